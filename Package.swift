@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+// Breather: air quality, weather and asthma risk for Linux status bars.
+// Module arrows point one way: C shims -> HTTP/JSON -> Model -> Providers -> ViewModel -> Views -> breather.
+import PackageDescription
+
+let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
+let package = Package(
+    name: "Breather",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "breather", targets: ["breather"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // C layer: Debian libcurl4-openssl-dev and libjansson-dev.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+        // The only importer of CCurl.
+        .target(name: "BreatherHTTP", dependencies: ["CCurl"], swiftSettings: strict),
+        // The only importer of CJansson.
+        .target(name: "BreatherJSON", dependencies: ["CJansson"], swiftSettings: strict),
+        // Pure values: conditions, standards, index tables.
+        .target(name: "BreatherModel", swiftSettings: strict),
+        // Request building and decoding, one file group per provider.
+        .target(name: "BreatherProviders", dependencies: ["BreatherHTTP", "BreatherJSON", "BreatherModel"], swiftSettings: strict),
+        // MainViewModel: Input -> Output display strings.
+        .target(name: "BreatherViewModel", dependencies: ["BreatherModel"], swiftSettings: strict),
+        // Renderers and sinks.
+        .target(name: "BreatherViews", dependencies: ["BreatherViewModel", "BreatherModel", "BreatherJSON"], swiftSettings: strict),
+        // Settings from TOML, environment and defaults.
+        .target(name: "BreatherConfig", dependencies: ["BreatherModel", "BreatherViewModel", "BreatherViews",
+                                                       .product(name: "TOMLKit", package: "TOMLKit")], swiftSettings: strict),
+        // Composition root.
+        .executableTarget(
+            name: "breather",
+            dependencies: [
+                "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherProviders", "BreatherViewModel", "BreatherViews", "BreatherConfig",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "BreatherHTTPTests", dependencies: ["BreatherHTTP"], swiftSettings: strict),
+        .testTarget(name: "BreatherJSONTests", dependencies: ["BreatherJSON"], swiftSettings: strict),
+        .testTarget(name: "BreatherModelTests", dependencies: ["BreatherModel", "BreatherJSON"], swiftSettings: strict),
+        .testTarget(name: "BreatherProvidersTests", dependencies: ["BreatherProviders", "BreatherHTTP", "BreatherJSON", "BreatherModel"], swiftSettings: strict),
+        .testTarget(name: "BreatherViewModelTests", dependencies: ["BreatherViewModel", "BreatherModel"], swiftSettings: strict),
+        .testTarget(name: "BreatherViewsTests", dependencies: ["BreatherViews", "BreatherViewModel", "BreatherModel", "BreatherJSON"], swiftSettings: strict),
+        .testTarget(name: "BreatherConfigTests", dependencies: ["BreatherConfig"], swiftSettings: strict),
+        .testTarget(name: "BreatherEndToEndTests", dependencies: ["BreatherJSON"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

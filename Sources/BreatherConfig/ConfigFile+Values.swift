@@ -1,0 +1,95 @@
+import TOMLKit
+
+/// Typed reads with errors that name the file, line and key.
+extension ConfigFile {
+    func string(_ key: String, in table: TOMLTable, section: String? = nil) throws(ConfigError) -> String? {
+        guard let value = table[key] else { return nil }
+        guard let string = value.string else { throw error(key, section, "must be a string") }
+        return string
+    }
+
+    func number(_ key: String, in table: TOMLTable, section: String?) throws(ConfigError) -> Double? {
+        guard let value = table[key] else { return nil }
+        if let double = value.double { return double }
+        if let int = value.int { return Double(int) }
+        throw error(key, section, "must be a number")
+    }
+
+    func table(_ key: String, in table: TOMLTable) throws(ConfigError) -> TOMLTable? {
+        guard let value = table[key] else { return nil }
+        guard let result = value.table else { throw error(key, nil, "must be a table [\(key)]") }
+        return result
+    }
+
+    /// Parses one of a `RawRepresentable` enum's spellings, listing them all on failure.
+    func choice<T: RawRepresentable & CaseIterable>(_ value: String, key: String, section: String?) throws(ConfigError) -> T where T.RawValue == String {
+        guard let result = T(rawValue: value) else {
+            throw error(key, section, "unknown value \"\(value)\"; allowed: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return result
+    }
+
+    func checkKeys(_ table: TOMLTable, section: String?, allowed: [String]) throws(ConfigError) {
+        for key in table.keys where !allowed.contains(key) {
+            throw error(key, section, "unknown key \"\(key)\"\(section.map { " in [\($0)]" } ?? ""); allowed: \(allowed.joined(separator: ", "))")
+        }
+    }
+
+    func error(_ key: String, _ section: String?, _ reason: String) -> ConfigError {
+        let name = section.map { "\($0).\(key)" } ?? key
+        return ConfigError(file: path, line: line(of: key, in: section), reason: "\(name): \(reason)")
+    }
+
+    func mark(_ settings: inout Settings, _ key: String) {
+        let section = key.contains(".") ? String(key[..<key.lastIndex(of: ".")!]) : nil
+        let leaf = key.split(separator: ".").last.map(String.init) ?? key
+        settings.origins[key] = line(of: leaf, in: section).map { "\(path):\($0)" } ?? path
+    }
+
+    /// The 1-based line where `key` is assigned inside `[section]`; TOMLKit keeps no positions.
+    func line(of key: String, in section: String?) -> Int? {
+        var current: String?
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.drop(while: { $0 == " " || $0 == "\t" })
+            if line.hasPrefix("[") {
+                current = String(line.drop(while: { $0 == "[" }).prefix(while: { $0 != "]" }))
+                continue
+            }
+            guard current == section || (section == "output" && current == "output") else { continue }
+            let name = line.prefix(while: { $0 != "=" && $0 != " " && $0 != "\t" })
+            if name == key || name == "\"\(key)\"" { return number + 1 }
+        }
+        return nil
+    }
+}
+
+/// Durations in the config: "90s", "15m", "2h", "1d", or a bare number of seconds.
+public enum Duration {
+    public static func parseSeconds(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: " ")
+        guard let unit = trimmed.last else { return nil }
+        let multiplier: Int
+        var digits = Substring(trimmed)
+        switch unit {
+        case "s": multiplier = 1; digits = digits.dropLast()
+        case "m": multiplier = 60; digits = digits.dropLast()
+        case "h": multiplier = 3600; digits = digits.dropLast()
+        case "d": multiplier = 86_400; digits = digits.dropLast()
+        default: multiplier = 1
+        }
+        guard let value = Int(digits), value >= 0 else { return nil }
+        return value * multiplier
+    }
+}
+
+extension String {
+    func trimmingCharacters(in character: Character) -> String {
+        String(drop(while: { $0 == character }).reversed().drop(while: { $0 == character }).reversed())
+    }
+}
+
+/// Expands a leading `~/` to `$HOME/`.
+func expandHome(_ path: String) -> String {
+    guard path.hasPrefix("~/"), let home = Environment.get("HOME") else { return path }
+    return home + path.dropFirst(1)
+}

@@ -1,0 +1,157 @@
+import BreatherModel
+import BreatherViewModel
+import BreatherViews
+import TOMLKit
+
+/// Reads a TOML config file into `Settings`, strictly: an unknown key or a value of the wrong
+/// type is an error naming the file and line, because a typo silently ignored is a bar that
+/// quietly shows the wrong city.
+struct ConfigFile {
+    let path: String
+    let text: String
+    let root: TOMLTable
+
+    init(path: String, text: String) throws(ConfigError) {
+        self.path = path
+        self.text = text
+        do {
+            root = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(file: path, line: error.source.begin.line, reason: "invalid TOML: \(error.description)")
+        } catch {
+            throw ConfigError(file: path, reason: "invalid TOML")
+        }
+    }
+
+    /// Applies every key in the file to `settings`, recording origins.
+    func apply(to settings: inout Settings) throws(ConfigError) {
+        settings.configFile = path
+        try checkKeys(root, section: nil, allowed: ["standard", "units", "interval", "timeout", "location", "sources", "providers", "cache", "output"])
+        if let value = try string("standard", in: root) {
+            settings.standard = try choice(value, key: "standard", section: nil)
+            mark(&settings, "standard")
+        }
+        if let value = try string("units", in: root) {
+            settings.units = try choice(value, key: "units", section: nil)
+            mark(&settings, "units")
+        }
+        if let value = try string("interval", in: root) {
+            guard let seconds = Duration.parseSeconds(value), seconds >= 60 else {
+                throw error("interval", nil, "must be a duration of at least 1m, like \"15m\" (got \"\(value)\")")
+            }
+            settings.intervalSeconds = seconds
+            mark(&settings, "interval")
+        }
+        if let value = try string("timeout", in: root) {
+            guard let seconds = Duration.parseSeconds(value), (1...30).contains(seconds) else {
+                throw error("timeout", nil, "must be a duration from 1s to 30s, like \"20s\" (got \"\(value)\")")
+            }
+            settings.timeoutSeconds = seconds
+            mark(&settings, "timeout")
+        }
+        if let table = try table("location", in: root) { try applyLocation(table, to: &settings) }
+        if let table = try table("sources", in: root) { try applySources(table, to: &settings) }
+        if let table = try table("providers", in: root) { try applyProviders(table, to: &settings) }
+        if let table = try table("cache", in: root) {
+            try checkKeys(table, section: "cache", allowed: ["path", "max_age"])
+            if let value = try string("path", in: table, section: "cache") {
+                settings.cache.path = expandHome(value)
+                mark(&settings, "cache.path")
+            }
+            if let value = try string("max_age", in: table, section: "cache") {
+                guard let seconds = Duration.parseSeconds(value) else { throw error("max_age", "cache", "must be a duration like \"10m\"") }
+                settings.cache.maxAgeSeconds = seconds
+                mark(&settings, "cache.max_age")
+            }
+        }
+        if let outputs = root["output"] {
+            guard let array = outputs.array else { throw error("output", nil, "must be an array of tables: [[output]]") }
+            settings.outputs = []
+            for item in array {
+                guard let table = item.table else { throw error("output", nil, "each [[output]] must be a table") }
+                try checkKeys(table, section: "output", allowed: ["path", "format"])
+                guard let path = try string("path", in: table, section: "output") else { throw error("output", nil, "[[output]] needs a path") }
+                let format: OutputFormat = try choice(try string("format", in: table, section: "output") ?? "plain", key: "format", section: "output")
+                settings.outputs.append(OutputSettings(path: expandHome(path), format: format))
+            }
+            mark(&settings, "output")
+        }
+    }
+
+    private func applyLocation(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
+        try checkKeys(table, section: "location", allowed: ["latitude", "longitude", "name", "city", "auto"])
+        if let lat = try number("latitude", in: table, section: "location") {
+            guard (-90...90).contains(lat) else { throw error("latitude", "location", "must be between -90 and 90") }
+            settings.location.latitude = lat
+            mark(&settings, "location.latitude")
+        }
+        if let lon = try number("longitude", in: table, section: "location") {
+            guard (-180...180).contains(lon) else { throw error("longitude", "location", "must be between -180 and 180") }
+            settings.location.longitude = lon
+            mark(&settings, "location.longitude")
+        }
+        if (settings.location.latitude == nil) != (settings.location.longitude == nil) {
+            throw error("latitude", "location", "latitude and longitude must be set together")
+        }
+        if let name = try string("name", in: table, section: "location") { settings.location.name = name; mark(&settings, "location.name") }
+        if let city = try string("city", in: table, section: "location") { settings.location.city = city; mark(&settings, "location.city") }
+        if let auto = table["auto"] {
+            guard let value = auto.bool else { throw error("auto", "location", "must be true or false") }
+            settings.location.auto = value
+            mark(&settings, "location.auto")
+        }
+    }
+
+    private func applySources(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
+        try checkKeys(table, section: "sources", allowed: ["air", "weather", "asthma"])
+        let lists: [(String, WritableKeyPath<SourceSettings, [String]>, [String])] = [
+            ("air", \.air, SourceSettings.allowedAir), ("weather", \.weather, SourceSettings.allowedWeather),
+            ("asthma", \.asthma, SourceSettings.allowedAsthma),
+        ]
+        for (key, path, allowed) in lists {
+            guard let value = table[key] else { continue }
+            guard let array = value.array, !array.isEmpty else { throw error(key, "sources", "must be a non-empty list such as [\"\(allowed[0])\"]") }
+            var ids: [String] = []
+            for item in array {
+                guard let id = item.string, allowed.contains(id) else {
+                    throw error(key, "sources", "unknown provider \(item.debugDescription); allowed: \(allowed.joined(separator: ", "))")
+                }
+                ids.append(id)
+            }
+            settings.sources[keyPath: path] = ids
+            mark(&settings, "sources.\(key)")
+        }
+    }
+
+    private func applyProviders(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
+        try checkKeys(table, section: "providers", allowed: ["open-meteo", "airvisual", "ipapi", "propeller", "waqi", "openweathermap"])
+        let keys: [(String, String, WritableKeyPath<ProviderSettings, String>)] = [
+            ("open-meteo", "forecast_url", \.openMeteoForecastURL), ("open-meteo", "air_quality_url", \.openMeteoAirQualityURL),
+            ("open-meteo", "geocoding_url", \.openMeteoGeocodingURL), ("airvisual", "base_url", \.airVisualURL),
+            ("ipapi", "base_url", \.ipapiURL), ("propeller", "base_url", \.propellerURL),
+            ("waqi", "base_url", \.waqiURL), ("openweathermap", "base_url", \.openWeatherMapURL),
+        ]
+        let files: [(String, String, WritableKeyPath<ProviderSettings, String?>)] = [
+            ("airvisual", "key_file", \.airVisualKeyFile), ("waqi", "token_file", \.waqiTokenFile),
+            ("openweathermap", "key_file", \.openWeatherMapKeyFile),
+        ]
+        for provider in table.keys {
+            guard let section = table[provider]?.table else { throw error(provider, "providers", "must be a table [providers.\(provider)]") }
+            let allowed = keys.filter { $0.0 == provider }.map(\.1) + files.filter { $0.0 == provider }.map(\.1)
+            try checkKeys(section, section: "providers.\(provider)", allowed: allowed)
+            for (p, key, path) in keys where p == provider {
+                guard let url = try string(key, in: section, section: "providers.\(provider)") else { continue }
+                guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                    throw error(key, "providers.\(provider)", "must be an http:// or https:// URL")
+                }
+                settings.providers[keyPath: path] = url
+                mark(&settings, "providers.\(provider).\(key)")
+            }
+            for (p, key, path) in files where p == provider {
+                guard let file = try string(key, in: section, section: "providers.\(provider)") else { continue }
+                settings.providers[keyPath: path] = expandHome(file)
+                mark(&settings, "providers.\(provider).\(key)")
+            }
+        }
+    }
+}

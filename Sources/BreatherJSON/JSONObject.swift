@@ -1,0 +1,90 @@
+/// A JSON object: ordered `(key, value)` pairs with O(1) key lookup.
+///
+/// Order matters because serialized output should read like the input (and
+/// like the provider docs); lookup speed matters because decoders do many
+/// keyed reads per response. An index dictionary sits beside the pairs so
+/// building an object of n keys is O(n), not O(n²).
+///
+/// Keys are unique: setting an existing key replaces its value in place.
+/// Equality compares keys and values but not order, as JSON does; compare
+/// `keys` to check order.
+public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, Sequence {
+    /// One member of the object.
+    public typealias Element = (key: String, value: JSONValue)
+
+    private var pairs: [Element]
+    private var index: [String: Int]
+
+    /// Creates an object from pairs in order. A repeated key keeps its first
+    /// position and its last value (jansson's behaviour for duplicate keys).
+    public init(_ pairs: [(String, JSONValue)] = []) {
+        self.pairs = []
+        self.index = [:]
+        self.pairs.reserveCapacity(pairs.count)
+        self.index.reserveCapacity(pairs.count)
+        for (key, value) in pairs {
+            self[key] = value
+        }
+    }
+
+    /// Creates an object from a dictionary literal, keeping the literal's order.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements)
+    }
+
+    /// The value for `key`, or nil. Setting a new key appends it; setting an
+    /// existing key replaces the value without moving it; setting nil removes it.
+    public subscript(key: String) -> JSONValue? {
+        get {
+            guard let position = index[key] else { return nil }
+            return pairs[position].value
+        }
+        set {
+            if let position = index[key] {
+                if let newValue {
+                    pairs[position].value = newValue
+                } else {
+                    remove(at: position)
+                }
+            } else if let newValue {
+                index[key] = pairs.count
+                pairs.append((key: key, value: newValue))
+            }
+        }
+    }
+
+    /// The keys in order.
+    public var keys: [String] { pairs.map(\.key) }
+
+    /// The values in key order.
+    public var values: [JSONValue] { pairs.map(\.value) }
+
+    /// The number of members.
+    public var count: Int { pairs.count }
+
+    /// True if the object has no members.
+    public var isEmpty: Bool { pairs.isEmpty }
+
+    /// Iterates members in order.
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        pairs.makeIterator()
+    }
+
+    /// Same keys with equal values, in any order.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.pairs.count == rhs.pairs.count else { return false }
+        for (key, value) in lhs.pairs where rhs[key] != value {
+            return false
+        }
+        return true
+    }
+
+    // Removal is rare (decoders only read), so an O(n) reindex is fine.
+    private mutating func remove(at position: Int) {
+        index[pairs[position].key] = nil
+        pairs.remove(at: position)
+        for later in position..<pairs.count {
+            index[pairs[later].key] = later
+        }
+    }
+}

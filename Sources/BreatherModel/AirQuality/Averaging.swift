@@ -1,0 +1,52 @@
+/// Averages over the end of an hourly series (oldest first, last element = current hour).
+/// These are the real-time averages the standards ask for; each returns `nil` when the data
+/// capture rule is not met so callers can fall back to a shorter period and say so.
+/// Negative or non-finite hourly values (sensor noise, provider glitches) count as missing hours.
+enum Averaging {
+    /// The series with invalid hours (negative, NaN, infinite) turned into missing ones.
+    static func valid(_ values: [Double?]) -> [Double?] {
+        values.map { $0.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+    }
+
+    /// The value of the current (last) hour, or `nil` if missing or the series is empty.
+    static func current(_ values: [Double?]) -> Double? {
+        valid(values).last ?? nil
+    }
+
+    /// The most recent value within the last `hours` hours (a missing current hour falls back
+    /// to the hour before, but never to stale data older than `hours`).
+    static func recent(_ values: [Double?], within hours: Int = 3) -> Double? {
+        valid(values).suffix(hours).last(where: { $0 != nil }) ?? nil
+    }
+
+    /// The mean of the last `hours` hours if at least `minValid` of them are present and the
+    /// series covers the whole window (a 3-hour-long series is not an 8-hour mean).
+    static func mean(_ values: [Double?], hours: Int, minValid: Int) -> Double? {
+        guard values.count >= hours else { return nil }
+        let window = valid(values).suffix(hours).compactMap { $0 }
+        guard window.count >= minValid, !window.isEmpty else { return nil }
+        return window.reduce(0, +) / Double(window.count)
+    }
+
+    /// The US EPA NowCast for PM (reference §1 "NowCast (PM)"): the 12 most recent hours
+    /// c₀…c₁₁ (c₀ = current hour); `w = 1 − (max − min)/max` clamped to ≥ 0.5;
+    /// `NowCast = Σ wⁱ·cᵢ / Σ wⁱ` over the valid hours. Needs 2 of the 3 most recent hours.
+    static func nowCast(_ values: [Double?]) -> Double? {
+        let recent = Array(valid(values).suffix(12).reversed())  // recent[i] = i hours ago
+        guard recent.prefix(3).compactMap({ $0 }).count >= 2 else { return nil }
+        let valid = recent.compactMap { $0 }
+        guard let maxC = valid.max(), let minC = valid.min() else { return nil }
+        let w = maxC > 0 ? max(0.5, 1 - (maxC - minC) / maxC) : 1
+        var weighted = 0.0
+        var weights = 0.0
+        var factor = 1.0
+        for c in recent {
+            if let c {
+                weighted += factor * c
+                weights += factor
+            }
+            factor *= w
+        }
+        return weights > 0 ? weighted / weights : nil
+    }
+}

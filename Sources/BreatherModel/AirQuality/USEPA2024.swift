@@ -1,0 +1,165 @@
+/// US EPA AQI, 2024 revision (EPA-454/B-24-002, May 2024 "TAD"; 40 CFR 58 App. G as amended
+/// by 89 FR 16202). Reference: `aqi-standards.md` §1.
+enum USEPA2024 {
+    /// TAD Table 1/2 categories and standard colours.
+    static let bands: [CategoryBand] = [
+        CategoryBand(0, 50, "Good", "#00E400"),
+        CategoryBand(51, 100, "Moderate", "#FFFF00"),
+        CategoryBand(101, 150, "Unhealthy for Sensitive Groups", "#FF7E00"),
+        CategoryBand(151, 200, "Unhealthy", "#FF0000"),
+        CategoryBand(201, 300, "Very Unhealthy", "#8F3F97"),
+        CategoryBand(301, 500, "Hazardous", "#7E0023"),
+    ]
+
+    // TAD Table 6 (2024). Hazardous is a single 301–500 row for every pollutant.
+    /// O3 8-hour, ppm. 8-h values do not define AQI ≥ 301.
+    static let o3_8h = BreakpointTable([
+        [0.000, 0.054, 0, 50], [0.055, 0.070, 51, 100], [0.071, 0.085, 101, 150],
+        [0.086, 0.105, 151, 200], [0.106, 0.200, 201, 300],
+    ])
+    /// O3 1-hour, ppm. Values < 0.125 ppm are disregarded (blank cells in Table 6).
+    static let o3_1h = BreakpointTable([
+        [0.125, 0.164, 101, 150], [0.165, 0.204, 151, 200], [0.205, 0.404, 201, 300], [0.405, 0.604, 301, 500],
+    ])
+    /// PM2.5 24-hour, µg/m³ (2024: Good is 0.0–9.0).
+    static let pm25 = BreakpointTable([
+        [0.0, 9.0, 0, 50], [9.1, 35.4, 51, 100], [35.5, 55.4, 101, 150],
+        [55.5, 125.4, 151, 200], [125.5, 225.4, 201, 300], [225.5, 325.4, 301, 500],
+    ])
+    /// PM10 24-hour, µg/m³.
+    static let pm10 = BreakpointTable([
+        [0, 54, 0, 50], [55, 154, 51, 100], [155, 254, 101, 150],
+        [255, 354, 151, 200], [355, 424, 201, 300], [425, 604, 301, 500],
+    ])
+    /// CO 8-hour, ppm.
+    static let co_8h = BreakpointTable([
+        [0.0, 4.4, 0, 50], [4.5, 9.4, 51, 100], [9.5, 12.4, 101, 150],
+        [12.5, 15.4, 151, 200], [15.5, 30.4, 201, 300], [30.5, 50.4, 301, 500],
+    ])
+    /// SO2 1-hour, ppb. 1-h SO2 does not define AQI ≥ 200.
+    static let so2_1h = BreakpointTable([
+        [0, 35, 0, 50], [36, 75, 51, 100], [76, 185, 101, 150], [186, 304, 151, 200],
+    ])
+    /// SO2 24-hour, ppb; only used when the 24-h mean is ≥ 305 ppb.
+    static let so2_24h = BreakpointTable([[305, 604, 201, 300], [605, 1004, 301, 500]])
+    /// NO2 1-hour, ppb.
+    static let no2_1h = BreakpointTable([
+        [0, 53, 0, 50], [54, 100, 51, 100], [101, 360, 101, 150],
+        [361, 649, 151, 200], [650, 1249, 201, 300], [1250, 2049, 301, 500],
+    ])
+
+    /// The official Table 6 rows for a pollutant and period.
+    static func table(_ pollutant: Pollutant, _ period: AveragingPeriod) -> BreakpointTable? {
+        switch (pollutant, period) {
+        case (.o3, .hours8): o3_8h
+        case (.o3, .hour1): o3_1h
+        case (.pm2_5, .hours24): pm25
+        case (.pm10, .hours24): pm10
+        case (.co, .hours8): co_8h
+        case (.so2, .hour1): so2_1h
+        case (.so2, .hours24): so2_24h
+        case (.no2, .hour1): no2_1h
+        default: nil
+        }
+    }
+
+    /// The unit each pollutant is indexed in and the decimals it is truncated to (TAD §IV step 1:
+    /// O3 ppm 3 dp, PM2.5 1 dp, PM10 integer, CO ppm 1 dp, SO2 and NO2 ppb integer).
+    static func unitAndDecimals(_ pollutant: Pollutant) -> (ConcentrationUnit, Int) {
+        switch pollutant {
+        case .o3: (.ppm, 3)
+        case .pm2_5: (.microgramsPerCubicMetre, 1)
+        case .pm10: (.microgramsPerCubicMetre, 0)
+        case .co: (.ppm, 1)
+        case .so2, .no2: (.ppb, 0)
+        }
+    }
+
+    static func index(from readings: [PollutantReading]) throws(AQIError) -> AirQualityIndex {
+        var prepared: [(reading: PollutantReading, c: Double)] = []
+        for reading in IndexAssembly.relevant(readings, for: .us) {
+            let (unit, decimals) = unitAndDecimals(reading.pollutant)
+            let c = Rounding.truncate(try reading.value(in: unit), decimals: decimals)
+            prepared.append((reading, c))
+        }
+        let so2Day = prepared.filter { $0.reading.pollutant == .so2 && $0.reading.period == .hours24 }.map(\.c).max()
+        let hasO3Hours8 = prepared.contains { $0.reading.pollutant == .o3 && $0.reading.period == .hours8 }
+
+        var subIndices: [SubIndex] = []
+        for (reading, c) in prepared {
+            let raw: Double?
+            switch (reading.pollutant, reading.period) {
+            // PM: 24-h table; the NowCast (real-time) and, as a Breather fallback when the
+            // NowCast cannot be formed, a 1-hour value are indexed on the same table.
+            case (.pm2_5, .hours24), (.pm2_5, .nowcast), (.pm2_5, .hour1):
+                raw = pm25.rawIndex(c, above: .extrapolate)
+            case (.pm10, .hours24), (.pm10, .nowcast), (.pm10, .hour1):
+                raw = pm10.rawIndex(c, above: .extrapolate)
+            // CO: 8-h table; a 1-hour value (fallback for short series) uses it too.
+            case (.co, .hours8), (.co, .hour1):
+                raw = co_8h.rawIndex(c, above: .extrapolate)
+            case (.no2, .hour1):
+                raw = no2_1h.rawIndex(c, above: .extrapolate)
+            // O3 8-h: "8-hour values do not define AQI ≥ 301; above 0.200 ppm use the 1-hour table".
+            case (.o3, .hours8):
+                raw = c > 0.200 ? o3_1h.rawIndex(c, above: .extrapolate) : o3_8h.rawIndex(c, above: .extrapolate)
+            // O3 1-h: values < 0.125 ppm are disregarded; the AQI is max(1-h, 8-h). Without any
+            // 8-h value (short series) a low 1-h value is indexed on the 8-h table instead.
+            case (.o3, .hour1):
+                if c >= 0.125 {
+                    raw = o3_1h.rawIndex(c, above: .extrapolate)
+                } else {
+                    raw = hasO3Hours8 ? nil : o3_8h.rawIndex(c, above: .extrapolate)
+                }
+            // SO2 1-h defines AQI < 200 only. 1-h ≥ 305 ppb: AQI comes from the 24-h mean if that
+            // is ≥ 305 ppb, otherwise ILo = IHi = 200 (AQI fixed at 200).
+            case (.so2, .hour1):
+                if c >= 305 {
+                    raw = (so2Day ?? 0) >= 305 ? nil : 200
+                } else {
+                    raw = so2_1h.rawIndex(c, above: .extrapolate)
+                }
+            // SO2 24-h: only used when ≥ 305 ppb (below that the 1-hour table applies).
+            case (.so2, .hours24):
+                raw = c >= 305 ? so2_24h.rawIndex(c, above: .extrapolate) : nil
+            default:
+                throw .unsupportedPeriod(reading.pollutant, reading.period, .us)
+            }
+            guard let raw else { continue }
+            // TAD §IV step 4: round the index to the nearest integer, half up (125.5 → 126).
+            subIndices.append(SubIndex(
+                pollutant: reading.pollutant, period: reading.period, concentration: c,
+                unit: unitAndDecimals(reading.pollutant).0, index: Rounding.indexHalfUp(raw)))
+        }
+        // AQI = max over pollutants; the pollutant(s) at the max are responsible.
+        return try IndexAssembly.assemble(.us, subIndices)
+    }
+
+    /// Real-time readings (AirNow practice): PM NowCast, O3 8-h mean and 1-h, CO 8-h, NO2 and
+    /// SO2 1-h. Falls back to the latest hourly value (labelled `.hour1`) when the NowCast or
+    /// the 8-h mean cannot be formed; SO2 24-h is added when available (used only ≥ 305 ppb).
+    static func readings(from series: HourlySeries) -> [PollutantReading] {
+        var result: [PollutantReading] = []
+        func add(_ p: Pollutant, _ period: AveragingPeriod, _ v: Double?) {
+            if let v { result.append(PollutantReading(pollutant: p, period: period, value: v, unit: .microgramsPerCubicMetre)) }
+        }
+        for pollutant in Pollutant.allCases {
+            guard let values = series.values[pollutant] else { continue }
+            switch pollutant {
+            case .pm2_5, .pm10:
+                if let now = Averaging.nowCast(values) { add(pollutant, .nowcast, now) } else { add(pollutant, .hour1, Averaging.recent(values)) }
+            case .o3:
+                add(.o3, .hours8, Averaging.mean(values, hours: 8, minValid: 6))
+                add(.o3, .hour1, Averaging.recent(values))
+            case .co:
+                if let mean = Averaging.mean(values, hours: 8, minValid: 6) { add(.co, .hours8, mean) } else { add(.co, .hour1, Averaging.recent(values)) }
+            case .no2:
+                add(.no2, .hour1, Averaging.recent(values))
+            case .so2:
+                add(.so2, .hour1, Averaging.recent(values))
+                add(.so2, .hours24, Averaging.mean(values, hours: 24, minValid: 18))
+            }
+        }
+        return result
+    }
+}

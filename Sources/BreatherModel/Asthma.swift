@@ -1,0 +1,65 @@
+/// Asthma risk for the day, from Propeller or Breather's own estimate.
+public struct Asthma: Sendable, Hashable, Codable {
+    public var risk: AsthmaRisk
+    /// Probability of an asthma event, 0…1, when the source gives one.
+    public var probability: Double?
+    /// Provider id (`propeller`) or `estimate`.
+    public var source: String
+    /// How an estimate was made, e.g. "AQHI (O3, NO2, PM2.5 3-h means)"; nil for a provider's value.
+    public var method: String?
+
+    public init(risk: AsthmaRisk, probability: Double? = nil, source: String, method: String? = nil) {
+        self.risk = risk
+        self.probability = probability
+        self.source = source
+        self.method = method
+    }
+}
+
+/// Asthma risk levels. Raw values are the ids in the `json` output.
+public enum AsthmaRisk: String, CaseIterable, Sendable, Hashable, Codable {
+    case low, medium, high
+    case veryHigh = "very_high"
+
+    /// Words for people: "low", "medium", "high", "very high".
+    public var displayName: String {
+        self == .veryHigh ? "very high" : rawValue
+    }
+}
+
+/// One provider that could not serve its part, and why. The message never contains a key.
+public struct ProviderFailure: Sendable, Hashable, Codable, Error {
+    /// What the provider was asked for.
+    public enum Part: String, Sendable, Hashable, Codable { case location, air, weather, asthma }
+
+    public var provider: String
+    public var part: Part
+    public var kind: FailureKind
+    /// One human line, e.g. "HTTP 503 Service Unavailable".
+    public var message: String
+    /// Seconds the provider asked us to wait (HTTP Retry-After), if any.
+    public var retryAfterSeconds: Int?
+
+    public init(provider: String, part: Part, kind: FailureKind, message: String, retryAfterSeconds: Int? = nil) {
+        self.provider = provider
+        self.part = part
+        self.kind = kind
+        self.message = message
+        self.retryAfterSeconds = retryAfterSeconds
+    }
+}
+
+/// The classes of failure users and exit codes care about.
+public enum FailureKind: String, Sendable, Hashable, Codable {
+    /// Rejected, expired or missing key; bad config → exit 78.
+    case configuration
+    /// 429, quota, timeout: try later → exit 75.
+    case rateLimited
+    case timeout
+    /// 5xx, connection refused, DNS → exit 69.
+    case unavailable
+    /// A reply that cannot be read or has the wrong types → exit 65.
+    case badData
+    /// The provider answered but has nothing for this place or request (e.g. no station, unknown city).
+    case notFound
+}

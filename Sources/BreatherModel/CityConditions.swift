@@ -1,0 +1,77 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Everything Breather knows about one place at one time: the Model of the MVVM triad.
+///
+/// Plain values only. Each part is optional because providers fail independently: a dead
+/// asthma source must not take the air-quality reading down with it.
+public struct CityConditions: Sendable, Hashable, Codable {
+    public var location: Location
+    public var weather: Weather?
+    public var pollution: Pollution?
+    public var asthma: Asthma?
+    /// Parts that could not be fetched this time, with the reason (shown as "unavailable").
+    public var failures: [ProviderFailure]
+    /// When these conditions were assembled.
+    public var fetchedAt: Date
+
+    public init(location: Location, weather: Weather? = nil, pollution: Pollution? = nil, asthma: Asthma? = nil,
+                failures: [ProviderFailure] = [], fetchedAt: Date) {
+        self.location = location
+        self.weather = weather
+        self.pollution = pollution
+        self.asthma = asthma
+        self.failures = failures
+        self.fetchedAt = fetchedAt
+    }
+}
+
+/// A place on Earth with an optional display name.
+public struct Location: Sendable, Hashable, Codable {
+    public var name: String?
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(name: String? = nil, latitude: Double, longitude: Double) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// Current weather in SI-ish units (°C, %, hPa, m/s, degrees from north).
+public struct Weather: Sendable, Hashable, Codable {
+    public var temperatureC: Double?
+    public var humidity: Double?
+    public var pressureHPa: Double?
+    public var windSpeedMS: Double?
+    public var windDirectionDeg: Double?
+    public var condition: WeatherCondition?
+    public var observedAt: Date?
+    /// The provider id that served this (e.g. `open-meteo`).
+    public var source: String
+
+    public init(temperatureC: Double? = nil, humidity: Double? = nil, pressureHPa: Double? = nil,
+                windSpeedMS: Double? = nil, windDirectionDeg: Double? = nil,
+                condition: WeatherCondition? = nil, observedAt: Date? = nil, source: String) {
+        self.temperatureC = temperatureC
+        self.humidity = humidity
+        self.pressureHPa = pressureHPa
+        self.windSpeedMS = windSpeedMS
+        self.windDirectionDeg = windDirectionDeg
+        self.condition = condition
+        self.observedAt = observedAt
+        self.source = source
+    }
+}
+
+/// A weather condition as the provider coded it.
+public enum WeatherCondition: Sendable, Hashable, Codable {
+    /// WMO weather interpretation code (Open-Meteo `weather_code`).
+    case wmo(Int)
+    /// AirVisual/OpenWeatherMap icon code such as `01d`, `10n`.
+    case icon(String)
+}

@@ -1,0 +1,83 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Air-quality data as a provider gave it: concentrations (from which Breather computes any
+/// standard) and/or indices the provider computed itself.
+public struct Pollution: Sendable, Hashable, Codable {
+    /// The provider id that served this (e.g. `open-meteo`, `airvisual`).
+    public var source: String
+    public var observedAt: Date?
+    /// Hourly concentrations in µg/m³ (oldest first), when the provider gives them.
+    public var hourly: HourlySeries?
+    /// Indices the provider computed itself, by standard (AirVisual `aqius`/`aqicn`).
+    public var reported: [ReportedIndex]
+
+    public init(source: String, observedAt: Date? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = []) {
+        self.source = source
+        self.observedAt = observedAt
+        self.hourly = hourly
+        self.reported = reported
+    }
+}
+
+/// An index value a provider computed, shown as given (`computed: false`).
+public struct ReportedIndex: Sendable, Hashable, Codable {
+    public var standard: AQIStandard
+    public var value: Int
+    public var mainPollutant: Pollutant?
+    /// The provider's own field name, e.g. `aqius`, for provenance.
+    public var field: String
+
+    public init(standard: AQIStandard, value: Int, mainPollutant: Pollutant?, field: String) {
+        self.standard = standard
+        self.value = value
+        self.mainPollutant = mainPollutant
+        self.field = field
+    }
+}
+
+/// The air-quality index Breather shows for one standard, with where it came from.
+public struct AirQualityReport: Sendable, Hashable {
+    public var index: AirQualityIndex
+    /// True when Breather computed the index from concentrations; false when shown as the provider gave it.
+    public var computed: Bool
+    /// Provider id, plus the field for a provider-given index (`airvisual:aqius`).
+    public var source: String
+
+    public init(index: AirQualityIndex, computed: Bool, source: String) {
+        self.index = index
+        self.computed = computed
+        self.source = source
+    }
+}
+
+extension Pollution {
+    /// The index for `standard`: the provider's own value when it reports this standard,
+    /// otherwise computed from concentrations. Throws when neither is possible.
+    public func report(for standard: AQIStandard) throws(AQIError) -> AirQualityReport {
+        if let given = reported.first(where: { $0.standard == standard }) {
+            let index = AirQualityIndex(
+                standard: standard, value: given.value,
+                category: standard.category(forIndex: given.value),
+                mainPollutants: standard.namesMainPollutant(atIndex: given.value) ? given.mainPollutant.map { [$0] } ?? [] : [],
+                subIndices: [])
+            return AirQualityReport(index: index, computed: false, source: "\(source):\(given.field)")
+        }
+        guard let hourly else { throw AQIError.noUsablePollutants(standard) }
+        let index = try standard.index(from: standard.readings(from: hourly))
+        return AirQualityReport(index: index, computed: true, source: source)
+    }
+}
+
+extension AQIStandard {
+    /// China names no primary pollutant at AQI ≤ 50 (HJ 633 §5); other standards always name one.
+    public func namesMainPollutant(atIndex index: Int) -> Bool {
+        switch self {
+        case .china, .china2012: index > 50
+        default: true
+        }
+    }
+}

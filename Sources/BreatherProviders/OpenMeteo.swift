@@ -1,0 +1,120 @@
+import BreatherHTTP
+import BreatherJSON
+import BreatherModel
+
+/// Open-Meteo forecast, air-quality and geocoding APIs: keyless, the default source.
+///
+/// Docs: open-meteo.com/en/docs, /en/docs/air-quality-api, /en/docs/geocoding-api.
+/// Wind is requested in m/s (the API's default is km/h). Air quality asks for the past 24
+/// hours of hourly concentrations because the index rules average over up to 24 hours.
+public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
+    public let id = ProviderID.openMeteo
+    public var forecastURL: String
+    public var airQualityURL: String
+    public var geocodingURL: String
+    let http: any HTTPClient
+
+    public init(forecastURL: String, airQualityURL: String, geocodingURL: String, http: any HTTPClient) {
+        self.forecastURL = forecastURL
+        self.airQualityURL = airQualityURL
+        self.geocodingURL = geocodingURL
+        self.http = http
+    }
+
+    /// Open-Meteo's variable names for each pollutant, all in µg/m³ (CO too).
+    static let pollutantVariables: [(Pollutant, String)] = [
+        (.pm2_5, "pm2_5"), (.pm10, "pm10"), (.o3, "ozone"),
+        (.no2, "nitrogen_dioxide"), (.so2, "sulphur_dioxide"), (.co, "carbon_monoxide"),
+    ]
+
+    public func weather(at location: Location) async throws(ProviderFailure) -> Weather {
+        let request = ProviderRequest(provider: id, part: .weather, http: http)
+        let url = makeURL(forecastURL, "/forecast", [
+            ("latitude", coordinate(location.latitude)), ("longitude", coordinate(location.longitude)),
+            ("current", "temperature_2m,relative_humidity_2m,surface_pressure,wind_speed_10m,wind_direction_10m,weather_code"),
+            ("wind_speed_unit", "ms"), ("timezone", "GMT"),
+        ])
+        let json = try await request.getJSON(url, errorBody: Self.errorBody(request))
+        return try request.decode { () throws(JSONError) in try Self.decodeWeather(json) }
+    }
+
+    public func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
+        let request = ProviderRequest(provider: id, part: .air, http: http)
+        let variables = Self.pollutantVariables.map(\.1).joined(separator: ",")
+        let url = makeURL(airQualityURL, "/air-quality", [
+            ("latitude", coordinate(location.latitude)), ("longitude", coordinate(location.longitude)),
+            ("current", variables), ("hourly", variables),
+            ("past_hours", "24"), ("forecast_hours", "1"), ("timezone", "GMT"),
+        ])
+        let json = try await request.getJSON(url, errorBody: Self.errorBody(request))
+        return try request.decode { () throws(JSONError) in try Self.decodeAirQuality(json) }
+    }
+
+    public func locate(city: String) async throws(ProviderFailure) -> Location {
+        let request = ProviderRequest(provider: id, part: .location, http: http)
+        let url = makeURL(geocodingURL, "/search", [("name", city), ("count", "1"), ("language", "en"), ("format", "json")])
+        let json = try await request.getJSON(url, errorBody: Self.errorBody(request))
+        // No match → the `results` key is absent (not an empty array).
+        let results = try request.decode { () throws(JSONError) in json["results"].exists ? try json["results"].array() : [] }
+        guard let first = results.first else {
+            throw request.fail(.notFound, "no place named \"\(city)\" (try a larger nearby town, or --latitude/--longitude)")
+        }
+        return try request.decode { () throws(JSONError) in
+            Location(name: try first["name"].string(), latitude: try first["latitude"].double(), longitude: try first["longitude"].double())
+        }
+    }
+
+    /// Open-Meteo errors are `{"error": true, "reason": "…"}`: 400 for bad parameters, 429 for quota.
+    static func errorBody(_ request: ProviderRequest) -> (Int, JSONCursor?) -> ProviderFailure? {
+        { status, body in
+            guard let reason = try? body?["reason"].string() else { return nil }
+            switch status {
+            case 429: return request.fail(.rateLimited, "rate limited: \(reason)")
+            case 400..<500: return request.fail(.configuration, "request rejected: \(reason)")
+            default: return request.fail(.unavailable, "HTTP \(status): \(reason)")
+            }
+        }
+    }
+
+    static func decodeWeather(_ json: JSONCursor) throws(JSONError) -> Weather {
+        let current = json["current"]
+        _ = try current.object()
+        let offset = try json["utc_offset_seconds"].optionalInt() ?? 0
+        return Weather(
+            temperatureC: try current["temperature_2m"].optionalDouble(),
+            humidity: try current["relative_humidity_2m"].optionalDouble(),
+            pressureHPa: try current["surface_pressure"].optionalDouble(),
+            windSpeedMS: try current["wind_speed_10m"].optionalDouble(),
+            windDirectionDeg: try current["wind_direction_10m"].optionalDouble(),
+            condition: try current["weather_code"].optionalInt().map(WeatherCondition.wmo),
+            observedAt: try current["time"].optionalString().flatMap { Timestamp.parse($0, utcOffsetSeconds: offset) },
+            source: ProviderID.openMeteo)
+    }
+
+    /// Builds the hourly series up to the current hour; later (forecast) hours are dropped and
+    /// the `current` value stands in for the current hour when the hourly block stops short.
+    static func decodeAirQuality(_ json: JSONCursor) throws(JSONError) -> Pollution {
+        let current = json["current"]
+        let currentTime = try current["time"].optionalString()
+        let times = json["hourly"]["time"].exists ? try json["hourly"]["time"].array().map { c throws(JSONError) in try c.string() } : []
+        let cut = currentTime.map { now in times.lastIndex(where: { $0 <= now }).map { $0 + 1 } ?? 0 } ?? times.count
+        var series: [Pollutant: [Double?]] = [:]
+        for (pollutant, name) in pollutantVariables {
+            var values: [Double?] = []
+            if json["hourly"][name].exists {
+                values = Array(try json["hourly"][name].doubles().prefix(cut))
+            }
+            let lastHour = cut > 0 ? times[cut - 1] : nil
+            if let now = try current[name].optionalDouble(), let currentTime, lastHour.map({ $0 < currentTime }) ?? true {
+                values.append(now)
+            }
+            if values.contains(where: { $0 != nil }) { series[pollutant] = values }
+        }
+        guard !series.isEmpty else { throw JSONError.missing(path: "current.pm2_5") }
+        let offset = try json["utc_offset_seconds"].optionalInt() ?? 0
+        return Pollution(
+            source: ProviderID.openMeteo,
+            observedAt: currentTime.flatMap { Timestamp.parse($0, utcOffsetSeconds: offset) },
+            hourly: HourlySeries(series))
+    }
+}

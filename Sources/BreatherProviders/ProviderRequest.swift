@@ -1,0 +1,117 @@
+import BreatherHTTP
+import BreatherJSON
+import BreatherModel
+
+/// Shared plumbing every provider uses: build a URL, GET it, map transport and HTTP failures
+/// to `ProviderFailure`, and parse the body, all with the provider's name on every error.
+struct ProviderRequest: Sendable {
+    let provider: String
+    let part: ProviderFailure.Part
+    let http: any HTTPClient
+
+    /// GETs `url` and returns the parsed JSON of a 2xx reply. Non-2xx replies are handed to
+    /// `errorBody` first so a provider can turn its documented error body into a precise failure.
+    func getJSON(_ url: String,
+                 errorBody: (_ status: Int, _ body: JSONCursor?) -> ProviderFailure? = { _, _ in nil }) async throws(ProviderFailure) -> JSONCursor {
+        let response: HTTPResponse
+        do {
+            response = try await http.get(HTTPRequest(url: url))
+        } catch {
+            throw failure(for: error)
+        }
+        let parsed = try? JSON.parse(response.body)
+        guard response.isSuccess else {
+            var mapped = errorBody(response.status, parsed.map { JSONCursor($0) })
+                ?? failure(status: response.status)
+            mapped.retryAfterSeconds = mapped.retryAfterSeconds ?? response.retryAfterSeconds
+            throw mapped
+        }
+        do {
+            return JSONCursor(try JSON.parse(response.body))
+        } catch {
+            throw fail(.badData, "unreadable reply: \(error)")
+        }
+    }
+
+    /// Runs a decoder, turning JSON path errors into `badData` failures.
+    func decode<T>(_ body: () throws(JSONError) -> T) throws(ProviderFailure) -> T {
+        do { return try body() } catch { throw fail(.badData, "unexpected reply: \(error)") }
+    }
+
+    func fail(_ kind: FailureKind, _ message: String, retryAfter: Int? = nil) -> ProviderFailure {
+        ProviderFailure(provider: provider, part: part, kind: kind, message: message, retryAfterSeconds: retryAfter)
+    }
+
+    /// The generic meaning of an HTTP status when the body says nothing more precise.
+    func failure(status: Int) -> ProviderFailure {
+        switch status {
+        case 401, 403: fail(.configuration, "HTTP \(status): key rejected or access denied")
+        case 429: fail(.rateLimited, "HTTP 429: rate limited")
+        case 404: fail(.unavailable, "HTTP 404: endpoint not found")
+        case 500...: fail(.unavailable, "HTTP \(status): service unavailable")
+        default: fail(.unavailable, "HTTP \(status)")
+        }
+    }
+
+    func failure(for error: HTTPError) -> ProviderFailure {
+        switch error {
+        case .timeout: fail(.timeout, error.description)
+        case .bodyTooLarge: fail(.badData, error.description)
+        case .invalidURL, .unsupportedScheme: fail(.configuration, error.description)
+        default: fail(.unavailable, error.description)
+        }
+    }
+}
+
+/// Builds `base/path?query` with percent-encoded values. Bases come from config and may end in `/`.
+func makeURL(_ base: String, _ path: String, _ query: [(String, String)]) -> String {
+    var url = base.hasSuffix("/") ? String(base.dropLast()) : base
+    url += path
+    if !query.isEmpty {
+        url += "?" + query.map { "\($0.0)=\(percentEncode($0.1))" }.joined(separator: "&")
+    }
+    return url
+}
+
+/// Percent-encodes a query value: everything outside RFC 3986's unreserved set, except `,`,
+/// which Open-Meteo's variable lists use and RFC 3986 allows in a query.
+func percentEncode(_ value: String) -> String {
+    var out = ""
+    for byte in value.utf8 {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ","):
+            out.unicodeScalars.append(Unicode.Scalar(byte))
+        default:
+            let hex = Array("0123456789ABCDEF")
+            out += "%\(hex[Int(byte >> 4)])\(hex[Int(byte & 0xF)])"
+        }
+    }
+    return out
+}
+
+/// Coordinates as sent to providers: 4 decimals (~11 m) is plenty and keeps URLs stable for caching.
+func coordinate(_ value: Double) -> String {
+    let scaled = (value * 10_000).rounded() / 10_000
+    return "\(scaled)"
+}
+
+/// Applies the configured per-request time limits to every request made through it, so one
+/// `timeout` setting bounds every provider call.
+public struct TimeLimitedHTTPClient: HTTPClient {
+    let inner: any HTTPClient
+    let totalSeconds: Double
+
+    public init(_ inner: any HTTPClient, totalSeconds: Double) {
+        self.inner = inner
+        self.totalSeconds = totalSeconds
+    }
+
+    public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        var limited = request
+        limited.totalTimeoutSeconds = totalSeconds
+        limited.connectTimeoutSeconds = min(request.connectTimeoutSeconds, totalSeconds)
+        return try await inner.get(limited)
+    }
+}

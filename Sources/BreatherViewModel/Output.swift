@@ -1,0 +1,94 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import BreatherModel
+
+/// A display-ready snapshot: every string a view prints comes from here.
+public struct Output: Sendable, Equatable {
+    public var standard: AQIStandard
+    public var city: String
+    public var temperature: String
+    public var humidity: String
+    public var pressure: String
+    public var wind: String
+    public var airQualityCategory: String
+    public var aqi: String
+    public var mainPollutant: String
+    public var asthmaRisk: String
+    public var asthmaProbability: String
+    public var aqiColor: String
+    public var temperatureColor: String
+    public var asthmaColor: String
+    public var isLoading: Bool
+    /// One line naming what failed in the latest refresh, or nil.
+    public var error: String?
+    /// "" when fresh; "stale, updated 12 min ago" after a failed refresh; "never fetched" before any data.
+    public var staleness: String
+
+    // Raw values for renderers that print numbers (json, prometheus).
+    public var conditions: CityConditions?
+    public var airQuality: AirQualityReport?
+    public var failures: [ProviderFailure]
+    public var isStale: Bool
+    public var ageSeconds: Int?
+
+    /// True once any conditions have been shown.
+    public var hasData: Bool { conditions != nil }
+
+    /// The `display` object of the json output and the `--template` placeholders, in a stable order.
+    public var displayFields: [(key: String, value: String)] {
+        [("city", city), ("aqi", aqi), ("category", airQualityCategory), ("main_pollutant", mainPollutant),
+         ("temperature", temperature), ("humidity", humidity), ("pressure", pressure), ("wind", wind),
+         ("asthma_risk", asthmaRisk), ("asthma_probability", asthmaProbability),
+         ("aqi_color", aqiColor), ("temperature_color", temperatureColor), ("asthma_color", asthmaColor),
+         ("standard", standard.rawValue), ("loading", isLoading ? "true" : "false"),
+         ("error", error ?? ""), ("staleness", staleness)]
+    }
+
+    public static func == (lhs: Output, rhs: Output) -> Bool {
+        lhs.displayFields.elementsEqual(rhs.displayFields, by: { $0 == $1 })
+            && lhs.conditions == rhs.conditions && lhs.airQuality == rhs.airQuality
+            && lhs.failures == rhs.failures && lhs.isStale == rhs.isStale && lhs.ageSeconds == rhs.ageSeconds
+    }
+}
+
+extension State {
+    /// Renders the current state; pure apart from reading the clock through `environment`.
+    func render(_ environment: MainViewModel.Environment) -> Output {
+        let conditions = lastGood
+        let units = environment.units
+        var report: AirQualityReport?
+        var airError: String?
+        if let pollution = conditions?.pollution {
+            do { report = try pollution.report(for: standard) } catch { airError = Format.describe(error) }
+        }
+        let age = conditions.map { max(0, Int(environment.now().timeIntervalSince($0.fetchedAt))) }
+        let stale = conditions != nil && (lastRefreshFailed || (age ?? 0) > environment.staleAfterSeconds)
+        let missing = Format.unavailable
+        return Output(
+            standard: standard,
+            city: conditions.map { Format.city($0.location) } ?? missing,
+            temperature: Format.temperature(conditions?.weather?.temperatureC, units),
+            humidity: Format.percent(conditions?.weather?.humidity),
+            pressure: Format.pressure(conditions?.weather?.pressureHPa, units),
+            wind: Format.wind(conditions?.weather?.windSpeedMS, conditions?.weather?.windDirectionDeg, units),
+            airQualityCategory: report?.index.category.name ?? missing,
+            aqi: report.map { standard.displayValue($0.index.value) } ?? missing,
+            mainPollutant: report.map { $0.index.mainPollutants.map(\.displayName).joined(separator: ", ") } ?? "",
+            asthmaRisk: conditions?.asthma?.risk.displayName ?? missing,
+            asthmaProbability: Format.probability(conditions?.asthma?.probability),
+            aqiColor: report?.index.category.color ?? Format.neutralColor,
+            temperatureColor: Format.temperatureColor(conditions?.weather?.temperatureC),
+            asthmaColor: Format.asthmaColor(conditions?.asthma?.risk),
+            isLoading: isLoading,
+            error: Format.errorLine(latestFailures, airError: airError),
+            staleness: conditions == nil ? "never fetched" : stale ? "stale, updated \(Format.age(age ?? 0)) ago" : "",
+            conditions: conditions,
+            airQuality: report,
+            failures: latestFailures,
+            isStale: stale,
+            ageSeconds: age)
+    }
+}

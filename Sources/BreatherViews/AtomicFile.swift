@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a whole file or nothing: a reader (a bar polling the file) never sees a torn or
+/// empty file, because the new content is written to a temporary file in the same directory,
+/// flushed to disk, then renamed over the old one (rename is atomic within a file system).
+public enum AtomicFile {
+    public struct WriteError: Error, CustomStringConvertible, Sendable {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    /// Replaces `path` with `contents`, creating missing parent directories (mode 0755).
+    public static func write(_ contents: String, to path: String, mode: mode_t = 0o644) throws(WriteError) {
+        let directory = parentDirectory(of: path)
+        try makeDirectories(directory, for: path)
+        var template = Array("\(directory)/.\(baseName(of: path)).XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw WriteError(path: path, reason: lastError()) }
+        let tempPath = template.withUnsafeBufferPointer { String(validatingCString: $0.baseAddress!) ?? "" }
+        var ok = false
+        defer {
+            if !ok { unlink(tempPath) }
+        }
+        let bytes = Array(contents.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = lastError()
+                close(fd)
+                throw WriteError(path: path, reason: reason)
+            }
+            written += n
+        }
+        // Durable before visible: fsync the data, then publish it with rename.
+        guard fchmod(fd, mode) == 0, fsync(fd) == 0 else {
+            let reason = lastError()
+            close(fd)
+            throw WriteError(path: path, reason: reason)
+        }
+        close(fd)
+        guard rename(tempPath, path) == 0 else { throw WriteError(path: path, reason: lastError()) }
+        ok = true
+        // Make the rename itself durable across a crash.
+        let dirFD = open(directory, O_RDONLY | O_DIRECTORY)
+        if dirFD >= 0 { fsync(dirFD); close(dirFD) }
+    }
+
+    /// The file's current contents, or nil if it cannot be read.
+    public static func read(_ path: String) -> String? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, file)
+            if n <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<n])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func baseName(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    static func makeDirectories(_ directory: String, for path: String) throws(WriteError) {
+        var current = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            current += "/\(component)"
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw WriteError(path: path, reason: "cannot create \(current): \(lastError())")
+            }
+        }
+    }
+
+    static func lastError() -> String {
+        String(cString: strerror(errno))
+    }
+}

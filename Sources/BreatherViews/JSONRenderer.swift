@@ -1,0 +1,75 @@
+import BreatherJSON
+import BreatherModel
+import BreatherViewModel
+
+/// The whole state as one JSON object with the stable keys PRODUCT.md lists.
+public struct JSONRenderer: Renderer {
+    public var pretty: Bool
+
+    public init(pretty: Bool = false) { self.pretty = pretty }
+
+    public func render(_ output: Output) -> String {
+        JSON.serialize(.object(document(output)), pretty: pretty)
+    }
+
+    func document(_ output: Output) -> JSONObject {
+        let conditions = output.conditions
+        var root = JSONObject()
+        root["location"] = conditions.map { location($0.location) } ?? .null
+        root["standard"] = .string(output.standard.rawValue)
+        root["air_quality"] = output.airQuality.map(airQuality) ?? .null
+        root["weather"] = conditions?.weather.map(weather) ?? .null
+        root["asthma"] = conditions?.asthma.map(asthma) ?? .null
+        root["display"] = .object(JSONObject(output.displayFields.map { ($0.key, JSONValue.string($0.value)) }))
+        root["updated_at"] = conditions.map { .string(Timestamp.rfc3339($0.fetchedAt)) } ?? .null
+        root["stale"] = .bool(output.isStale)
+        root["age_seconds"] = output.ageSeconds.map { .integer(Int64($0)) } ?? .null
+        root["errors"] = .array(output.failures.map(failure))
+        return root
+    }
+
+    func location(_ location: Location) -> JSONValue {
+        .object(["name": location.name.map(JSONValue.string) ?? .null,
+                 "latitude": .number(location.latitude), "longitude": .number(location.longitude)])
+    }
+
+    func airQuality(_ report: AirQualityReport) -> JSONValue {
+        let index = report.index
+        let subIndices = index.subIndices.map { sub -> JSONValue in
+            .object(["pollutant": .string(sub.pollutant.rawValue), "index": .integer(Int64(sub.index)),
+                     "concentration": .number(sub.concentration), "unit": .string(sub.unit.rawValue),
+                     "period": .string(sub.period.rawValue)])
+        }
+        let main: JSONValue = index.mainPollutants.isEmpty ? .null : .string(index.mainPollutants.map(\.rawValue).joined(separator: ","))
+        return .object(["aqi": .integer(Int64(index.value)), "category": .string(index.category.name),
+                        "category_id": .string(index.category.id),
+                        "main_pollutant": main, "color": .string(index.category.color),
+                        "source": .string(report.source), "computed": .bool(report.computed),
+                        "sub_indices": .array(subIndices)])
+    }
+
+    func weather(_ weather: Weather) -> JSONValue {
+        func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
+        let condition: JSONValue = switch weather.condition {
+        case .wmo(let code): .string("wmo:\(code)")
+        case .icon(let icon): .string("icon:\(icon)")
+        case nil: .null
+        }
+        return .object(["temperature_c": number(weather.temperatureC), "humidity": number(weather.humidity),
+                        "pressure_hpa": number(weather.pressureHPa), "wind_speed_ms": number(weather.windSpeedMS),
+                        "wind_direction_deg": number(weather.windDirectionDeg), "condition": condition,
+                        "source": .string(weather.source)])
+    }
+
+    func asthma(_ asthma: Asthma) -> JSONValue {
+        .object(["risk": .string(asthma.risk.rawValue), "probability": asthma.probability.map(JSONValue.number) ?? .null,
+                 "source": .string(asthma.source), "method": asthma.method.map(JSONValue.string) ?? .null])
+    }
+
+    func failure(_ failure: ProviderFailure) -> JSONValue {
+        var object: JSONObject = ["provider": .string(failure.provider), "part": .string(failure.part.rawValue),
+                                  "kind": .string(failure.kind.rawValue), "message": .string(failure.message)]
+        if let retry = failure.retryAfterSeconds { object["retry_after_seconds"] = .integer(Int64(retry)) }
+        return .object(object)
+    }
+}

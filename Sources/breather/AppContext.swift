@@ -1,0 +1,111 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import BreatherConfig
+import BreatherHTTP
+import BreatherModel
+import BreatherProviders
+import BreatherViewModel
+
+/// The composition root: settings (file + flags) turned into live providers and a view model.
+struct AppContext: Sendable {
+    var settings: Settings
+    var logger: Logger
+    let loader = ConfigLoader()
+    var http: any HTTPClient {
+        TimeLimitedHTTPClient(CurlHTTPClient(userAgent: "Breather/\(Breather.version)"), totalSeconds: Double(settings.timeoutSeconds))
+    }
+    /// True when the location came from `--city` (an unknown name is then a usage error).
+    var cityFromFlag = false
+
+    /// Loads the config and applies flags over it. Config problems end the command with 78.
+    init(options: CommonOptions) throws(CommandFailure) {
+        logger = Logger(level: options.logLevel)
+        do {
+            settings = try ConfigLoader().load(explicitPath: options.configPath)
+        } catch {
+            throw CommandFailure(status: .configuration, message: "config: \(error)")
+        }
+        if let standard = options.standard { settings.standard = standard; settings.origins["standard"] = "flag" }
+        if let units = options.units { settings.units = units; settings.origins["units"] = "flag" }
+        if let latitude = options.latitude, let longitude = options.longitude {
+            settings.location.latitude = latitude
+            settings.location.longitude = longitude
+            settings.location.city = nil
+            settings.location.name = nil
+            settings.origins["location.latitude"] = "flag"
+            settings.origins["location.longitude"] = "flag"
+        }
+        if let city = options.city {
+            settings.location.city = city
+            settings.location.latitude = nil
+            settings.location.longitude = nil
+            settings.location.name = nil
+            settings.origins["location.city"] = "flag"
+            cityFromFlag = true
+        }
+    }
+
+    var cachePath: String { settings.cache.path ?? loader.defaultCachePath() }
+
+    /// Builds the providers `[sources]` names, in order.
+    func makeFetcher() throws(CommandFailure) -> ConditionsFetcher {
+        let p = settings.providers
+        let openMeteo = OpenMeteo(forecastURL: p.openMeteoForecastURL, airQualityURL: p.openMeteoAirQualityURL,
+                                  geocodingURL: p.openMeteoGeocodingURL, http: http)
+        let needsAirVisual = (settings.sources.air + settings.sources.weather).contains(ProviderID.airVisual)
+        var airVisual: AirVisual?
+        if needsAirVisual {
+            do {
+                let key = try loader.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: p.airVisualKeyFile)
+                airVisual = AirVisual(baseURL: p.airVisualURL, key: key, http: http)
+            } catch {
+                throw CommandFailure(status: .configuration, message: "airvisual: \(error)")
+            }
+        }
+        func air(_ id: String) -> (any AirQualityProvider)? { id == ProviderID.airVisual ? airVisual : openMeteo }
+        func weather(_ id: String) -> (any WeatherProvider)? { id == ProviderID.airVisual ? airVisual : openMeteo }
+        func asthma(_ id: String) -> any AsthmaProvider {
+            id == ProviderID.propeller ? Propeller(baseURL: p.propellerURL, http: http) : AsthmaEstimate()
+        }
+        return ConditionsFetcher(air: settings.sources.air.compactMap(air),
+                                 weather: settings.sources.weather.compactMap(weather),
+                                 asthma: settings.sources.asthma.map(asthma))
+    }
+
+    /// Coordinates from flags or config, else a geocoded city, else the IP address (cached a day).
+    func resolveLocation() async throws(CommandFailure) -> Location {
+        let location = settings.location
+        if let latitude = location.latitude, let longitude = location.longitude {
+            return Location(name: location.name, latitude: latitude, longitude: longitude)
+        }
+        let p = settings.providers
+        if let city = location.city {
+            let geocoder = OpenMeteo(forecastURL: p.openMeteoForecastURL, airQualityURL: p.openMeteoAirQualityURL,
+                                     geocodingURL: p.openMeteoGeocodingURL, http: http)
+            do {
+                var found = try await geocoder.locate(city: city)
+                if let name = location.name { found.name = name }
+                return found
+            } catch {
+                let status: ExitStatus = error.kind == .notFound ? (cityFromFlag ? .usage : .configuration) : ExitStatus(error.kind)
+                throw CommandFailure(status: status, message: "\(error.provider) geocoding: \(error.message)")
+            }
+        }
+        guard location.auto else {
+            throw CommandFailure(status: .configuration, message: """
+                no location: pass --latitude/--longitude or --city, or set [location] in the config \
+                (automatic IP location is off: [location] auto = false)
+                """)
+        }
+        return try await IPLocationCache(path: ipCachePath, http: http, baseURL: p.ipapiURL, logger: logger).location()
+    }
+
+    var ipCachePath: String {
+        let path = cachePath
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        return "\(directory)/location.json"
+    }
+}

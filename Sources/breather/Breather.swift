@@ -1,0 +1,82 @@
+import ArgumentParser
+import BreatherModel
+import BreatherViewModel
+import BreatherViews
+
+/// `breather`: with no subcommand, the one-shot run: fetch, render once, print or write, exit.
+@main
+struct Breather: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "breather",
+        abstract: "Air quality, weather and asthma risk for your status bar.",
+        discussion: """
+            Exit codes: 0 ok, 64 usage, 65 unreadable provider data, 69 every provider failed, \
+            75 temporary (timeout, rate limit), 78 configuration (bad file, missing or rejected key).
+            """,
+        version: version)
+
+    @OptionGroup var options: CommonOptions
+
+    func run() async throws {
+        let status = await OneShot(options: options).run()
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+}
+
+/// Flags shared by the one-shot run, `daemon` and `watch`. API keys are never flags: they
+/// would show in `ps`.
+struct CommonOptions: ParsableArguments {
+    @Option(help: "Air-quality standard: \(AQIStandard.allCases.map(\.rawValue).joined(separator: ", ")) (default us).")
+    var standard: AQIStandard?
+
+    @Option(help: "Latitude in degrees (-90…90); needs --longitude.")
+    var latitude: Double?
+
+    @Option(help: "Longitude in degrees (-180…180); needs --latitude.")
+    var longitude: Double?
+
+    @Option(help: "A place name, geocoded through Open-Meteo.")
+    var city: String?
+
+    @Option(help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default plain).")
+    var format: OutputFormat?
+
+    @Option(help: "Units: metric or imperial (default metric).")
+    var units: Units?
+
+    @Option(name: .customLong("config"), help: "Config file (TOML).")
+    var configPath: String?
+
+    @Option(help: "Write the output to this file atomically instead of stdout.")
+    var output: String?
+
+    @Flag(help: "Ignore the cache and fetch now.")
+    var refresh = false
+
+    @Option(help: "Log level: debug, info, warning, error (default warning).")
+    var logLevel: LogLevel = .warning
+
+    func validate() throws {
+        if (latitude == nil) != (longitude == nil) {
+            throw ValidationError("--latitude and --longitude must be given together")
+        }
+        if let latitude, !(-90...90).contains(latitude) { throw ValidationError("--latitude must be between -90 and 90") }
+        if let longitude, !(-180...180).contains(longitude) { throw ValidationError("--longitude must be between -180 and 180") }
+        if city != nil && latitude != nil { throw ValidationError("give either --city or --latitude/--longitude, not both") }
+        if let city, city.trimmingWhitespace().isEmpty { throw ValidationError("--city needs a place name") }
+    }
+}
+
+extension AQIStandard: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
+extension Units: ExpressibleByArgument {}
+extension LogLevel: ExpressibleByArgument {}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}

@@ -1,0 +1,26 @@
+import BreatherModel
+
+/// The documented exit codes (sysexits.h values), PRODUCT.md "Exit codes".
+enum ExitStatus: Int32 {
+    case ok = 0
+    case usage = 64
+    case dataError = 65
+    case unavailable = 69
+    case temporary = 75
+    case configuration = 78
+
+    init(_ kind: FailureKind) {
+        switch kind {
+        case .configuration: self = .configuration
+        case .rateLimited, .timeout: self = .temporary
+        case .badData: self = .dataError
+        case .unavailable, .notFound: self = .unavailable
+        }
+    }
+}
+
+/// An error that ends the command with a message and exit code (no backtrace).
+struct CommandFailure: Error {
+    var status: ExitStatus
+    var message: String
+}

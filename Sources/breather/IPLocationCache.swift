@@ -1,0 +1,53 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import BreatherHTTP
+import BreatherJSON
+import BreatherModel
+import BreatherProviders
+import BreatherViews
+
+/// Locates the machine through ipapi.co at most once a day: the answer is kept in the cache
+/// directory, because an IP lookup on every bar refresh would be slow and burn its free quota.
+struct IPLocationCache {
+    static let maxAgeSeconds: Double = 86_400
+    let path: String
+    let http: any HTTPClient
+    let baseURL: String
+    let logger: Logger
+
+    func location() async throws(CommandFailure) -> Location {
+        if let cached = read(), Date().timeIntervalSince(cached.savedAt) < Self.maxAgeSeconds {
+            return cached.location
+        }
+        do {
+            let found = try await IPAPI(baseURL: baseURL, http: http).locateByIP()
+            save(found)
+            logger.log(.info, "located this machine by its IP address near \(found.name ?? "unknown place")")
+            return found
+        } catch {
+            throw CommandFailure(status: ExitStatus(error.kind), message: """
+                ipapi: \(error.message); set a location with --latitude/--longitude, --city or [location] in the config
+                """)
+        }
+    }
+
+    private func read() -> (location: Location, savedAt: Date)? {
+        guard let text = AtomicFile.read(path), let json = try? JSON.parse(text) else { return nil }
+        let cursor = JSONCursor(json)
+        guard let latitude = try? cursor["latitude"].double(), let longitude = try? cursor["longitude"].double(),
+              let saved = try? cursor["saved_at"].string(), let savedAt = Timestamp.parse(saved) else { return nil }
+        return (Location(name: try? cursor["name"].string(), latitude: latitude, longitude: longitude), savedAt)
+    }
+
+    private func save(_ location: Location) {
+        let object: JSONObject = ["name": location.name.map(JSONValue.string) ?? .null,
+                                  "latitude": .number(location.latitude), "longitude": .number(location.longitude),
+                                  "saved_at": .string(Timestamp.rfc3339(Date()))]
+        do { try AtomicFile.write(JSON.serialize(.object(object)), to: path) } catch {
+            logger.log(.warning, "\(error)")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import BreatherConfig
+import BreatherModel
+import Foundation
+import Testing
+
+func loadConfig(_ text: String) throws(ConfigError) -> Settings {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("breather-\(UUID().uuidString).toml").path
+    try? text.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return try ConfigLoader(environment: { _ in nil }).load(explicitPath: path)
+}
+
+@Suite("config file")
+struct ConfigTests {
+    @Test("defaults with no file: us, metric, Open-Meteo everywhere, estimate for asthma")
+    func defaults() throws {
+        let settings = try ConfigLoader(environment: { _ in nil }).load(explicitPath: nil)
+        #expect(settings.standard == .us)
+        #expect(settings.sources.air == ["open-meteo"])
+        #expect(settings.sources.asthma == ["estimate"])
+        #expect(settings.location.auto)
+        #expect(settings.intervalSeconds == 900)
+        #expect(settings.configFile == nil)
+    }
+
+    @Test("PRODUCT.md's sample keys are read, with the line each came from")
+    func sample() throws {
+        let settings = try loadConfig("""
+            standard = "china"
+            units = "imperial"
+            interval = "15m"
+
+            [location]
+            latitude = 40.6769
+            longitude = -73.9423
+            name = "Brooklyn"
+
+            [sources]
+            air = ["airvisual", "open-meteo"]
+            asthma = ["propeller", "estimate"]
+
+            [providers.airvisual]
+            base_url = "http://127.0.0.1:8080/v2"
+            key_file = "/etc/breather/airvisual.key"
+
+            [cache]
+            max_age = "10m"
+
+            [[output]]
+            path = "/run/user/1000/breather/status.txt"
+            format = "json"
+            """)
+        #expect(settings.standard == .china)
+        #expect(settings.location.latitude == 40.6769)
+        #expect(settings.location.name == "Brooklyn")
+        #expect(settings.sources.air == ["airvisual", "open-meteo"])
+        #expect(settings.providers.airVisualURL == "http://127.0.0.1:8080/v2")
+        #expect(settings.providers.airVisualKeyFile == "/etc/breather/airvisual.key")
+        #expect(settings.cache.maxAgeSeconds == 600)
+        #expect(settings.outputs.map(\.path) == ["/run/user/1000/breather/status.txt"])
+        #expect(settings.origins["standard"]?.hasSuffix(".toml:1") == true)
+        #expect(settings.origins["location.latitude"]?.hasSuffix(".toml:6") == true)
+    }
+
+    @Test("bad values are errors with file, line and the allowed choices", arguments: [
+        ("standard = \"mars\"", 1, "standard: unknown value \"mars\"; allowed: us, china, china-2012, eu, uk, india, canada"),
+        ("\n[location]\nlatitude = 123", 3, "location.latitude: must be between -90 and 90"),
+        ("[sources]\nair = [\"nope\"]", 2, "sources.air: unknown provider"),
+        ("colour = \"red\"", 1, "unknown key \"colour\""),
+        ("interval = \"soon\"", 1, "interval: must be a duration"),
+        ("timeout = \"90s\"", 1, "timeout: must be a duration from 1s to 30s"),
+        ("[providers.open-meteo]\nforecast_url = \"ftp://x\"", 2, "must be an http:// or https:// URL"),
+        ("standard = ", 1, "invalid TOML"),
+    ])
+    func invalid(text: String, line: Int, reason: String) {
+        do {
+            _ = try loadConfig(text)
+            Issue.record("expected an error for \(text)")
+        } catch {
+            #expect(error.line == line, "\(error)")
+            #expect(error.description.contains(reason), "\(error)")
+            #expect(error.description.contains(".toml:\(line): "))
+        }
+    }
+
+    @Test("lookup order: --config, then $BREATHER_CONFIG; a named file must exist")
+    func lookup() {
+        let env: @Sendable (String) -> String? = { $0 == "BREATHER_CONFIG" ? "/nonexistent/from-env.toml" : nil }
+        #expect(throws: ConfigError.self) { try ConfigLoader(environment: env).load(explicitPath: nil) }
+        do {
+            _ = try ConfigLoader(environment: env).load(explicitPath: "/nonexistent/flag.toml")
+        } catch {
+            #expect(error.file == "/nonexistent/flag.toml")
+        }
+    }
+
+    @Test("keys: environment first, then the credentials directory, then the key file")
+    func secrets() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("creds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "from-credential\n".write(to: dir.appendingPathComponent("airvisual.key"), atomically: true, encoding: .utf8)
+        try "from-file\n".write(to: dir.appendingPathComponent("file.key"), atomically: true, encoding: .utf8)
+        let keyFile = dir.appendingPathComponent("file.key").path
+        let withEnv = ConfigLoader(environment: { ["BREATHER_AIRVISUAL_KEY": "from-env", "CREDENTIALS_DIRECTORY": dir.path][$0] })
+        #expect(try withEnv.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: keyFile) == "from-env")
+        let withCredentials = ConfigLoader(environment: { ["CREDENTIALS_DIRECTORY": dir.path][$0] })
+        #expect(try withCredentials.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: keyFile) == "from-credential")
+        let fileOnly = ConfigLoader(environment: { _ in nil })
+        #expect(try fileOnly.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: keyFile) == "from-file")
+        #expect(throws: ConfigError.self) { try fileOnly.secret(envVar: "X", credential: "x", keyFile: "/nonexistent/key") }
+    }
+}

@@ -1,0 +1,143 @@
+import BreatherHTTP
+import BreatherModel
+@testable import BreatherProviders
+import Testing
+
+func airVisual(_ http: FakeHTTP, key: String? = "test-key-0000") -> AirVisual {
+    AirVisual(baseURL: "http://fake/v2", key: key, http: http)
+}
+
+@Suite("IQAir AirVisual decoding and errors")
+struct AirVisualTests {
+    @Test("nearest_city → indices as given, weather, one call for both")
+    func success() async throws {
+        let http = FakeHTTP(["/v2/nearest_city": FakeHTTP.fixture("iqair-airvisual/nearest_city.success.json")])
+        let provider = airVisual(http)
+        let pollution = try await provider.airQuality(at: place)
+        let weather = try await provider.weather(at: place)
+        #expect(http.requested.count == 1)
+        let us = try pollution.report(for: .us)
+        #expect(us.index.value == 52)
+        #expect(us.index.category.name == "Moderate")
+        #expect(us.index.mainPollutants == [.pm2_5])
+        #expect(!us.computed)
+        #expect(us.source == "airvisual:aqius")
+        let china = try pollution.report(for: .china)
+        #expect(china.index.value == 18)
+        #expect(china.index.category.name == "Excellent")
+        #expect(china.index.mainPollutants.isEmpty)  // China names none at AQI ≤ 50
+        #expect(weather.temperatureC == 23)
+        #expect(weather.pressureHPa == 999)
+        #expect(weather.windSpeedMS == 0.45)
+        #expect(weather.condition == .icon("10d"))
+        // No concentrations: a standard IQAir does not report cannot be computed.
+        #expect(throws: AQIError.self) { try pollution.report(for: .eu) }
+    }
+
+    @Test("documented error codes map to failure kinds", arguments: [
+        ("error.incorrect_api_key.json", FailureKind.configuration),
+        ("error.key_expired.json", .configuration),
+        ("error.permission_denied.json", .configuration),
+        ("error.forbidden.json", .configuration),
+        ("error.payment_required.json", .configuration),
+        ("error.feature_not_available.json", .configuration),
+        ("error.limit_reached.json", .rateLimited),
+        ("error.call_per_minute_limit_reached.json", .rateLimited),
+        ("error.too_many_requests.json", .rateLimited),
+        ("error.no_nearest_station.json", .notFound),
+        ("error.city_not_found.json", .notFound),
+        ("error.ip_location_failed.json", .notFound),
+        ("error.generic.json", .unavailable),
+    ])
+    func errors(file: String, kind: FailureKind) async throws {
+        for status in [200, 400] {
+            let http = FakeHTTP(["/v2/nearest_city": FakeHTTP.fixture("iqair-airvisual/\(file)", status: status)])
+            do {
+                _ = try await airVisual(http).airQuality(at: place)
+                Issue.record("expected \(kind) for \(file)")
+            } catch {
+                #expect(error.kind == kind, "\(file) \(status): \(error.message)")
+                #expect(!error.message.contains("test-key-0000"))
+            }
+        }
+    }
+
+    @Test("no key → configuration failure without any request")
+    func noKey() async {
+        let http = FakeHTTP([:])
+        do {
+            _ = try await airVisual(http, key: nil).airQuality(at: place)
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.kind == .configuration)
+            #expect(http.requested.isEmpty)
+        }
+    }
+
+    @Test("a bare JSON string body is read as the error code")
+    func bareString() async {
+        let http = FakeHTTP(["/v2/nearest_city": FakeHTTP.body("\"node not found\"", status: 404)])
+        do {
+            _ = try await airVisual(http).airQuality(at: place)
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.kind == .notFound)
+        }
+    }
+}
+
+@Suite("Propeller, ipapi and the asthma estimate")
+struct OtherProviderTests {
+    @Test("Propeller forecast → risk and probability")
+    func propeller() async throws {
+        let http = FakeHTTP(["/prod/forecast": FakeHTTP.fixture("propeller/forecast.success.json")])
+        let asthma = try await Propeller(baseURL: "http://fake/prod", http: http).asthma(at: place, pollution: nil)
+        #expect(asthma.risk == .medium)
+        #expect(asthma.probability == 0.4938271604938272)
+        #expect(asthma.source == "propeller")
+    }
+
+    @Test("Propeller error body → unavailable with its message")
+    func propellerError() async {
+        let http = FakeHTTP(["/prod/forecast": FakeHTTP.fixture("propeller/error.json", status: 500)])
+        do {
+            _ = try await Propeller(baseURL: "http://fake/prod", http: http).asthma(at: place, pollution: nil)
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.kind == .unavailable)
+            #expect(error.message == "HTTP 500: Internal server error")
+        }
+    }
+
+    @Test("ipapi → coordinates and city; its 200-with-error body is a failure")
+    func ipapi() async throws {
+        let ok = FakeHTTP(["/json/": FakeHTTP.body("{\"city\":\"Utrecht\",\"latitude\":52.09,\"longitude\":5.12}")])
+        let location = try await IPAPI(baseURL: "http://fake", http: ok).locateByIP()
+        #expect(location == Location(name: "Utrecht", latitude: 52.09, longitude: 5.12))
+        let limited = FakeHTTP(["/json/": FakeHTTP.body("{\"error\":true,\"reason\":\"RateLimited\"}")])
+        await #expect(throws: ProviderFailure.self) { try await IPAPI(baseURL: "http://fake", http: limited).locateByIP() }
+    }
+
+    @Test("AQHI bands map to asthma risk", arguments: [(1, AsthmaRisk.low), (3, .low), (4, .medium), (6, .medium), (7, .high), (10, .high), (11, .veryHigh)])
+    func estimateBands(aqhi: Int, risk: AsthmaRisk) {
+        #expect(AsthmaEstimate.risk(forAQHI: aqhi) == risk)
+    }
+}
+
+@Suite("fallback order")
+struct FetcherTests {
+    @Test("the first source that answers wins; earlier failures are kept as warnings")
+    func fallback() async {
+        let failing = FakeHTTP(["/v2/nearest_city": FakeHTTP.fixture("iqair-airvisual/error.limit_reached.json", status: 429)])
+        let working = FakeHTTP(["/aq/air-quality": FakeHTTP.fixture("open-meteo/air_quality.breather_subset.json"),
+                                "/v1/forecast": FakeHTTP.fixture("open-meteo/forecast.current.json")])
+        let fetcher = ConditionsFetcher(air: [airVisual(failing), openMeteo(working)], weather: [openMeteo(working)],
+                                        asthma: [Propeller(baseURL: "http://fake/prod", http: FakeHTTP([:]))])
+        let conditions = await fetcher.fetch(at: place)
+        #expect(conditions.pollution?.source == "open-meteo")
+        #expect(conditions.weather?.temperatureC == 17.7)
+        #expect(conditions.asthma == nil)
+        #expect(conditions.failures.map(\.provider) == ["airvisual", "propeller"])
+        #expect(conditions.failures.map(\.kind) == [.rateLimited, .unavailable])
+    }
+}

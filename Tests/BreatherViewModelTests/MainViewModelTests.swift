@@ -1,0 +1,171 @@
+import BreatherModel
+import BreatherViewModel
+import Foundation
+import Testing
+
+/// A scripted provider: each fetch takes the next result, and counts how often it was asked.
+final class ScriptedFetch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<CityConditions, ProviderFailure>]
+    private(set) var calls = 0
+
+    init(_ results: [Result<CityConditions, ProviderFailure>]) { self.results = results }
+
+    func next() throws(ProviderFailure) -> CityConditions {
+        let result: Result<CityConditions, ProviderFailure> = lock.withLock {
+            calls += 1
+            return results.removeFirst()
+        }
+        return try result.get()
+    }
+}
+
+/// A clock the test moves by hand.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_795_000_000)
+    var now: Date { lock.withLock { current } }
+    func advance(_ seconds: Double) { lock.withLock { current += seconds } }
+}
+
+let brooklyn = Location(name: "Brooklyn", latitude: 40.6769, longitude: -73.9423)
+
+/// Conditions with a steady PM2.5 level (µg/m³) over 24 hours, 12.3 °C and a medium asthma risk.
+func conditions(pm25: Double, at date: Date, failures: [ProviderFailure] = []) -> CityConditions {
+    let hours = Array(repeating: Optional(pm25), count: 24)
+    return CityConditions(
+        location: brooklyn,
+        weather: Weather(temperatureC: 12.3, humidity: 63, pressureHPa: 1013.2, windSpeedMS: 3.64, windDirectionDeg: 225, source: "test"),
+        pollution: Pollution(source: "test", hourly: HourlySeries([.pm2_5: hours])),
+        asthma: Asthma(risk: .medium, probability: 0.63, source: "propeller"),
+        failures: failures, fetchedAt: date)
+}
+
+let outage = ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503: service unavailable")
+
+/// Drives the view model: sends the events, finishes, and returns every output in order.
+func history(_ viewModel: MainViewModel, _ events: (MainViewModel.Input) -> Void) async -> [Output] {
+    events(viewModel.inputs)
+    viewModel.finish()
+    var outputs: [Output] = []
+    for await output in viewModel.outputs { outputs.append(output) }
+    return outputs
+}
+
+@Suite("MainViewModel input → output history")
+struct MainViewModelTests {
+    @Test("refresh: loading, then the formatted conditions")
+    func refresh() async {
+        let clock = TestClock()
+        let fetch = ScriptedFetch([.success(conditions(pm25: 35.0, at: clock.now))])
+        let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in try fetch.next() }, now: { clock.now }))
+        let outputs = await history(viewModel) { $0.viewDidRefresh() }
+
+        #expect(outputs.map(\.isLoading) == [true, false])
+        #expect(outputs[0].staleness == "never fetched")
+        #expect(outputs[0].aqi == "unavailable")
+        let shown = outputs[1]
+        #expect(shown.city == "Brooklyn")
+        #expect(shown.aqi == "99")  // PM2.5 35.0 → 99 on the 2024 EPA table
+        #expect(shown.airQualityCategory == "Moderate")
+        #expect(shown.mainPollutant == "PM2.5")
+        #expect(shown.aqiColor == "#FFFF00")
+        #expect(shown.temperature == "12°C")
+        #expect(shown.humidity == "63%")
+        #expect(shown.pressure == "1013 hPa")
+        #expect(shown.wind == "3.6 m/s SW")
+        #expect(shown.asthmaRisk == "medium")
+        #expect(shown.asthmaProbability == "63%")
+        #expect(shown.error == nil)
+        #expect(shown.staleness == "")
+        #expect(!shown.isStale)
+        #expect(fetch.calls == 1)
+    }
+
+    @Test("switching the standard re-renders without a new fetch")
+    func switchStandard() async {
+        let clock = TestClock()
+        let fetch = ScriptedFetch([.success(conditions(pm25: 75, at: clock.now))])
+        let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in try fetch.next() }, now: { clock.now }))
+        let outputs = await history(viewModel) {
+            $0.viewDidRefresh()
+            $0.aqiStandard(.china)
+        }
+        #expect(outputs.count == 3)
+        #expect(outputs.map(\.standard) == [.us, .us, .china])
+        #expect(outputs[1].aqi == "165")  // US: 75 µg/m³ NowCast → 165 Unhealthy
+        #expect(outputs[1].airQualityCategory == "Unhealthy")
+        #expect(outputs[2].aqi == "114")  // China HJ 633-2026: 1-h PM2.5 75 → 114
+        #expect(outputs[2].airQualityCategory == "Lightly Polluted")
+        #expect(outputs[2].aqiColor == "#FF7E00")
+        #expect(fetch.calls == 1)
+    }
+
+    @Test("an error after a success keeps the old values, adds the error and marks them stale")
+    func errorAfterSuccess() async {
+        let clock = TestClock()
+        let first = conditions(pm25: 35.0, at: clock.now)
+        let fetch = ScriptedFetch([.success(first), .failure(outage)])
+        let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in
+            defer { clock.advance(720) }
+            return try fetch.next()
+        }, now: { clock.now }))
+        let outputs = await history(viewModel) {
+            $0.viewDidRefresh()
+            $0.viewDidRefresh()
+        }
+        #expect(outputs.map(\.isLoading) == [true, false, true, false])
+        let last = outputs[3]
+        #expect(last.aqi == "99")
+        #expect(last.temperature == "12°C")
+        #expect(last.isStale)
+        #expect(last.ageSeconds == 1440)
+        #expect(last.staleness == "stale, updated 24 min ago")
+        #expect(last.error == "open-meteo air: HTTP 503: service unavailable")
+        #expect(last.conditions == first)
+    }
+
+    @Test("an error before any success: no values, the error, never fetched")
+    func errorBeforeSuccess() async {
+        let fetch = ScriptedFetch([.failure(outage)])
+        let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in try fetch.next() }))
+        let outputs = await history(viewModel) { $0.viewDidRefresh() }
+        #expect(outputs.count == 2)
+        let last = outputs[1]
+        #expect(!last.hasData)
+        #expect(last.aqi == "unavailable")
+        #expect(last.temperature == "unavailable")
+        #expect(last.staleness == "never fetched")
+        #expect(last.error == "open-meteo air: HTTP 503: service unavailable")
+        #expect(!last.isStale)
+    }
+
+    @Test("repeated refreshes fetch each time and recover after a failure")
+    func repeatedRefreshes() async {
+        let clock = TestClock()
+        let fetch = ScriptedFetch([.success(conditions(pm25: 5, at: clock.now)), .failure(outage),
+                                   .success(conditions(pm25: 75, at: clock.now))])
+        let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in try fetch.next() }, now: { clock.now }))
+        let outputs = await history(viewModel) { input in
+            for _ in 0..<3 { input.viewDidRefresh() }
+        }
+        #expect(fetch.calls == 3)
+        #expect(outputs.filter { !$0.isLoading }.map(\.aqi) == ["28", "28", "165"])
+        #expect(outputs.filter { !$0.isLoading }.map(\.isStale) == [false, true, false])
+        #expect(outputs.last?.error == nil)
+    }
+
+    @Test("a partial failure shows the missing part as unavailable and names it")
+    func partialFailure() async {
+        var partial = conditions(pm25: 5, at: Date())
+        partial.asthma = nil
+        partial.failures = [ProviderFailure(provider: "propeller", part: .asthma, kind: .unavailable, message: "HTTP 502")]
+        let fetch = ScriptedFetch([.success(partial)])
+        let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in try fetch.next() }))
+        let outputs = await history(viewModel) { $0.viewDidRefresh() }
+        #expect(outputs.last?.asthmaRisk == "unavailable")
+        #expect(outputs.last?.aqi == "28")
+        #expect(outputs.last?.error == "propeller asthma: HTTP 502")
+        #expect(outputs.last?.isStale == false)
+    }
+}

@@ -1,0 +1,109 @@
+import BreatherJSON
+import BreatherModel
+import BreatherViewModel
+import BreatherViews
+import Foundation
+import Testing
+
+/// Renders conditions through the real view model so the views see exactly what they would in use.
+func render(_ conditions: CityConditions?, failure: ProviderFailure? = nil, standard: AQIStandard = .us,
+            afterFailure: Bool = false) async -> Output {
+    let now = Date(timeIntervalSince1970: 1_795_000_000)
+    nonisolated(unsafe) var calls = 0
+    let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in
+        calls += 1
+        if let conditions, calls == 1 { return conditions }
+        throw failure ?? ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503")
+    }, now: { now.addingTimeInterval(afterFailure ? 900 : 0) }), standard: standard)
+    viewModel.inputs.viewDidRefresh()
+    if afterFailure { viewModel.inputs.viewDidRefresh() }
+    viewModel.finish()
+    var last: Output?
+    for await output in viewModel.outputs { last = output }
+    return last!
+}
+
+func sample(name: String = "Brooklyn") -> CityConditions {
+    CityConditions(
+        location: Location(name: name, latitude: 40.6769, longitude: -73.9423),
+        weather: Weather(temperatureC: 12.4, humidity: 40, pressureHPa: 1012, windSpeedMS: 2, windDirectionDeg: 90, condition: .wmo(3), source: "open-meteo"),
+        pollution: Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: Array(repeating: 12.34, count: 24)])),
+        asthma: Asthma(risk: .medium, probability: 0.63, source: "propeller"),
+        fetchedAt: Date(timeIntervalSince1970: 1_795_000_000))
+}
+
+@Suite("plain and json renderers")
+struct RendererTests {
+    @Test("plain: the PRODUCT.md line shape")
+    func plainFresh() async {
+        let output = await render(sample())
+        #expect(PlainRenderer().render(output) == "Brooklyn · AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63%")
+    }
+
+    @Test("plain: stale data says so, never blank")
+    func plainStale() async {
+        let output = await render(sample(), afterFailure: true)
+        #expect(PlainRenderer().render(output) == "Brooklyn · AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63% · stale, updated 15 min ago")
+    }
+
+    @Test("plain: never fetched names the cause")
+    func plainNever() async {
+        let output = await render(nil)
+        #expect(PlainRenderer().render(output) == "Breather: no data yet (open-meteo air: HTTP 503)")
+    }
+
+    @Test("json: stable keys, raw values, display strings, escaping")
+    func json() async throws {
+        let output = await render(sample(name: "Saint-Jean \"L'Île\" <&> 100%"), standard: .china)
+        let text = JSONRenderer().render(output)
+        let root = JSONCursor(try JSON.parse(text))
+        #expect(try root.object().keys == ["location", "standard", "air_quality", "weather", "asthma", "display",
+                                           "updated_at", "stale", "age_seconds", "errors"])
+        #expect(try root["location"]["name"].string() == "Saint-Jean \"L'Île\" <&> 100%")
+        #expect(try root["standard"].string() == "china")
+        #expect(try root["air_quality"]["aqi"].int() == 18)  // 1-h PM2.5 12 → ceil(17.1) under HJ 633-2026
+        #expect(try root["air_quality"]["category"].string() == "Excellent")
+        #expect(root["air_quality"]["main_pollutant"].isNull)
+        #expect(try root["air_quality"]["computed"].bool())
+        #expect(try root["air_quality"]["sub_indices"][0]["period"].string() == "1h")
+        #expect(try root["weather"]["temperature_c"].double() == 12.4)
+        #expect(try root["asthma"]["risk"].string() == "medium")
+        #expect(try root["asthma"]["probability"].double() == 0.63)
+        #expect(try root["display"]["aqi"].string() == "18")
+        #expect(try root["display"]["temperature"].string() == "12°C")
+        #expect(try root["updated_at"].string() == "2026-11-18T11:06:40Z")
+        #expect(try root["stale"].bool() == false)
+        #expect(try root["age_seconds"].int() == 0)
+        #expect(try root["errors"].array().isEmpty)
+    }
+
+    @Test("json: a stale state carries the error and its age")
+    func jsonStale() async throws {
+        let output = await render(sample(), failure: ProviderFailure(provider: "open-meteo", part: .air, kind: .rateLimited, message: "rate limited", retryAfterSeconds: 120), afterFailure: true)
+        let root = JSONCursor(try JSON.parse(JSONRenderer().render(output)))
+        #expect(try root["stale"].bool())
+        #expect(try root["age_seconds"].int() == 900)
+        #expect(try root["errors"][0]["kind"].string() == "rateLimited")
+        #expect(try root["errors"][0]["retry_after_seconds"].int() == 120)
+        #expect(try root["air_quality"]["aqi"].int() == 57)
+    }
+}
+
+@Suite("atomic file sink")
+struct AtomicFileTests {
+    @Test("writes, replaces, creates directories and leaves no temp file")
+    func write() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("a/b/status.txt").path
+        try AtomicFile.write("one\n", to: path)
+        try AtomicFile.write("two\n", to: path)
+        #expect(AtomicFile.read(path) == "two\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("a/b").path) == ["status.txt"])
+    }
+
+    @Test("an unwritable place is a clear error, and the old file stays")
+    func unwritable() throws {
+        #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("x", to: "/proc/breather-test/status.txt") }
+    }
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Loopback HTTP server for Breather's end-to-end tests: serves provider fixtures and faults.
+
+Usage: fixture_server.py ROUTES.json FIXTURES_DIR REQUEST_LOG
+Prints the port it bound (127.0.0.1, port 0) on the first stdout line.
+
+ROUTES.json is re-read on every request, so a test can change a provider's behaviour while
+Breather runs. It maps a URL path to a reply:
+  {"/v1/forecast": {"fixture": "open-meteo/forecast.current.json"},
+   "/v2/nearest_city": {"status": 429, "headers": {"Retry-After": "120"}, "body": "{}"},
+   "/slow": {"delay": 5, "body": "{}"},
+   "/big": {"bytes": 67108864}}
+Unknown paths get 404. Every request line (path and query) is appended to REQUEST_LOG.
+"""
+import http.server
+import json
+import sys
+import time
+import urllib.parse
+
+ROUTES, FIXTURES, LOG = sys.argv[1], sys.argv[2], sys.argv[3]
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self):
+        path = urllib.parse.urlsplit(self.path).path
+        with open(LOG, "a") as log:
+            log.write(self.path + "\n")
+        with open(ROUTES) as f:
+            routes = json.load(f)
+        route = routes.get(path)
+        if route is None:
+            return self.reply(404, b'{"message":"Not Found"}', {})
+        time.sleep(route.get("delay", 0))
+        if "bytes" in route:
+            return self.stream(route["bytes"])
+        if "fixture" in route:
+            with open(f"{FIXTURES}/{route['fixture']}", "rb") as f:
+                body = f.read()
+        else:
+            body = route.get("body", "").encode()
+        self.reply(route.get("status", 200), body, route.get("headers", {}))
+
+    def reply(self, status, body, headers):
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def stream(self, count):
+        # No Content-Length: the client must cap the body while it streams.
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        chunk = b" " * 65536
+        try:
+            while count > 0:
+                self.wfile.write(chunk[: min(count, len(chunk))])
+                count -= len(chunk)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        self.close_connection = True
+
+    def log_message(self, *args):
+        pass
+
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+print(server.server_address[1], flush=True)
+server.serve_forever()

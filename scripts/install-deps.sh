@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Breather builds and tests with. Safe to re-run.
+#   libcurl4-openssl-dev, libjansson-dev, pkg-config: the C libraries Breather links
+#   python3: the loopback provider server the end-to-end tests start
+#   systemd: systemd-analyze, to verify the units in systemd/
+set -euo pipefail
+packages=(libcurl4-openssl-dev libjansson-dev pkg-config python3 systemd)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "installing: ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Quick start: install the Debian packages, build a release binary with the static Swift
+# standard library, and run Breather's main job once (keyless Open-Meteo, China's standard).
+# Extra arguments are passed to breather, e.g. scripts/setup.sh --city Berlin
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+swift build -c release --static-swift-stdlib --product breather
+echo "built .build/release/breather" >&2
+exec .build/release/breather --standard china "$@"

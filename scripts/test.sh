@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The test command (README "Development"): builds with warnings as errors, runs every test,
+# and checks the systemd units. Needs ../shared (fixtures and reference tables) beside the repo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -d ../shared/fixtures ]; then
+    echo "error: ../shared/fixtures is missing (the tests read provider fixtures from it)" >&2
+    exit 1
+fi
+swift build --build-tests
+swift test --skip-build --parallel --num-workers 2
+if [ -x scripts/check-units.sh ]; then
+    scripts/check-units.sh
+fi
