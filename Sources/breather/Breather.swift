@@ -28,7 +28,7 @@ struct Breather: AsyncParsableCommand {
 /// Flags shared by the one-shot run, `daemon` and `watch`. API keys are never flags: they
 /// would show in `ps`.
 struct CommonOptions: ParsableArguments {
-    @Option(help: "Air-quality standard: \(AQIStandard.allCases.map(\.rawValue).joined(separator: ", ")) (default us).")
+    @Option(help: "Air-quality standard (default us; china is HJ 633-2026).")
     var standard: AQIStandard?
 
     @Option(help: "Latitude in degrees (-90…90); needs --longitude.")
@@ -40,10 +40,10 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "A place name, geocoded through Open-Meteo.")
     var city: String?
 
-    @Option(help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default plain).")
+    @Option(help: "Output format (default plain).")
     var format: OutputFormat?
 
-    @Option(help: "Units: metric or imperial (default metric).")
+    @Option(help: "Units (default metric).")
     var units: Units?
 
     @Option(name: .customLong("config"), help: "Config file (TOML).")
@@ -55,7 +55,7 @@ struct CommonOptions: ParsableArguments {
     @Flag(help: "Ignore the cache and fetch now.")
     var refresh = false
 
-    @Option(help: "Log level: debug, info, warning, error (default warning).")
+    @Option(help: "Log level.")
     var logLevel: LogLevel = .warning
 
     func validate() throws {

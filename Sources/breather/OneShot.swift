@@ -48,23 +48,27 @@ struct OneShot {
         return report(output, logger: context.logger)
     }
 
-    /// Says on stderr what failed and picks the exit code: the air-quality index is the main
-    /// job, so its absence decides; a missing weather or asthma part is a warning and exit 0.
-    /// A failure that a fallback source covered is only a warning.
+    /// Picks the exit code and says on stderr what failed: the air-quality index is the main
+    /// job, so its absence decides; a missing weather or asthma part is a warning and exit 0,
+    /// and so is a failure a fallback source covered. A failing run prints one error line (the
+    /// decisive failure); the others follow only at `--log-level info`.
     private func report(_ output: Output, logger: Logger) -> ExitStatus {
         let conditions = output.conditions
         var missing: Set<ProviderFailure.Part> = []
         if output.airQuality == nil { missing.insert(.air) }
         if conditions?.weather == nil { missing.insert(.weather) }
         if conditions?.asthma == nil { missing.insert(.asthma) }
-        for failure in output.failures {
-            let level: LogLevel = failure.part == .air && missing.contains(.air) ? .error : .warning
-            logger.log(level, "\(failure.provider) (\(failure.part.rawValue)): \(failure.message)")
-        }
         let uncovered = output.failures.filter { missing.contains($0.part) }
-        if uncovered.contains(where: { $0.kind == .configuration }) { return .configuration }
+        let decisive = uncovered.first(where: { $0.kind == .configuration })
+            ?? (missing.contains(.air) ? uncovered.last(where: { $0.part == .air }) : nil)
+        for failure in output.failures where failure != decisive {
+            logger.log(decisive == nil ? .warning : .info, "\(failure.provider) (\(failure.part.rawValue)): \(failure.message)")
+        }
+        if let decisive {
+            logger.log(.error, "\(decisive.provider) (\(decisive.part.rawValue)): \(decisive.message)")
+            return ExitStatus(decisive.kind)
+        }
         guard missing.contains(.air) else { return .ok }
-        if let lastAir = uncovered.last(where: { $0.part == .air }) { return ExitStatus(lastAir.kind) }
         // Air data arrived but cannot be indexed under the asked standard.
         logger.log(.error, "\(conditions?.pollution?.source ?? "air source"): \(output.error ?? "no index for \(output.standard.rawValue)")")
         return .unavailable
