@@ -64,7 +64,7 @@ extension ConfigFile {
 }
 
 /// Durations in the config: "90s", "15m", "2h", "1d", or a bare number of seconds.
-public enum Duration {
+public enum ConfigDuration {
     public static func parseSeconds(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: " ")
         guard let unit = trimmed.last else { return nil }

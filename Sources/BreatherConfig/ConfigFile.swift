@@ -36,14 +36,14 @@ struct ConfigFile {
             mark(&settings, "units")
         }
         if let value = try string("interval", in: root) {
-            guard let seconds = Duration.parseSeconds(value), seconds >= 60 else {
+            guard let seconds = ConfigDuration.parseSeconds(value), seconds >= 60 else {
                 throw error("interval", nil, "must be a duration of at least 1m, like \"15m\" (got \"\(value)\")")
             }
             settings.intervalSeconds = seconds
             mark(&settings, "interval")
         }
         if let value = try string("timeout", in: root) {
-            guard let seconds = Duration.parseSeconds(value), (1...30).contains(seconds) else {
+            guard let seconds = ConfigDuration.parseSeconds(value), (1...30).contains(seconds) else {
                 throw error("timeout", nil, "must be a duration from 1s to 30s, like \"20s\" (got \"\(value)\")")
             }
             settings.timeoutSeconds = seconds
@@ -59,7 +59,7 @@ struct ConfigFile {
                 mark(&settings, "cache.path")
             }
             if let value = try string("max_age", in: table, section: "cache") {
-                guard let seconds = Duration.parseSeconds(value) else { throw error("max_age", "cache", "must be a duration like \"10m\"") }
+                guard let seconds = ConfigDuration.parseSeconds(value) else { throw error("max_age", "cache", "must be a duration like \"10m\"") }
                 settings.cache.maxAgeSeconds = seconds
                 mark(&settings, "cache.max_age")
             }

@@ -109,14 +109,18 @@ public final class AirVisual: AirQualityProvider, WeatherProvider {
     }
 }
 
-/// Remembers one in-flight or finished request per URL so air and weather share a call.
+/// Shares one request per URL between the air and weather parts of the same refresh. A reply
+/// is reused for a minute only, so a long-running daemon still fetches anew on every poll.
 actor Memo {
-    private var tasks: [String: Task<Result<JSONCursor, ProviderFailure>, Never>] = [:]
+    private static let lifetime = Duration.seconds(60)
+    private var entries: [String: (task: Task<Result<JSONCursor, ProviderFailure>, Never>, started: ContinuousClock.Instant)] = [:]
 
     func value(for url: String, _ fetch: @escaping @Sendable () async -> Result<JSONCursor, ProviderFailure>) async -> Result<JSONCursor, ProviderFailure> {
-        if let task = tasks[url] { return await task.value }
+        let now = ContinuousClock.now
+        entries = entries.filter { now - $0.value.started < Self.lifetime }
+        if let entry = entries[url] { return await entry.task.value }
         let task = Task { await fetch() }
-        tasks[url] = task
+        entries[url] = (task, now)
         return await task.value
     }
 }
