@@ -59,7 +59,8 @@ struct OneShot {
         if conditions?.asthma == nil { missing.insert(.asthma) }
         for failure in output.failures {
             let level: LogLevel = failure.part == .air && missing.contains(.air) ? .error : .warning
-            logger.log(level, "\(failure.provider) (\(failure.part.rawValue)): \(failure.message)")
+            let retry = failure.retryAfterSeconds.map { " (retry after \($0) s)" } ?? ""
+            logger.log(level, "\(failure.provider) (\(failure.part.rawValue)): \(failure.message)\(retry)")
         }
         let uncovered = output.failures.filter { missing.contains($0.part) }
         if uncovered.contains(where: { $0.kind == .configuration }) { return .configuration }
