@@ -62,8 +62,9 @@ final class CurlTransfer: @unchecked Sendable {
         ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, 5)
         ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
         ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
-        ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(request.connectTimeoutSeconds * 1000))
-        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(request.totalTimeoutSeconds * 1000))
+        // At least 1 ms: to libcurl 0 means "no limit", and a hung provider must not hang Breather.
+        ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(request.connectTimeoutSeconds * 1000)))
+        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(request.totalTimeoutSeconds * 1000)))
         ccurl_setopt_string(handle, CURLOPT_USERAGENT, userAgent)
         ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")  // any encoding curl can decode
         ccurl_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes))  // refuses early on Content-Length
@@ -138,8 +139,8 @@ final class CurlTransfer: @unchecked Sendable {
 
 extension StringProtocol {
     func trimmingCharacters() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        // `isWhitespace`, not a list of characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }
 

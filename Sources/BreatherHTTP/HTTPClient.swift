@@ -58,9 +58,16 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotResolve(let host): "cannot resolve host \(host)"
         case .cannotConnect(let url): "cannot connect (\(url))"
         case .tls(let url, let detail): "TLS error: \(detail) (\(url))"
-        case .bodyTooLarge(let url, let limit): "reply too large: over \(limit / 1_048_576) MB (\(url))"
+        case .bodyTooLarge(let url, let limit): "reply too large: over \(Self.size(limit)) (\(url))"
         case .transport(let url, let detail): "\(detail) (\(url))"
         }
+    }
+
+    /// Whole MB or KB when the limit is one, else bytes: a 1000-byte cap must not read "0 MB".
+    private static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
+        return "\(bytes) bytes"
     }
 
     private static func seconds(_ value: Double) -> String {
@@ -71,23 +78,4 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Performs GET requests. Any HTTP status comes back as a response; only a missing reply throws.
 public protocol HTTPClient: Sendable {
     func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse
-}
-
-/// Replaces the values of `key`, `token`, `appid`, `apikey` and `api_key` query parameters with
-/// `REDACTED`, so a URL can be logged or shown in an error.
-public func redactingSecrets(_ url: String) -> String {
-    guard let query = url.firstIndex(of: "?") else { return url }
-    let secretNames: Set<String> = ["key", "token", "appid", "apikey", "api_key"]
-    var fragment = ""
-    var rest = url[url.index(after: query)...]
-    if let hash = rest.firstIndex(of: "#") {
-        fragment = String(rest[hash...])
-        rest = rest[..<hash]
-    }
-    let parts = rest.split(separator: "&", omittingEmptySubsequences: false).map { part -> String in
-        guard let equals = part.firstIndex(of: "=") else { return String(part) }
-        let name = part[..<equals].lowercased()
-        return secretNames.contains(name) ? "\(part[..<equals])=REDACTED" : String(part)
-    }
-    return String(url[...query]) + parts.joined(separator: "&") + fragment
 }

@@ -62,16 +62,22 @@ struct OneShot {
         let decisive = uncovered.first(where: { $0.kind == .configuration })
             ?? (missing.contains(.air) ? uncovered.last(where: { $0.part == .air }) : nil)
         for failure in output.failures where failure != decisive {
-            logger.log(decisive == nil ? .warning : .info, "\(failure.provider) (\(failure.part.rawValue)): \(failure.message)")
+            logger.log(decisive == nil ? .warning : .info, describe(failure))
         }
         if let decisive {
-            logger.log(.error, "\(decisive.provider) (\(decisive.part.rawValue)): \(decisive.message)")
+            logger.log(.error, describe(decisive))
             return ExitStatus(decisive.kind)
         }
         guard missing.contains(.air) else { return .ok }
         // Air data arrived but cannot be indexed under the asked standard.
         logger.log(.error, "\(conditions?.pollution?.source ?? "air source"): \(output.error ?? "no index for \(output.standard.rawValue)")")
         return .unavailable
+    }
+
+    /// "open-meteo (air): rate limited: … (retry after 120 s)"
+    private func describe(_ failure: ProviderFailure) -> String {
+        let retry = failure.retryAfterSeconds.map { " (retry after \($0) s)" } ?? ""
+        return "\(failure.provider) (\(failure.part.rawValue)): \(failure.message)\(retry)"
     }
 
     private func fail(_ failure: CommandFailure, logger: Logger) -> ExitStatus {

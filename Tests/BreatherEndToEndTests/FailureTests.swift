@@ -1,3 +1,4 @@
+import BreatherTestSupport
 import Foundation
 import Testing
 
@@ -34,7 +35,12 @@ struct FailureTests {
         let result = try run(air: Route(fixture: "open-meteo/error.429.hourly.json", status: 429, headers: ["Retry-After": "120"]))
         #expect(result.status == 75)
         #expect(result.stderr.contains("open-meteo (air): rate limited: Hourly API request limit exceeded"))
+        #expect(result.stderr.contains("(retry after 120 s)"))
         expectClean(result)
+        let json = try run(air: Route(fixture: "open-meteo/error.429.hourly.json", status: 429, headers: ["Retry-After": "120"]),
+                           arguments: ["--format", "json"])
+        #expect(json.status == 75)
+        #expect(json.stdout.contains("\"retry_after_seconds\": 120") || json.stdout.contains("\"retry_after_seconds\":120"))
     }
 
     @Test("invalid JSON → 65 (unreadable data)")

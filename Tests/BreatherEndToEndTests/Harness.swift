@@ -1,12 +1,9 @@
+import BreatherTestSupport
 import Foundation
 import Testing
 
-/// Paths the end-to-end tests need: the repo, the shared fixtures and the built binary.
+/// Where the built binary is; the server and fixtures come from BreatherTestSupport.
 enum Paths {
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = repo.appendingPathComponent("../shared/fixtures/providers").standardized.path
-    static let server = repo.appendingPathComponent("Tests/Support/fixture_server.py").path
-
     /// `breather` sits next to the test bundle in SwiftPM's build folder; BREATHER_BIN overrides.
     static var binary: String {
         if let override = ProcessInfo.processInfo.environment["BREATHER_BIN"] { return override }
@@ -15,86 +12,7 @@ enum Paths {
             let path = candidate.appendingPathComponent("breather").path
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
-        return repo.appendingPathComponent(".build/debug/breather").path
-    }
-}
-
-/// One reply the loopback server gives for a path (see Tests/Support/fixture_server.py).
-struct Route: Encodable {
-    var fixture: String?
-    var body: String?
-    var status: Int?
-    var headers: [String: String]?
-    var delay: Double?
-    var bytes: Int?
-
-    static func fixture(_ name: String) -> Route { Route(fixture: name) }
-    static func json(_ body: String, status: Int = 200, headers: [String: String]? = nil) -> Route {
-        Route(body: body, status: status, headers: headers)
-    }
-}
-
-/// A spawned `fixture_server.py` on 127.0.0.1 with its own routes file and request log.
-final class FixtureServer: @unchecked Sendable {
-    let directory: URL
-    let port: Int
-    private let process: Process
-    var baseURL: String { "http://127.0.0.1:\(port)" }
-    var routesPath: String { directory.appendingPathComponent("routes.json").path }
-    var logPath: String { directory.appendingPathComponent("requests.log").path }
-
-    init(routes: [String: Route]) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let routesFile = directory.appendingPathComponent("routes.json").path
-        let logFile = directory.appendingPathComponent("requests.log").path
-        try JSONEncoder().encode(routes).write(to: URL(fileURLWithPath: routesFile))
-        _ = FileManager.default.createFile(atPath: logFile, contents: Data())
-        process.arguments = ["python3", "-u", Paths.server, routesFile, Paths.fixtures, logFile]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let line = String(decoding: pipe.fileHandleForReading.availableDataLine(), as: UTF8.self)
-        guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw HarnessError.serverDidNotStart(line)
-        }
-        self.port = port
-    }
-
-    func setRoutes(_ routes: [String: Route]) throws {
-        // Write then rename so the server never reads a half-written routes file.
-        let temp = directory.appendingPathComponent("routes.tmp")
-        try JSONEncoder().encode(routes).write(to: temp)
-        _ = rename(temp.path, routesPath)
-    }
-
-    /// Every request the server received so far (path and query).
-    var requests: [String] {
-        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-    }
-
-    deinit {
-        // SIGKILL: children spawned from Swift worker threads may have SIGTERM blocked.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(at: directory)
-    }
-}
-
-enum HarnessError: Error { case serverDidNotStart(String) }
-
-extension FileHandle {
-    /// Reads up to the first newline (the server's port line).
-    func availableDataLine() -> Data {
-        var data = Data()
-        while true {
-            let byte = readData(ofLength: 1)
-            if byte.isEmpty || byte == Data([0x0A]) { return data }
-            data.append(byte)
-        }
+        return SupportPaths.repository.appendingPathComponent(".build/debug/breather").path
     }
 }
 

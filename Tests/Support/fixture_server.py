@@ -9,7 +9,11 @@ Breather runs. It maps a URL path to a reply:
   {"/v1/forecast": {"fixture": "open-meteo/forecast.current.json"},
    "/v2/nearest_city": {"status": 429, "headers": {"Retry-After": "120"}, "body": "{}"},
    "/slow": {"delay": 5, "body": "{}"},
-   "/big": {"bytes": 67108864}}
+   "/big": {"bytes": 67108864},
+   "/big-announced": {"bytes": 67108864, "content_length": true},
+   "/echo": {"echo_headers": true}}
+"bytes" streams that many bytes, without Content-Length unless "content_length" is true.
+"echo_headers" replies with the request's headers as a JSON object (names lowercased).
 Unknown paths get 404. Every request line (path and query) is appended to REQUEST_LOG.
 """
 import http.server
@@ -35,8 +39,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.reply(404, b'{"message":"Not Found"}', {})
         time.sleep(route.get("delay", 0))
         if "bytes" in route:
-            return self.stream(route["bytes"])
-        if "fixture" in route:
+            return self.stream(route["bytes"], route.get("content_length", False))
+        if route.get("echo_headers"):
+            body = json.dumps({k.lower(): v for k, v in self.headers.items()}).encode()
+        elif "fixture" in route:
             with open(f"{FIXTURES}/{route['fixture']}", "rb") as f:
                 body = f.read()
         else:
@@ -52,10 +58,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def stream(self, count):
-        # No Content-Length: the client must cap the body while it streams.
+    def stream(self, count, announce):
+        # Without Content-Length the client must cap the body while it streams; with it, the
+        # client can refuse before reading.
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
+        if announce:
+            self.send_header("Content-Length", str(count))
         self.send_header("Connection", "close")
         self.end_headers()
         chunk = b" " * 65536

@@ -1,0 +1,44 @@
+/// Hides credentials in a URL so it can be logged or shown in an error: the values of `key`,
+/// `token`, `appid`, `apikey` and `api_key` parameters (names in any case, in the query or the
+/// fragment) and the password of a `user:password@` prefix become `REDACTED`.
+public func redactingSecrets(_ url: String) -> String {
+    var rest = Substring(url)
+    var fragment: Substring?
+    if let hash = rest.firstIndex(of: "#") {
+        fragment = rest[rest.index(after: hash)...]
+        rest = rest[..<hash]
+    }
+    var query: Substring?
+    if let mark = rest.firstIndex(of: "?") {
+        query = rest[rest.index(after: mark)...]
+        rest = rest[..<mark]
+    }
+    var result = redactingPassword(rest)
+    if let query { result += "?" + redactingParameters(query) }
+    if let fragment { result += "#" + redactingParameters(fragment) }
+    return result
+}
+
+private let secretParameterNames: Set<String> = ["key", "token", "appid", "apikey", "api_key"]
+
+/// `a=1&key=abc` → `a=1&key=REDACTED`; parts that are not `name=value` stay as they are.
+private func redactingParameters(_ parameters: Substring) -> String {
+    parameters.split(separator: "&", omittingEmptySubsequences: false).map { part -> String in
+        guard let equals = part.firstIndex(of: "="), secretParameterNames.contains(part[..<equals].lowercased()) else {
+            return String(part)
+        }
+        return "\(part[..<equals])=REDACTED"
+    }.joined(separator: "&")
+}
+
+/// `scheme://user:password@host/path` → `scheme://user:REDACTED@host/path` (no query or fragment here).
+private func redactingPassword(_ schemeAndPath: Substring) -> String {
+    guard let separator = schemeAndPath.firstRange(of: "://") else { return String(schemeAndPath) }
+    let authorityStart = separator.upperBound
+    let authorityEnd = schemeAndPath[authorityStart...].firstIndex(of: "/") ?? schemeAndPath.endIndex
+    let authority = schemeAndPath[authorityStart..<authorityEnd]
+    guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
+        return String(schemeAndPath)
+    }
+    return String(schemeAndPath[..<authority.index(after: colon)]) + "REDACTED" + String(schemeAndPath[at...])
+}

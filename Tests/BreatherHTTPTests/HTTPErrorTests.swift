@@ -1,0 +1,97 @@
+import BreatherHTTP
+import BreatherTestSupport
+import Foundation
+import Testing
+
+/// Requests that get no usable reply throw a typed `HTTPError` within their limits.
+@Suite("CurlHTTPClient failures")
+struct HTTPErrorTests {
+    @Test("a reply slower than a 1 s limit throws .timeout in under 3 s")
+    func slowReply() async throws {
+        let (server, url) = try serve(Route(body: "{}", delay: 10))
+        let start = ContinuousClock.now
+        let error = await failure(of: request(url, totalTimeout: 1))
+        #expect(ContinuousClock.now - start < .seconds(3))
+        #expect(error == .timeout(url: url, seconds: 1))
+        #expect(error?.description == "timed out after 1 s (\(url))")
+        #expect(server.requests.count == 1)
+    }
+
+    @Test("a zero time limit still times out instead of meaning \"no limit\" to libcurl")
+    func zeroTimeout() async throws {
+        let (server, url) = try serve(Route(body: "{}", delay: 10))
+        let start = ContinuousClock.now
+        guard case .timeout = await failure(of: request(url, totalTimeout: 0)) else {
+            Issue.record("expected .timeout")
+            return
+        }
+        #expect(ContinuousClock.now - start < .seconds(3))
+        _ = server
+    }
+
+    @Test("a body over the cap throws .bodyTooLarge, with or without Content-Length", arguments: [false, true])
+    func oversizedBody(announced: Bool) async throws {
+        let (server, url) = try serve(Route(bytes: 4 << 20, contentLength: announced))
+        let error = await failure(of: request(url, maxBodyBytes: 1 << 20))
+        #expect(error == .bodyTooLarge(url: url, limit: 1 << 20))
+        #expect(error?.description == "reply too large: over 1 MB (\(url))")
+        #expect(server.requests.count == 1)
+    }
+
+    @Test("a body exactly at the cap is accepted")
+    func bodyAtCap() async throws {
+        let (server, url) = try serve(Route(bytes: 65_536, contentLength: true))
+        let response = try await client.get(request(url, maxBodyBytes: 65_536))
+        #expect(response.body.count == 65_536)
+        _ = server
+    }
+
+    @Test("a cap that is not whole megabytes is described exactly", arguments: [
+        (1_000, "1000 bytes"), (64 << 10, "64 KB"), (64 << 20, "64 MB"),
+    ])
+    func capDescription(limit: Int, shown: String) {
+        #expect(HTTPError.bodyTooLarge(url: "http://h/", limit: limit).description == "reply too large: over \(shown) (http://h/)")
+    }
+
+    @Test("a closed port throws .cannotConnect")
+    func connectionRefused() async throws {
+        let url = "http://127.0.0.1:\(try closedPort())/v1"
+        #expect(await failure(of: request(url)) == .cannotConnect(url: url))
+    }
+
+    @Test("an unresolvable host throws .cannotResolve naming the host")
+    func cannotResolve() async {
+        let error = await failure(of: request("http://nonexistent.invalid/v1?lat=1"))
+        #expect(error == .cannotResolve(host: "nonexistent.invalid"))
+        #expect(error?.description == "cannot resolve host nonexistent.invalid")
+    }
+
+    @Test("only http and https are fetched", arguments: ["ftp://x", "gopher://x/", "file:///etc/passwd", "example.com/v1"])
+    func unsupportedScheme(url: String) async {
+        #expect(await failure(of: request(url)) == .unsupportedScheme(url))
+    }
+
+    @Test("a URL libcurl cannot parse throws .invalidURL")
+    func invalidURL() async {
+        #expect(await failure(of: request("http://[::1/v1")) == .invalidURL("http://[::1/v1"))
+    }
+
+    @Test("no error text ever shows an API key")
+    func secretsRedacted() async throws {
+        let slow = try FixtureServer(routes: ["/slow": Route(body: "{}", delay: 10), "/big": Route(bytes: 2 << 20)])
+        let query = "?key=SECRET123&lat=1"
+        let failing = [
+            request("http://127.0.0.1:\(try closedPort())/v1\(query)"),
+            request(slow.baseURL + "/slow" + query, totalTimeout: 1),
+            request(slow.baseURL + "/big" + query, maxBodyBytes: 1 << 20),
+            request("ftp://x/\(query)"),
+            request("http://nonexistent.invalid/\(query)"),
+            request("http://user:SECRET123@127.0.0.1:\(try closedPort())/v1"),
+        ]
+        for failingRequest in failing {
+            let error = try #require(await failure(of: failingRequest))
+            #expect(!error.description.contains("SECRET123"), "\(error)")
+            #expect(!"\(error)".contains("SECRET123"))
+        }
+    }
+}

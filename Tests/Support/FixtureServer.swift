@@ -1,0 +1,115 @@
+import Foundation
+
+/// Where the loopback server and the shared provider fixtures live, from this file's path.
+public enum SupportPaths {
+    /// The repository root.
+    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `../shared/fixtures/providers`, beside the repository.
+    public static let fixtures = repository.appendingPathComponent("../shared/fixtures/providers").standardized.path
+    /// `Tests/Support/fixture_server.py`.
+    public static let server = repository.appendingPathComponent("Tests/Support/fixture_server.py").path
+}
+
+/// One reply the loopback server gives for a path (see Tests/Support/fixture_server.py).
+public struct Route: Encodable, Sendable {
+    public var fixture: String?
+    public var body: String?
+    public var status: Int?
+    public var headers: [String: String]?
+    public var delay: Double?
+    /// Streams this many bytes (without `Content-Length` unless `contentLength` is set).
+    public var bytes: Int?
+    public var contentLength: Bool?
+    /// Replies with the request's headers as a JSON object (names lowercased).
+    public var echoHeaders: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case fixture, body, status, headers, delay, bytes
+        case contentLength = "content_length", echoHeaders = "echo_headers"
+    }
+
+    public init(fixture: String? = nil, body: String? = nil, status: Int? = nil, headers: [String: String]? = nil,
+                delay: Double? = nil, bytes: Int? = nil, contentLength: Bool? = nil, echoHeaders: Bool? = nil) {
+        self.fixture = fixture
+        self.body = body
+        self.status = status
+        self.headers = headers
+        self.delay = delay
+        self.bytes = bytes
+        self.contentLength = contentLength
+        self.echoHeaders = echoHeaders
+    }
+
+    public static func fixture(_ name: String) -> Route { Route(fixture: name) }
+    public static func json(_ body: String, status: Int = 200, headers: [String: String]? = nil) -> Route {
+        Route(body: body, status: status, headers: headers)
+    }
+}
+
+/// A spawned `fixture_server.py` on 127.0.0.1 with its own routes file and request log.
+/// Shared by the HTTP tests and the end-to-end tests (one server, one launcher).
+public final class FixtureServer: @unchecked Sendable {
+    public let directory: URL
+    public let port: Int
+    private let process: Process
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var routesPath: String { directory.appendingPathComponent("routes.json").path }
+    public var logPath: String { directory.appendingPathComponent("requests.log").path }
+
+    public init(routes: [String: Route]) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-fixtures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let routesFile = directory.appendingPathComponent("routes.json").path
+        let logFile = directory.appendingPathComponent("requests.log").path
+        try JSONEncoder().encode(routes).write(to: URL(fileURLWithPath: routesFile))
+        _ = FileManager.default.createFile(atPath: logFile, contents: Data())
+        process.arguments = ["python3", "-u", SupportPaths.server, routesFile, SupportPaths.fixtures, logFile]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let line = String(decoding: pipe.fileHandleForReading.firstLine(), as: UTF8.self)
+        guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw FixtureServerError.didNotStart(line)
+        }
+        self.port = port
+    }
+
+    /// Replaces the routes; the server re-reads them on its next request.
+    public func setRoutes(_ routes: [String: Route]) throws {
+        // Write then rename so the server never reads a half-written routes file.
+        let temp = directory.appendingPathComponent("routes.tmp")
+        try JSONEncoder().encode(routes).write(to: temp)
+        _ = rename(temp.path, routesPath)
+    }
+
+    /// Every request the server received so far (path and query).
+    public var requests: [String] {
+        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    deinit {
+        // SIGKILL: children spawned from Swift worker threads may have SIGTERM blocked.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// The server printed no port (python3 missing, or the script failed).
+public enum FixtureServerError: Error { case didNotStart(String) }
+
+extension FileHandle {
+    /// Reads up to the first newline (the server's port line).
+    func firstLine() -> Data {
+        var data = Data()
+        while true {
+            let byte = readData(ofLength: 1)
+            if byte.isEmpty || byte == Data([0x0A]) { return data }
+            data.append(byte)
+        }
+    }
+}
