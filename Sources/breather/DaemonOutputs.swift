@@ -21,7 +21,10 @@ final class DaemonOutputs: Sendable {
     @discardableResult
     func show(_ output: Output, settings: Settings, options: CommonOptions, cache: ConditionsCache, logger: Logger) -> Bool {
         var targets = settings.outputs
-        if let path = options.output { targets = [OutputSettings(path: path, format: options.format ?? .plain)] }
+        // --output adds a file (the systemd units use it for %t/breather/); [[output]] files stay.
+        if let path = options.output, !targets.contains(where: { $0.path == path }) {
+            targets.append(OutputSettings(path: path, format: options.format ?? .plain))
+        }
         var changed = false
         if targets.isEmpty {
             // No files configured: a line on stdout per change (handy in a terminal).
