@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "BreatherViewModel", dependencies: ["BreatherModel"], swiftSettings: strict),
         // Renderers and sinks.
         .target(name: "BreatherViews", dependencies: ["BreatherViewModel", "BreatherModel", "BreatherJSON"], swiftSettings: strict),
+        // The last good conditions on disk (one-shot reuse, daemon restarts).
+        .target(name: "BreatherCache", dependencies: ["BreatherModel", "BreatherJSON", "BreatherViews"], swiftSettings: strict),
         // Settings from TOML, environment and defaults.
         .target(name: "BreatherConfig", dependencies: ["BreatherModel", "BreatherViewModel", "BreatherViews",
                                                        .product(name: "TOMLKit", package: "TOMLKit")], swiftSettings: strict),
@@ -38,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "breather",
             dependencies: [
-                "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherProviders", "BreatherViewModel", "BreatherViews", "BreatherConfig",
+                "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherProviders", "BreatherViewModel", "BreatherViews", "BreatherConfig", "BreatherCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -51,6 +53,7 @@ let package = Package(
         .testTarget(name: "BreatherProvidersTests", dependencies: ["BreatherProviders", "BreatherHTTP", "BreatherJSON", "BreatherModel"], swiftSettings: strict),
         .testTarget(name: "BreatherViewModelTests", dependencies: ["BreatherViewModel", "BreatherModel"], swiftSettings: strict),
         .testTarget(name: "BreatherViewsTests", dependencies: ["BreatherViews", "BreatherViewModel", "BreatherModel", "BreatherJSON"], swiftSettings: strict),
+        .testTarget(name: "BreatherCacheTests", dependencies: ["BreatherCache", "BreatherModel"], swiftSettings: strict),
         .testTarget(name: "BreatherConfigTests", dependencies: ["BreatherConfig"], swiftSettings: strict),
         .testTarget(name: "BreatherEndToEndTests", dependencies: ["BreatherJSON", "BreatherTestSupport"], swiftSettings: strict),
     ],

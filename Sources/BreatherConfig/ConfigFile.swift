@@ -26,7 +26,7 @@ struct ConfigFile {
     /// Applies every key in the file to `settings`, recording origins.
     func apply(to settings: inout Settings) throws(ConfigError) {
         settings.configFile = path
-        try checkKeys(root, section: nil, allowed: ["standard", "units", "interval", "timeout", "location", "sources", "providers", "cache", "output"])
+        try checkKeys(root, section: nil, allowed: ["standard", "units", "interval", "timeout", "location", "sources", "providers", "cache", "output", "on_update"])
         if let value = try string("standard", in: root) {
             settings.standard = try choice(value, key: "standard", section: nil)
             mark(&settings, "standard")
@@ -36,8 +36,12 @@ struct ConfigFile {
             mark(&settings, "units")
         }
         if let value = try string("interval", in: root) {
-            guard let seconds = ConfigDuration.parseSeconds(value), seconds >= 60 else {
-                throw error("interval", nil, "must be a duration of at least 1m, like \"15m\" (got \"\(value)\")")
+            guard let seconds = ConfigDuration.parseSeconds(value), seconds >= 1 else {
+                throw error("interval", nil, "must be a duration of at least 1s, like \"15m\" (got \"\(value)\")")
+            }
+            if seconds < 60 {
+                // Allowed for tests and experiments; in real use this burns provider quotas.
+                settings.warnings.append("\(path): interval \(value) is below 1m: providers may rate-limit this machine")
             }
             settings.intervalSeconds = seconds
             mark(&settings, "interval")
@@ -48,6 +52,14 @@ struct ConfigFile {
             }
             settings.timeoutSeconds = seconds
             mark(&settings, "timeout")
+        }
+        if let value = root["on_update"] {
+            guard let array = value.array, !array.isEmpty,
+                  case let words = array.compactMap(\.string), words.count == array.count, !words[0].isEmpty else {
+                throw error("on_update", nil, "must be a non-empty list of strings: a program and its arguments, like [\"pkill\", \"-RTMIN+8\", \"waybar\"]")
+            }
+            settings.onUpdate = words
+            mark(&settings, "on_update")
         }
         if let table = try table("location", in: root) { try applyLocation(table, to: &settings) }
         if let table = try table("sources", in: root) { try applySources(table, to: &settings) }

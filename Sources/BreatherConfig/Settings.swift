@@ -16,6 +16,10 @@ public struct Settings: Sendable {
     public var providers = ProviderSettings()
     public var cache = CacheSettings()
     public var outputs: [OutputSettings] = []
+    /// A program and its arguments run (no shell) after the daemon's outputs change; empty = none.
+    public var onUpdate: [String] = []
+    /// Accepted but doubtful settings (e.g. a very short interval), for the log.
+    public var warnings: [String] = []
     /// Where each dotted key's value came from: "default", "file.toml:12", "flag", "env NAME".
     public var origins: [String: String] = [:]
     /// The config file that was read, if any.

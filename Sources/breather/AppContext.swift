@@ -50,8 +50,19 @@ struct AppContext: Sendable {
 
     var cachePath: String { settings.cache.path ?? loader.defaultCachePath() }
 
+    /// The cached conditions if they are for the place asked for: coordinates must match when
+    /// given; a city named by flag always fetches (the cache may hold another place).
+    func usableCache(_ cached: CityConditions?) -> CityConditions? {
+        guard let cached, cached.pollution != nil, !cityFromFlag else { return nil }
+        if let latitude = settings.location.latitude, let longitude = settings.location.longitude {
+            guard abs(cached.location.latitude - latitude) < 1e-4, abs(cached.location.longitude - longitude) < 1e-4 else { return nil }
+        }
+        return cached
+    }
+
     /// Builds the providers `[sources]` names, in order.
-    func makeFetcher() throws(CommandFailure) -> ConditionsFetcher {
+    /// `gate` (the daemon's) makes every provider honour Retry-After and back off after failures.
+    func makeFetcher(gate: ProviderGate? = nil) throws(CommandFailure) -> ConditionsFetcher {
         let p = settings.providers
         let openMeteo = OpenMeteo(forecastURL: p.openMeteoForecastURL, airQualityURL: p.openMeteoAirQualityURL,
                                   geocodingURL: p.openMeteoGeocodingURL, http: http)
@@ -70,9 +81,13 @@ struct AppContext: Sendable {
         func asthma(_ id: String) -> any AsthmaProvider {
             id == ProviderID.propeller ? Propeller(baseURL: p.propellerURL, http: http) : AsthmaEstimate()
         }
-        return ConditionsFetcher(air: settings.sources.air.compactMap(air),
-                                 weather: settings.sources.weather.compactMap(weather),
-                                 asthma: settings.sources.asthma.map(asthma))
+        let airProviders = settings.sources.air.compactMap(air)
+        let weatherProviders = settings.sources.weather.compactMap(weather)
+        let asthmaProviders = settings.sources.asthma.map(asthma)
+        guard let gate else { return ConditionsFetcher(air: airProviders, weather: weatherProviders, asthma: asthmaProviders) }
+        return ConditionsFetcher(air: airProviders.map { GatedAirQualityProvider($0, gate: gate) },
+                                 weather: weatherProviders.map { GatedWeatherProvider($0, gate: gate) },
+                                 asthma: asthmaProviders.map { GatedAsthmaProvider($0, gate: gate) })
     }
 
     /// Coordinates from flags or config, else a geocoded city, else the IP address (cached a day).

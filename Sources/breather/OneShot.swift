@@ -1,3 +1,4 @@
+import BreatherCache
 import BreatherConfig
 import BreatherModel
 import BreatherProviders
@@ -24,17 +25,35 @@ struct OneShot {
     }
 
     private func run(_ context: AppContext) async throws(CommandFailure) -> ExitStatus {
-        let fetcher = try context.makeFetcher()
-        let location = try await context.resolveLocation()
-        let viewModel = MainViewModel(
-            environment: .init(fetch: { await fetcher.fetch(at: location) }, units: context.settings.units,
-                               staleAfterSeconds: context.settings.cache.maxAgeSeconds),
-            standard: context.settings.standard)
-        viewModel.inputs.viewDidRefresh()
+        let cache = ConditionsCache(path: context.cachePath)
+        let cached = options.refresh ? nil : context.usableCache(cache.fresh(maxAgeSeconds: context.settings.cache.maxAgeSeconds))
+        let viewModel: MainViewModel
+        if let cached {
+            // Young enough: no request at all (a bar refreshing every few seconds must not
+            // burn provider quotas).
+            context.logger.log(.debug, "served from the cache \(cache.path)")
+            viewModel = MainViewModel(environment: .init(fetch: { cached }, units: context.settings.units,
+                                                         staleAfterSeconds: context.settings.cache.maxAgeSeconds),
+                                      standard: context.settings.standard)
+            viewModel.seed(with: cached)
+        } else {
+            let fetcher = try context.makeFetcher()
+            let location = try await context.resolveLocation()
+            viewModel = MainViewModel(
+                environment: .init(fetch: { await fetcher.fetch(at: location) }, units: context.settings.units,
+                                   staleAfterSeconds: context.settings.cache.maxAgeSeconds),
+                standard: context.settings.standard)
+            viewModel.inputs.viewDidRefresh()
+        }
         viewModel.finish()
         var last: Output?
         for await output in viewModel.outputs { last = output }
         guard let output = last else { return .unavailable }
+        // Only a complete answer is kept for the next runs: a partial one would hide, for
+        // max_age, a part that a new request (or another source) could have brought.
+        if cached == nil, let fresh = output.conditions, !output.isStale, output.failures.isEmpty, output.airQuality != nil {
+            do { try cache.save(fresh) } catch { context.logger.log(.warning, "cache: \(error)") }
+        }
 
         let format = options.format ?? .plain
         let text = format.renderer.render(output)

@@ -1,0 +1,38 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import BreatherJSON
+import BreatherModel
+import BreatherViews
+
+/// The last good conditions on disk, so a one-shot run can skip the network while they are
+/// young and a restarted daemon can show them (marked stale by age) before its first fetch.
+/// Written atomically: a one-shot run reading while the daemon writes never sees half a file.
+public struct ConditionsCache: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// The cached conditions, or nil when the file is missing, unreadable or of another version.
+    public func load() -> CityConditions? {
+        guard let text = AtomicFile.read(path), let json = try? JSON.parse(text) else { return nil }
+        return try? ConditionsJSON.decode(json)
+    }
+
+    /// The cached conditions if they were fetched less than `maxAgeSeconds` before `now`.
+    public func fresh(maxAgeSeconds: Int, now: Date = Date()) -> CityConditions? {
+        guard let cached = load() else { return nil }
+        let age = now.timeIntervalSince(cached.fetchedAt)
+        return age >= 0 && age < Double(maxAgeSeconds) ? cached : nil
+    }
+
+    /// Saves conditions that carry air or weather data; anything less is not worth keeping.
+    public func save(_ conditions: CityConditions) throws(AtomicFile.WriteError) {
+        guard conditions.pollution != nil || conditions.weather != nil else { return }
+        var kept = conditions
+        kept.failures = []
+        try AtomicFile.write(JSON.serialize(ConditionsJSON.encode(kept)) + "\n", to: path, mode: 0o600)
+    }
+}

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import BreatherConfig
+
+/// `breather config`: validates the config and prints the effective settings, each with where
+/// it came from (default, file:line, flag, env). API keys are never printed, only whether and
+/// where one was found. Exit 78 with file:line: reason when the config is invalid.
+struct ConfigCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Validate the config and print the effective settings and their origins.")
+
+    @OptionGroup var options: CommonOptions
+
+    func run() async throws {
+        let context: AppContext
+        do {
+            context = try AppContext(options: options)
+        } catch {
+            Logger(level: options.logLevel).log(.error, error.message)
+            throw ExitCode(error.status.rawValue)
+        }
+        let settings = context.settings
+        settings.warnings.forEach { context.logger.log(.warning, $0) }
+        Console.out("# config file: \(settings.configFile ?? "none (defaults only)")")
+        for (key, value) in Self.lines(settings, context: context) {
+            Console.out("\(key) = \(value)  # \(settings.origins[key] ?? "default")")
+        }
+        for (name, envVar, credential, keyFile) in [
+            ("airvisual", "BREATHER_AIRVISUAL_KEY", "airvisual.key", settings.providers.airVisualKeyFile),
+        ] {
+            Console.out("# \(name) key: \(Self.keySource(envVar: envVar, credential: credential, keyFile: keyFile, context: context))")
+        }
+    }
+
+    /// Every setting as a TOML-like value, in the order of etc/breather.toml.
+    static func lines(_ s: Settings, context: AppContext) -> [(String, String)] {
+        func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "(unset)" }
+        func list(_ items: [String]) -> String { "[" + items.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+        let p = s.providers
+        var lines: [(String, String)] = [
+            ("standard", quoted(s.standard.rawValue)), ("units", quoted(s.units.rawValue)),
+            ("interval", quoted(duration(s.intervalSeconds))), ("timeout", quoted(duration(s.timeoutSeconds))),
+            ("on_update", s.onUpdate.isEmpty ? "(unset)" : list(s.onUpdate)),
+            ("location.latitude", s.location.latitude.map { "\($0)" } ?? "(unset)"),
+            ("location.longitude", s.location.longitude.map { "\($0)" } ?? "(unset)"),
+            ("location.name", quoted(s.location.name)), ("location.city", quoted(s.location.city)),
+            ("location.auto", "\(s.location.auto)"),
+            ("sources.air", list(s.sources.air)), ("sources.weather", list(s.sources.weather)), ("sources.asthma", list(s.sources.asthma)),
+            ("providers.open-meteo.forecast_url", quoted(p.openMeteoForecastURL)),
+            ("providers.open-meteo.air_quality_url", quoted(p.openMeteoAirQualityURL)),
+            ("providers.open-meteo.geocoding_url", quoted(p.openMeteoGeocodingURL)),
+            ("providers.airvisual.base_url", quoted(p.airVisualURL)), ("providers.airvisual.key_file", quoted(p.airVisualKeyFile)),
+            ("providers.ipapi.base_url", quoted(p.ipapiURL)), ("providers.propeller.base_url", quoted(p.propellerURL)),
+            ("cache.path", quoted(context.cachePath)), ("cache.max_age", quoted(duration(s.cache.maxAgeSeconds))),
+        ]
+        lines.append(("output", s.outputs.isEmpty ? "(none)" : "[" + s.outputs.map { "{ path = \"\($0.path)\", format = \"\($0.format.rawValue)\" }" }.joined(separator: ", ") + "]"))
+        return lines
+    }
+
+    /// "15m", "1h", "90s": the shortest exact spelling.
+    static func duration(_ seconds: Int) -> String {
+        seconds % 3600 == 0 ? "\(seconds / 3600)h" : seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds)s"
+    }
+
+    /// Where a key would come from, never the key itself.
+    static func keySource(envVar: String, credential: String, keyFile: String?, context: AppContext) -> String {
+        let env = context.loader.environment
+        if let value = env(envVar), !value.isEmpty { return "set (redacted), from env \(envVar)" }
+        if let directory = env("CREDENTIALS_DIRECTORY"), access("\(directory)/\(credential)", R_OK) == 0 {
+            return "set (redacted), from $CREDENTIALS_DIRECTORY/\(credential)"
+        }
+        if let keyFile { return "set (redacted), from key_file \(keyFile)" }
+        return "not set"
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+
+/// `breather daemon`: polls the providers on `interval` and keeps every `[[output]]` file
+/// current; run by systemd (see systemd/). Exits 0 on SIGTERM/SIGINT, 78 on a config that is
+/// invalid at start-up, and never because a provider failed.
+struct DaemonCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daemon",
+        abstract: "Poll on an interval and write every configured output file atomically.",
+        discussion: """
+            Signals: SIGUSR1 refresh now, SIGHUP reload the config and refresh (an invalid config \
+            is logged and the old one kept), SIGTERM/SIGINT finish the write in progress and exit 0. \
+            Supports systemd Type=notify (READY=1, STATUS=, WATCHDOG=1).
+            """)
+
+    @OptionGroup var options: CommonOptions
+
+    func run() async throws {
+        let status = await Daemon.start(options: options)
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+}

@@ -1,0 +1,68 @@
+import BreatherModel
+import BreatherProviders
+import BreatherViewModel
+
+/// One configuration's worth of daemon state: the view model wired to gated providers and a
+/// lazily resolved location. SIGHUP builds a new session that carries the last good data over.
+struct DaemonSession {
+    let viewModel: MainViewModel
+    /// The newest conditions shown, carried into the next session on reload.
+    private(set) var lastConditions: CityConditions?
+    private var iterator: AsyncStream<Output>.Iterator
+
+    /// Throws only for configuration problems (e.g. a missing API key), never for providers.
+    init(context: AppContext, gate: ProviderGate) throws(CommandFailure) {
+        let fetcher = try context.makeFetcher(gate: gate)
+        let resolver = LocationResolver(context: context)
+        viewModel = MainViewModel(
+            environment: .init(fetch: { () async throws(ProviderFailure) in
+                                   await fetcher.fetch(at: try await resolver.location())
+                               },
+                               units: context.settings.units, staleAfterSeconds: context.settings.cache.maxAgeSeconds),
+            standard: context.settings.standard)
+        iterator = viewModel.outputs.makeAsyncIterator()
+    }
+
+    /// Shows cached conditions (stale by their age) before any fetch.
+    mutating func seed(_ cached: CityConditions) async -> Output {
+        viewModel.seed(with: cached)
+        return await next()
+    }
+
+    /// Fetches and returns the finished output (the loading one is skipped: a bar should not
+    /// flicker to "loading" and back on every poll).
+    mutating func refresh() async -> Output {
+        viewModel.inputs.viewDidRefresh()
+        return await next()
+    }
+
+    private mutating func next() async -> Output {
+        while let output = await iterator.next() {
+            if output.isLoading { continue }
+            if let conditions = output.conditions { lastConditions = conditions }
+            return output
+        }
+        preconditionFailure("the view model's outputs ended while the daemon runs")
+    }
+}
+
+/// Resolves the location once and reuses it; a failure (no network at boot) is reported as a
+/// provider failure and retried on the next refresh instead of stopping the daemon.
+actor LocationResolver {
+    private let context: AppContext
+    private var resolved: Location?
+
+    init(context: AppContext) { self.context = context }
+
+    func location() async throws(ProviderFailure) -> Location {
+        if let resolved { return resolved }
+        do {
+            let found = try await context.resolveLocation()
+            resolved = found
+            return found
+        } catch {
+            throw ProviderFailure(provider: "location", part: .location, kind: error.status == .configuration ? .configuration : .unavailable,
+                                  message: error.message)
+        }
+    }
+}

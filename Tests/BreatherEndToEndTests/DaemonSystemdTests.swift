@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// The daemon's systemd side and its rate-limit manners.
+@Suite("breather daemon under systemd and rate limits", .serialized)
+struct DaemonSystemdTests {
+    @Test("READY=1 and a STATUS= line arrive on NOTIFY_SOCKET after the first render")
+    func notifyReady() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let socketPath = sandbox.home.appendingPathComponent("notify.sock").path
+        let listener = try NotifyListener(path: socketPath)
+        let daemon = try DaemonProcess(sandbox: sandbox, environment: ["NOTIFY_SOCKET": socketPath])
+        var messages: [String] = []
+        let deadline = Date().addingTimeInterval(8)
+        while Date() < deadline, !messages.contains(where: { $0.contains("READY=1") }) {
+            if let message = listener.receive() { messages.append(message) }
+        }
+        let ready = try #require(messages.first(where: { $0.contains("READY=1") }), "\(messages) \(daemon.stderr)")
+        #expect(ready.contains("STATUS=Brooklyn · AQI 112"))
+        #expect(FileManager.default.fileExists(atPath: sandbox.jsonOutput), "READY=1 comes after the first render")
+    }
+
+    @Test("Retry-After is respected: no second request to that provider; the next source serves meanwhile")
+    func retryAfter() throws {
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 5)))
+        routes["/v2/nearest_city"] = .json(#"{"status":"fail","data":{"message":"too_many_requests"}}"#, status: 429,
+                                           headers: ["Retry-After": "120"])
+        let server = try FixtureServer(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, interval: "1s", sources: "[sources]\nair = [\"airvisual\", \"open-meteo\"]")
+        let daemon = try DaemonProcess(sandbox: sandbox, environment: ["BREATHER_AIRVISUAL_KEY": "test-key-not-real"])
+        #expect(eventually { (readJSON(sandbox.jsonOutput)?["air_quality"] as? [String: Any])?["aqi"] as? Int == 28 }, "\(daemon.stderr)")
+        // Several ticks and a manual refresh later, still only the one request.
+        let airRequestsBefore = server.requests.filter { $0.hasPrefix("/aq/v1") }.count
+        daemon.send(SIGUSR1)
+        #expect(eventually { server.requests.filter { $0.hasPrefix("/aq/v1") }.count >= airRequestsBefore + 3 }, "\(daemon.stderr)")
+        #expect(server.requests.filter { $0.hasPrefix("/v2/") }.count == 1)
+        let json = try #require(readJSON(sandbox.jsonOutput))
+        #expect((json["air_quality"] as? [String: Any])?["source"] as? String == "open-meteo")
+        #expect(!daemon.stderr.contains("test-key-not-real"))
+    }
+
+    @Test("an interval that would exceed IQAir's 10,000 calls a month is warned about")
+    func quotaWarning() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, interval: "2m", sources: "[sources]\nair = [\"airvisual\", \"open-meteo\"]")
+        let daemon = try DaemonProcess(sandbox: sandbox, environment: ["BREATHER_AIRVISUAL_KEY": "test-key-not-real"])
+        #expect(eventually { daemon.stderr.contains("IQAir calls a month, over the free 10000") }, "\(daemon.stderr)")
+    }
+}
+
+/// A unix datagram socket standing in for systemd's notification socket.
+final class NotifyListener {
+    private let fd: Int32
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else { throw HarnessError.serverDidNotStart("bind \(path): errno \(errno)") }
+        var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// One datagram, or nil after 200 ms without one.
+    func receive() -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = recv(fd, &buffer, buffer.count, 0)
+        return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
+    }
+
+    deinit { close(fd) }
+}

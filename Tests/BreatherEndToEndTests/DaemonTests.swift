@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// `breather daemon` against the loopback server: writes, signals, cache. Each test is bounded
+/// by `eventually` timeouts well under 15 s.
+@Suite("breather daemon", .serialized)
+struct DaemonTests {
+    static func airRequests(_ line: String) -> Bool { line.hasPrefix("/aq/v1/air-quality") }
+
+    @Test("first write: every [[output]] appears, fresh; SIGUSR1 refreshes; SIGTERM exits 0 promptly")
+    func firstWriteSignalsAndStop() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually { readJSON(sandbox.jsonOutput) != nil && FileManager.default.fileExists(atPath: sandbox.plainOutput) },
+                "\(daemon.stderr)")
+        let json = try #require(readJSON(sandbox.jsonOutput))
+        #expect((json["air_quality"] as? [String: Any])?["aqi"] as? Int == 112)
+        #expect(json["stale"] as? Bool == false)
+        #expect(try String(contentsOfFile: sandbox.plainOutput, encoding: .utf8)
+            == "Brooklyn · AQI 112 Unhealthy for Sensitive Groups (PM2.5) · 18°C · Asthma low\n")
+        let before = server.requests.filter(Self.airRequests).count
+        #expect(before == 1)
+
+        daemon.send(SIGUSR1)
+        #expect(eventually { server.requests.filter(Self.airRequests).count == before + 1 })
+
+        let start = Date()
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 5) == 0)
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
+    @Test("provider failure keeps the last values marked stale with their age, then recovers")
+    func staleThenRecovery() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, interval: "1s")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually { readJSON(sandbox.jsonOutput)?["stale"] as? Bool == false }, "\(daemon.stderr)")
+
+        try server.setRoutes(openMeteoRoutes(air: .json("{}", status: 503)))
+        #expect(eventually {
+            guard let json = readJSON(sandbox.jsonOutput) else { return false }
+            return json["stale"] as? Bool == true && (json["age_seconds"] as? Int ?? 0) >= 1
+                && (json["air_quality"] as? [String: Any])?["aqi"] as? Int == 112
+        }, "\(daemon.stderr)")
+        let plain = try String(contentsOfFile: sandbox.plainOutput, encoding: .utf8)
+        #expect(plain.contains("AQI 112") && plain.contains("stale, updated"))
+
+        try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+        #expect(eventually(timeout: 12) {
+            guard let json = readJSON(sandbox.jsonOutput) else { return false }
+            return json["stale"] as? Bool == false && (json["air_quality"] as? [String: Any])?["aqi"] as? Int == 28
+        }, "\(daemon.stderr)")
+        #expect(daemon.process.isRunning, "the daemon must not exit because a provider failed")
+    }
+
+    @Test("SIGHUP reloads the config: a changed standard shows without a restart; an invalid config is rejected")
+    func reload() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 75))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually { readJSON(sandbox.jsonOutput)?["standard"] as? String == "us" }, "\(daemon.stderr)")
+
+        try sandbox.writeConfig("standard = \"bogus\"\n")
+        daemon.send(SIGHUP)
+        #expect(eventually { daemon.stderr.contains("reload rejected, keeping the previous config") })
+        #expect(readJSON(sandbox.jsonOutput)?["standard"] as? String == "us")
+
+        try sandbox.writeDaemonConfig(server: server, top: "standard = \"china\"")
+        daemon.send(SIGHUP)
+        #expect(eventually {
+            guard let json = readJSON(sandbox.jsonOutput) else { return false }
+            return json["standard"] as? String == "china" && (json["air_quality"] as? [String: Any])?["aqi"] as? Int == 114
+        }, "\(daemon.stderr)")
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test("a reader polling the output while the daemon rewrites it never sees a torn or empty file")
+    func noTornReads() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually { readJSON(sandbox.jsonOutput) != nil }, "\(daemon.stderr)")
+        var reads = 0, torn = 0
+        var seen: Set<String> = []
+        let deadline = Date().addingTimeInterval(3)
+        var nextSignal = Date()
+        while Date() < deadline {
+            if Date() >= nextSignal {
+                // Alternate the reply so every refresh really rewrites the file.
+                try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: reads % 2 == 0 ? 40 : 12))))
+                daemon.send(SIGUSR1)
+                nextSignal = Date().addingTimeInterval(0.1)
+            }
+            let text = (try? String(contentsOfFile: sandbox.jsonOutput, encoding: .utf8)) ?? ""
+            reads += 1
+            if readJSON(sandbox.jsonOutput) == nil || !text.hasSuffix("}\n") { torn += 1 } else { seen.insert(text) }
+        }
+        #expect(torn == 0)
+        #expect(reads > 100)
+        #expect(seen.count > 2, "the file should have been rewritten several times")
+    }
+
+    @Test("one-shot right after the daemon is served from its fresh cache with no request; --refresh fetches")
+    func oneShotFromDaemonCache() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually { FileManager.default.fileExists(atPath: sandbox.plainOutput) }, "\(daemon.stderr)")
+        daemon.send(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 5) == 0)
+        let requests = server.requests.count
+
+        let cached = try sandbox.run(["--config", sandbox.configPath])
+        #expect(cached.status == 0, "\(cached.stderr)")
+        #expect(cached.stdout == (try String(contentsOfFile: sandbox.plainOutput, encoding: .utf8)))
+        #expect(cached.stdout.hasPrefix("Brooklyn · AQI 112 Unhealthy for Sensitive Groups (PM2.5)"))
+        #expect(server.requests.count == requests)
+
+        let refreshed = try sandbox.run(["--config", sandbox.configPath, "--refresh"])
+        #expect(refreshed.status == 0)
+        #expect(server.requests.count > requests)
+    }
+}
