@@ -72,7 +72,7 @@ struct AppContext: Sendable {
         }
         return ConditionsFetcher(air: settings.sources.air.compactMap(air),
                                  weather: settings.sources.weather.compactMap(weather),
-                                 asthma: settings.sources.asthma.map(asthma))
+                                 asthma: settings.sources.asthma.map(asthma), standard: settings.standard)
     }
 
     /// Coordinates from flags or config, else a geocoded city, else the IP address (cached a day).

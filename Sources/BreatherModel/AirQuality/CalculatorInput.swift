@@ -116,7 +116,8 @@ extension AQIError: CustomStringConvertible {
             switch standard {
             case .canada: "canada (AQHI) needs o3, no2 and pm2_5 3-h means"
             case .india: "india needs at least three pollutants, one of them pm2_5 or pm10"
-            default: "no pollutant gives a \(standard.rawValue) index (values below a table's first row, such as US 1-h ozone under 0.125 ppm, do not count)"
+            case .us: "none of the pollutants gives a us index (1-h ozone under 0.125 ppm is not indexed; use o3:8h)"
+            default: "none of the pollutants gives a \(standard.rawValue) index"
             }
         case .unsupportedUnit(let pollutant, let unit):
             "\(pollutant.rawValue) cannot be given in \(unit.rawValue) (particles have no molecular weight); use ug/m3 or mg/m3"
