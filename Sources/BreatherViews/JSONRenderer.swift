@@ -12,6 +12,11 @@ public struct JSONRenderer: Renderer {
         JSON.serialize(.object(document(output)), pretty: pretty)
     }
 
+    /// Only the `air_quality` object, serialised (the calculator's json output).
+    public func render(_ report: AirQualityReport) -> String {
+        JSON.serialize(airQuality(report), pretty: pretty)
+    }
+
     func document(_ output: Output) -> JSONObject {
         let conditions = output.conditions
         var root = JSONObject()
@@ -33,7 +38,8 @@ public struct JSONRenderer: Renderer {
                  "latitude": .number(location.latitude), "longitude": .number(location.longitude)])
     }
 
-    func airQuality(_ report: AirQualityReport) -> JSONValue {
+    /// The `air_quality` object, shared by the main output and `breather aqi --format json`.
+    public func airQuality(_ report: AirQualityReport) -> JSONValue {
         let index = report.index
         let subIndices = index.subIndices.map { sub -> JSONValue in
             .object(["pollutant": .string(sub.pollutant.rawValue), "index": .integer(Int64(sub.index)),

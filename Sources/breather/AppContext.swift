@@ -84,10 +84,13 @@ struct AppContext: Sendable {
         let airProviders = settings.sources.air.compactMap(air)
         let weatherProviders = settings.sources.weather.compactMap(weather)
         let asthmaProviders = settings.sources.asthma.map(asthma)
-        guard let gate else { return ConditionsFetcher(air: airProviders, weather: weatherProviders, asthma: asthmaProviders) }
+        guard let gate else {
+            return ConditionsFetcher(air: airProviders, weather: weatherProviders, asthma: asthmaProviders, standard: settings.standard)
+        }
         return ConditionsFetcher(air: airProviders.map { GatedAirQualityProvider($0, gate: gate) },
                                  weather: weatherProviders.map { GatedWeatherProvider($0, gate: gate) },
-                                 asthma: asthmaProviders.map { GatedAsthmaProvider($0, gate: gate) })
+                                 asthma: asthmaProviders.map { GatedAsthmaProvider($0, gate: gate) },
+                                 standard: settings.standard)
     }
 
     /// Coordinates from flags or config, else a geocoded city, else the IP address (cached a day).

@@ -16,7 +16,7 @@ struct Breather: AsyncParsableCommand {
             75 temporary (timeout, rate limit), 78 configuration (bad file, missing or rejected key).
             """,
         version: version,
-        subcommands: [DaemonCommand.self, ConfigCommand.self])
+        subcommands: [DaemonCommand.self, ConfigCommand.self, AQICommand.self])
 
     @OptionGroup var options: CommonOptions
 

@@ -1,3 +1,4 @@
+import BreatherTestSupport
 import Foundation
 import Testing
 
@@ -64,7 +65,7 @@ final class NotifyListener {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        guard bound == 0 else { throw HarnessError.serverDidNotStart("bind \(path): errno \(errno)") }
+        guard bound == 0 else { throw FixtureServerError.didNotStart("bind \(path): errno \(errno)") }
         var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }

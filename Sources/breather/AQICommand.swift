@@ -1,0 +1,80 @@
+import ArgumentParser
+import BreatherModel
+import BreatherViews
+
+/// `breather aqi`: computes an index from concentrations typed on the command line, without
+/// network or config, so a reading from a hand-held monitor or a bulletin can be checked.
+struct AQICommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "aqi",
+        abstract: "Compute an air-quality index from concentrations (no network).",
+        discussion: """
+            Each reading is POLLUTANT[:PERIOD]=VALUE[UNIT].
+            Pollutants: \(Pollutant.allCases.map(\.rawValue).joined(separator: " ")). \
+            Periods: \(CalculatorInput.periods.map(\.rawValue).joined(separator: " ")) \
+            (default: the standard's usual period for the pollutant). \
+            Units: \(ConcentrationUnit.allCases.map(\.rawValue).joined(separator: " ")) (default ug/m3).
+            Options: --standard \(AQIStandard.allCases.map(\.rawValue).joined(separator: "|")) (default us), \
+            --format plain|json (default plain).
+            Example: breather aqi --standard us pm2_5=35.5 o3:8h=0.07ppm
+            """)
+
+    /// The root command's options: ArgumentParser gives `--standard` and `--format` to the
+    /// parent's option group even after `aqi`, so the calculator reads them from the same
+    /// group (hidden here: location, units and output file mean nothing to it).
+    @OptionGroup(visibility: .hidden) var common: CommonOptions
+
+    @Argument(help: "Readings, e.g. pm2_5=12.3 no2:1h=40ppb co=0.9mg/m3.")
+    var readings: [String] = []
+
+    func run() throws {
+        let standard = common.standard ?? .us
+        let format = common.format ?? .plain
+        guard format == .plain || format == .json else {
+            fail("breather aqi prints plain or json, not \(format.rawValue)")
+        }
+        guard !readings.isEmpty else {
+            fail("give at least one reading POLLUTANT[:PERIOD]=VALUE[UNIT]; pollutants: "
+                 + Pollutant.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let parsed: [PollutantReading]
+        let index: AirQualityIndex
+        do {
+            parsed = try readings.map { argument throws(CalculatorInputError) in
+                try CalculatorInput.reading(from: argument, standard: standard)
+            }
+        } catch { fail(error.description) }
+        do {
+            index = try standard.index(from: parsed)
+        } catch { fail(error.description) }
+        let report = AirQualityReport(index: index, computed: true, source: "calculator")
+        print(format == .json ? JSONRenderer().render(report) : Self.plain(report))
+    }
+
+    /// Ends with one line on stderr and exit 64 (usage), as PRODUCT.md asks for bad input.
+    private func fail(_ message: String) -> Never {
+        Console.err("breather aqi: error: " + message)
+        Self.exit(withError: ExitCode(ExitStatus.usage.rawValue))
+    }
+
+    /// "US EPA (2024) AQI 112 Unhealthy for Sensitive Groups (#FF7E00)", the main
+    /// pollutant(s), then one line per sub-index with the concentration as indexed.
+    static func plain(_ report: AirQualityReport) -> String {
+        let index = report.index
+        let standard = index.standard
+        var lines = ["\(standard.displayName): \(standard.displayValue(index.value)) \(index.category.name) (\(index.category.color))"]
+        let main = index.mainPollutants.map(\.displayName).joined(separator: ", ")
+        lines.append("Main pollutant: " + (main.isEmpty ? "none" : main))
+        for sub in index.subIndices {
+            lines.append("  \(sub.pollutant.displayName) \(sub.period.rawValue): \(formatted(sub.concentration)) \(sub.unit.rawValue) -> \(sub.index)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Up to three decimals without trailing zeros (0.070 ppm → "0.07", 35.0 → "35").
+    static func formatted(_ value: Double) -> String {
+        var text = String((value * 1000).rounded() / 1000)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+}

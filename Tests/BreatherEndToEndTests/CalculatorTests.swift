@@ -1,0 +1,68 @@
+import BreatherTestSupport
+import Foundation
+import Testing
+
+@Suite("breather aqi: the offline calculator")
+struct CalculatorTests {
+    @Test("US: every sub-index, the highest sets index, category, colour and main pollutant")
+    func usPlain() throws {
+        // PM2.5 40 → 49/19.9×4.5+101 = 112.08 → 112; O3 0.078 ppm → 49/0.014×0.007+101 = 125.5 → 126;
+        // NO2 120 ppb → 49/259×19+101 = 104.6 → 105.
+        let result = try Sandbox().run(["aqi", "--standard", "us", "pm2_5=40", "o3=0.078ppm", "no2:1h=120ppb"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            US EPA (2024): 126 Unhealthy for Sensitive Groups (#FF7E00)
+            Main pollutant: O3
+              PM2.5 24h: 40 ug/m3 -> 112
+              O3 8h: 0.078 ppm -> 126
+              NO2 1h: 120 ppb -> 105
+
+            """)
+    }
+
+    @Test("--format json prints the same air_quality object as the main json output")
+    func chinaJSON() throws {
+        // HJ 633-2026 CO 24-h 3 mg/m³ → 50/2×1+50 = 75; SO2 24-h 40 µg/m³ → 50/50×(40-0)+0 = 40.
+        let result = try Sandbox().run(["aqi", "--standard", "china", "--format", "json", "co=3mg/m3", "so2=40"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["aqi"] as? Int == 75)
+        #expect(object["category"] as? String == "Good")
+        #expect(object["color"] as? String == "#FFFF00")
+        #expect(object["main_pollutant"] as? String == "co")
+        #expect(object["computed"] as? Bool == true)
+        #expect(object["source"] as? String == "calculator")
+        let subs = try #require(object["sub_indices"] as? [[String: Any]])
+        #expect(subs.map { $0["pollutant"] as? String } == ["co", "so2"])
+        #expect(subs.map { $0["index"] as? Int } == [75, 40])
+        #expect(subs.first?["period"] as? String == "24h")
+        #expect(subs.first?["unit"] as? String == "mg/m3")
+    }
+
+    @Test("UK DAQI with SO2 in ppb at its 15-minute default")
+    func ukPpb() throws {
+        // SO2 100 ppb × 64.07/24.45 = 262.04 → rounded 262 µg/m³ → band 3 (178–266); PM10 60 → 5.
+        let result = try Sandbox().run(["aqi", "--standard", "uk", "so2=100ppb", "pm10=60"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("UK DAQI: 5 Moderate (#FFCF00)\nMain pollutant: PM10\n"))
+        #expect(result.stdout.contains("SO2 15min: 262 ug/m3 -> 3"))
+    }
+
+    @Test("bad input exits 64 with the valid choices", arguments: [
+        (["pm2_5=12ppt"], "valid units: ug/m3, mg/m3, ppb, ppm"),
+        (["pm1=12"], "valid pollutants: pm2_5, pm10, o3, no2, so2, co"),
+        (["o3:2h=12"], "valid periods: 15min, 1h, 3h, 8h, 24h"),
+        (["pm2_5:1h=12"], "valid periods: 24h"),
+        (["pm10=-3"], "cannot be negative"),
+        (["pm10=lots"], "no numeric value"),
+        (["pm2_5=5ppb"], "use ug/m3 or mg/m3"),
+        ([], "give at least one reading"),
+    ])
+    func badInput(arguments: [String], message: String) throws {
+        let result = try Sandbox().run(["aqi"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+}
