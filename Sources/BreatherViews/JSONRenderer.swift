@@ -25,15 +25,15 @@ public struct JSONRenderer: Renderer {
         root["air_quality"] = output.airQuality.map(airQuality) ?? .null
         root["weather"] = conditions?.weather.map(weather) ?? .null
         root["asthma"] = conditions?.asthma.map(asthma) ?? .null
-        // Credits a provider's terms require (WAQI); empty when the source asks for none.
-        root["attributions"] = .array((conditions?.pollution?.attributions ?? []).map { credit in
-            .object(["name": .string(credit.name), "url": credit.url.map(JSONValue.string) ?? .null])
-        })
         root["display"] = .object(JSONObject(output.displayFields.map { ($0.key, JSONValue.string($0.value)) }))
         root["updated_at"] = conditions.map { .string(Timestamp.rfc3339($0.fetchedAt)) } ?? .null
         root["stale"] = .bool(output.isStale)
         root["age_seconds"] = output.ageSeconds.map { .integer(Int64($0)) } ?? .null
         root["errors"] = .array(output.failures.map(failure))
+        // Credits a provider's terms require (WAQI); empty when the source asks for none.
+        root["attributions"] = .array((conditions?.pollution?.attributions ?? []).map { credit in
+            .object(["name": .string(credit.name), "url": credit.url.map(JSONValue.string) ?? .null])
+        })
         return root
     }
 
