@@ -17,14 +17,17 @@ public struct Pollution: Sendable, Hashable, Codable {
     /// Credits the provider's terms require to be shown with its data (WAQI: the project and
     /// the originating agencies). Optional so caches written before it existed still decode.
     public var attributions: [Attribution]?
+    /// Current pollen counts in grains/m³ when the provider has them (Open-Meteo, Europe only).
+    public var pollen: [PollenType: Double]?
 
     public init(source: String, observedAt: Date? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = [],
-                attributions: [Attribution]? = nil) {
+                attributions: [Attribution]? = nil, pollen: [PollenType: Double]? = nil) {
         self.source = source
         self.observedAt = observedAt
         self.hourly = hourly
         self.reported = reported
         self.attributions = attributions
+        self.pollen = pollen
     }
 }
 
