@@ -47,8 +47,8 @@ public struct SourceSettings: Sendable, Equatable {
     public init() {}
 
     /// The provider ids each list accepts.
-    public static let allowedAir = ["open-meteo", "airvisual"]
-    public static let allowedWeather = ["open-meteo", "airvisual"]
+    public static let allowedAir = ["open-meteo", "airvisual", "waqi", "openweathermap"]
+    public static let allowedWeather = ["open-meteo", "airvisual", "openweathermap"]
     public static let allowedAsthma = ["estimate", "propeller"]
 }
 

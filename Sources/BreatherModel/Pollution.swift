@@ -14,12 +14,31 @@ public struct Pollution: Sendable, Hashable, Codable {
     public var hourly: HourlySeries?
     /// Indices the provider computed itself, by standard (AirVisual `aqius`/`aqicn`).
     public var reported: [ReportedIndex]
+    /// Credits the provider's terms require to be shown with its data (WAQI: the project and
+    /// the originating agencies). Optional so caches written before it existed still decode.
+    public var attributions: [Attribution]?
+    /// Current pollen counts in grains/m³ when the provider has them (Open-Meteo, Europe only).
+    public var pollen: [PollenType: Double]?
 
-    public init(source: String, observedAt: Date? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = []) {
+    public init(source: String, observedAt: Date? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = [],
+                attributions: [Attribution]? = nil, pollen: [PollenType: Double]? = nil) {
         self.source = source
         self.observedAt = observedAt
         self.hourly = hourly
         self.reported = reported
+        self.attributions = attributions
+        self.pollen = pollen
+    }
+}
+
+/// A data credit: who measured or published the values, and where.
+public struct Attribution: Sendable, Hashable, Codable {
+    public var name: String
+    public var url: String?
+
+    public init(name: String, url: String?) {
+        self.name = name
+        self.url = url
     }
 }
 

@@ -2,10 +2,15 @@ import BreatherModel
 
 /// Breather's own asthma-risk estimate, used when no asthma provider answers: Health Canada's
 /// Air Quality Health Index (from O3, NO2 and PM2.5 3-hour means) mapped onto risk levels by
-/// AQHI's own health-risk bands (1–3 low, 4–6 moderate, 7–10 high, above 10 very high).
+/// AQHI's own health-risk bands (1–3 low, 4–6 moderate, 7–10 high, above 10 very high),
+/// then raised to the pollen level where the air source reports pollen (Open-Meteo, Europe):
+/// pollen is a major asthma trigger the AQHI does not see. Pollen levels follow the AAAAI
+/// National Allergy Bureau count scale (see `PollenLevel`); low→low, moderate→medium,
+/// high→high, very high→very_high, and the estimate is the higher of the two.
 public struct AsthmaEstimate: AsthmaProvider {
     public let id = ProviderID.estimate
     public static let method = "estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means)"
+    public static let pollenMethod = method + " raised by pollen (AAAAI NAB count levels)"
 
     public init() {}
 
@@ -21,7 +26,27 @@ public struct AsthmaEstimate: AsthmaProvider {
             throw ProviderFailure(provider: id, part: .asthma, kind: .unavailable,
                                   message: "cannot estimate: \(error)")
         }
-        return Asthma(risk: Self.risk(forAQHI: aqhi.value), probability: nil, source: id, method: Self.method)
+        let fromAir = Self.risk(forAQHI: aqhi.value)
+        guard let pollen = pollution?.pollen else {
+            return Asthma(risk: fromAir, probability: nil, source: id, method: Self.method)
+        }
+        let fromPollen = Self.risk(forPollen: Self.pollenLevel(pollen))
+        return Asthma(risk: fromPollen.severity > fromAir.severity ? fromPollen : fromAir, probability: nil, source: id, method: Self.pollenMethod)
+    }
+
+    /// The highest NAB level among the reported pollen counts.
+    public static func pollenLevel(_ counts: [PollenType: Double]) -> PollenLevel {
+        counts.map { PollenLevel(count: $0.value, group: $0.key.group) }.max() ?? .none
+    }
+
+    /// The asthma risk a pollen level alone implies.
+    public static func risk(forPollen level: PollenLevel) -> AsthmaRisk {
+        switch level {
+        case .none, .low: .low
+        case .moderate: .medium
+        case .high: .high
+        case .veryHigh: .veryHigh
+        }
     }
 
     /// AQHI health-risk bands (Health Canada): 1–3 low, 4–6 moderate, 7–10 high, 11+ very high.
@@ -33,4 +58,9 @@ public struct AsthmaEstimate: AsthmaProvider {
         default: .veryHigh
         }
     }
+}
+
+extension AsthmaRisk {
+    /// Order of severity, low = 0.
+    var severity: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }

@@ -43,7 +43,8 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
         let variables = Self.pollutantVariables.map(\.1).joined(separator: ",")
         let url = makeURL(airQualityURL, "/air-quality", [
             ("latitude", coordinate(location.latitude)), ("longitude", coordinate(location.longitude)),
-            ("current", variables), ("hourly", variables),
+            // Pollen only for now (current): it feeds the asthma estimate, not an index.
+            ("current", variables + "," + Self.pollenVariables), ("hourly", variables),
             ("past_hours", "24"), ("forecast_hours", "1"), ("timezone", "GMT"),
         ])
         let json = try await request.getJSON(url, errorBody: Self.errorBody(request))
@@ -93,6 +94,9 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
 
     /// Builds the hourly series up to the current hour; later (forecast) hours are dropped and
     /// the `current` value stands in for the current hour when the hourly block stops short.
+    /// `alder_pollen,birch_pollen,…` for every `PollenType`.
+    static let pollenVariables = PollenType.allCases.map { "\($0.rawValue)_pollen" }.joined(separator: ",")
+
     static func decodeAirQuality(_ json: JSONCursor) throws(JSONError) -> Pollution {
         let current = json["current"]
         let currentTime = try current["time"].optionalString()
@@ -112,9 +116,14 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
         }
         guard !series.isEmpty else { throw JSONError.missing(path: "current.pm2_5") }
         let offset = try json["utc_offset_seconds"].optionalInt() ?? 0
+        // Pollen is modelled for Europe only; elsewhere the values are null and left out.
+        var pollen: [PollenType: Double] = [:]
+        for type in PollenType.allCases {
+            if let count = try current["\(type.rawValue)_pollen"].optionalDouble() { pollen[type] = count }
+        }
         return Pollution(
             source: ProviderID.openMeteo,
             observedAt: currentTime.flatMap { Timestamp.parse($0, utcOffsetSeconds: offset) },
-            hourly: HourlySeries(series))
+            hourly: HourlySeries(series), pollen: pollen.isEmpty ? nil : pollen)
     }
 }

@@ -37,4 +37,6 @@ public enum ProviderID {
     public static let propeller = "propeller"
     public static let ipapi = "ipapi"
     public static let estimate = "estimate"
+    public static let waqi = "waqi"
+    public static let openWeatherMap = "openweathermap"
 }

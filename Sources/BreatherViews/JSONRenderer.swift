@@ -30,6 +30,10 @@ public struct JSONRenderer: Renderer {
         root["stale"] = .bool(output.isStale)
         root["age_seconds"] = output.ageSeconds.map { .integer(Int64($0)) } ?? .null
         root["errors"] = .array(output.failures.map(failure))
+        // Credits a provider's terms require (WAQI); empty when the source asks for none.
+        root["attributions"] = .array((conditions?.pollution?.attributions ?? []).map { credit in
+            .object(["name": .string(credit.name), "url": credit.url.map(JSONValue.string) ?? .null])
+        })
         return root
     }
 

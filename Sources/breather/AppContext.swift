@@ -76,8 +76,28 @@ struct AppContext: Sendable {
                 throw CommandFailure(status: .configuration, message: "airvisual: \(error)")
             }
         }
-        func air(_ id: String) -> (any AirQualityProvider)? { id == ProviderID.airVisual ? airVisual : openMeteo }
-        func weather(_ id: String) -> (any WeatherProvider)? { id == ProviderID.airVisual ? airVisual : openMeteo }
+        let waqi = try keyedProvider(ProviderID.waqi, envVar: "BREATHER_WAQI_TOKEN", credential: "waqi.token", keyFile: p.waqiTokenFile) {
+            WAQI(baseURL: p.waqiURL, token: $0, http: http)
+        }
+        let openWeatherMap = try keyedProvider(ProviderID.openWeatherMap, envVar: "BREATHER_OPENWEATHERMAP_KEY",
+                                               credential: "openweathermap.key", keyFile: p.openWeatherMapKeyFile) {
+            OpenWeatherMap(baseURL: p.openWeatherMapURL, key: $0, http: http)
+        }
+        func air(_ id: String) -> (any AirQualityProvider)? {
+            switch id {
+            case ProviderID.airVisual: airVisual
+            case ProviderID.waqi: waqi
+            case ProviderID.openWeatherMap: openWeatherMap
+            default: openMeteo
+            }
+        }
+        func weather(_ id: String) -> (any WeatherProvider)? {
+            switch id {
+            case ProviderID.airVisual: airVisual
+            case ProviderID.openWeatherMap: openWeatherMap
+            default: openMeteo
+            }
+        }
         func asthma(_ id: String) -> any AsthmaProvider {
             id == ProviderID.propeller ? Propeller(baseURL: p.propellerURL, http: http) : AsthmaEstimate()
         }
@@ -91,6 +111,18 @@ struct AppContext: Sendable {
                                  weather: weatherProviders.map { GatedWeatherProvider($0, gate: gate) },
                                  asthma: asthmaProviders.map { GatedAsthmaProvider($0, gate: gate) },
                                  standard: settings.standard)
+    }
+
+    /// Builds a provider that needs a secret only when some `[sources]` list names it, so a
+    /// missing key for an unused provider is never an error.
+    private func keyedProvider<P>(_ id: String, envVar: String, credential: String, keyFile: String?,
+                                  make: (String?) -> P) throws(CommandFailure) -> P? {
+        guard (settings.sources.air + settings.sources.weather).contains(id) else { return nil }
+        do {
+            return make(try loader.secret(envVar: envVar, credential: credential, keyFile: keyFile))
+        } catch {
+            throw CommandFailure(status: .configuration, message: "\(id): \(error)")
+        }
     }
 
     /// Coordinates from flags or config, else a geocoded city, else the IP address (cached a day).

@@ -20,6 +20,19 @@ struct CalculatorTests {
             """)
     }
 
+    @Test("a tie names every pollutant at the top; India CO in mg/m3")
+    func tieAndCOUnits() throws {
+        // PM2.5 35.4 and PM10 154 are both the top edge of Moderate: 100 each.
+        let tie = try Sandbox().run(["aqi", "pm2_5=35.4", "pm10=154"])
+        #expect(tie.status == 0, "\(tie.stderr)")
+        #expect(tie.stdout.hasPrefix("US EPA (2024): 100 Moderate (#FFFF00)\nMain pollutant: PM2.5, PM10\n"))
+        // NAQI CO 8-h 1.1–2.0 mg/m³ → 51–100: 49/0.9×0.4+51 = 72.8 → 73 (PM10 and NO2 make the required 3).
+        let india = try Sandbox().run(["aqi", "--standard", "india", "co=1.5mg/m3", "pm10=20", "no2=10"])
+        #expect(india.status == 0, "\(india.stderr)")
+        #expect(india.stdout.hasPrefix("India NAQI (CPCB): 73 Satisfactory (#92D050)\nMain pollutant: CO\n"))
+        #expect(india.stdout.contains("CO 8h: 1.5 mg/m3 -> 73"))
+    }
+
     @Test("--format json prints the same air_quality object as the main json output")
     func chinaJSON() throws {
         // HJ 633-2026 CO 24-h 3 mg/m³ → 50/2×1+50 = 75; SO2 24-h 40 µg/m³ → 50/50×(40-0)+0 = 40.

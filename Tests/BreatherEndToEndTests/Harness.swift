@@ -61,6 +61,12 @@ final class Sandbox: @unchecked Sendable {
 
             [providers.ipapi]
             base_url = "\(base)/ip"
+
+            [providers.waqi]
+            base_url = "\(base)/waqi"
+
+            [providers.openweathermap]
+            base_url = "\(base)/owm/data/2.5"
             """)
     }
 

@@ -72,13 +72,21 @@ public enum CalculatorInput {
 
 /// Why a calculator argument was refused; `description` names the valid choices.
 public enum CalculatorInputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No `=` in the argument.
     case malformed(String)
+    /// Not one of `pm2_5 pm10 o3 no2 so2 co`.
     case unknownPollutant(String)
+    /// A known pollutant this standard does not index (CO for the EAQI, SO2 for the AQHI).
     case pollutantNotUsed(Pollutant, AQIStandard)
+    /// Not one of `15min 1h 3h 8h 24h`.
     case unknownPeriod(String)
+    /// A period the standard has no table for with this pollutant (US PM2.5 1-h).
     case periodNotUsed(Pollutant, AveragingPeriod, AQIStandard)
+    /// Not one of `ug/m3 mg/m3 ppb ppm`.
     case unknownUnit(String)
+    /// No finite decimal number before the unit.
     case notANumber(String)
+    /// A concentration below zero.
     case negativeValue(String)
 
     static var pollutantList: String { Pollutant.allCases.map(\.rawValue).joined(separator: ", ") }
