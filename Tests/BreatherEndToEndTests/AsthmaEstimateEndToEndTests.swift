@@ -1,3 +1,4 @@
+import BreatherTestSupport
 import Foundation
 import Testing
 
