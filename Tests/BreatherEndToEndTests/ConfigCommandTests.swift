@@ -43,3 +43,16 @@ struct ConfigCommandTests {
         #expect(result.stdout.contains("airvisual key: set (redacted), from env BREATHER_AIRVISUAL_KEY"))
     }
 }
+
+@Suite("logging for journald")
+struct JournalLoggingTests {
+    @Test("with $JOURNAL_STREAM set, log lines carry syslog priorities; without it they do not")
+    func priorities() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("interval = \"5s\"\n")
+        let journal = try sandbox.run(["config", "--config", sandbox.configPath], environment: ["JOURNAL_STREAM": "8:12345"])
+        #expect(journal.stderr.hasPrefix("<4>breather: warning: "), "\(journal.stderr)")
+        let terminal = try sandbox.run(["config", "--config", sandbox.configPath])
+        #expect(terminal.stderr.hasPrefix("breather: warning: "), "\(terminal.stderr)")
+    }
+}
