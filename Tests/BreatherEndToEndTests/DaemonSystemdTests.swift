@@ -23,6 +23,34 @@ struct DaemonSystemdTests {
         #expect(FileManager.default.fileExists(atPath: sandbox.jsonOutput), "READY=1 comes after the first render")
     }
 
+    @Test("with WATCHDOG_USEC set, WATCHDOG=1 arrives every half period")
+    func watchdog() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let socketPath = sandbox.home.appendingPathComponent("notify.sock").path
+        let listener = try NotifyListener(path: socketPath)
+        let daemon = try DaemonProcess(sandbox: sandbox, environment: ["NOTIFY_SOCKET": socketPath, "WATCHDOG_USEC": "400000"])
+        var pings = 0
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline, pings < 3 {
+            if let message = listener.receive(), message.contains("WATCHDOG=1") { pings += 1 }
+        }
+        #expect(pings >= 3, "\(daemon.stderr)")
+    }
+
+    @Test("on_update runs the configured program (no shell) after the outputs change")
+    func onUpdate() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        let marker = sandbox.home.appendingPathComponent("updated; rm -rf nothing").path
+        try sandbox.writeDaemonConfig(server: server, top: "on_update = [\"touch\", \"\(marker)\"]")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        // The odd name reaches touch as one argument: no shell ever parses it.
+        #expect(eventually { FileManager.default.fileExists(atPath: marker) }, "\(daemon.stderr)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.jsonOutput))
+    }
+
     @Test("Retry-After is respected: no second request to that provider; the next source serves meanwhile")
     func retryAfter() throws {
         var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 5)))
