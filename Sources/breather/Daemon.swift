@@ -20,6 +20,7 @@ final class Daemon {
     private let notifier = SystemdNotifier()
     private let outputs = DaemonOutputs()
     private var isReady = false
+    private var loggedFailures: [String] = []
     private var ticker: Task<Void, Never>?
 
     private init(options: CommonOptions, context: AppContext, session: DaemonSession, gate: ProviderGate) {
@@ -91,8 +92,15 @@ final class Daemon {
         let settings = context.settings
         let changed = outputs.show(output, settings: settings, options: options,
                                    cache: ConditionsCache(path: context.cachePath), logger: context.logger)
-        for failure in output.failures {
-            context.logger.log(.warning, "\(failure.provider) (\(failure.part.rawValue)): \(failure.message)")
+        // Log a failure when it starts (or changes kind), not on every poll: a provider down
+        // for a day should not fill the journal.
+        let failing = output.failures.map { "\($0.provider) (\($0.part.rawValue)) \($0.kind.rawValue)" }
+        if failing != loggedFailures {
+            for failure in output.failures {
+                context.logger.log(.warning, "\(failure.provider) (\(failure.part.rawValue)): \(failure.message)")
+            }
+            if failing.isEmpty { context.logger.log(.info, "all sources answered again") }
+            loggedFailures = failing
         }
         let status = "STATUS=\(DaemonOutputs.status(output))"
         notifier.notify(isReady ? status : "READY=1\n\(status)")
