@@ -145,15 +145,19 @@ final class Daemon {
     /// Logs config warnings and whether `interval` would exceed a provider's free quota.
     private func announce(_ settings: Settings) {
         settings.warnings.forEach { context.logger.log(.warning, $0) }
+        if let warning = Self.quotaWarning(settings) { context.logger.log(.warning, warning) }
+    }
+
+    /// A warning when polling every `interval` would exceed IQAir's free monthly calls.
+    static func quotaWarning(_ settings: Settings) -> String? {
         // One nearest_city call serves both air and weather.
-        let callsPerPoll = settings.sources.air.first == ProviderID.airVisual || settings.sources.weather.first == ProviderID.airVisual ? 1 : 0
-        let monthly = callsPerPoll * 30 * 86_400 / max(1, settings.intervalSeconds)
-        if monthly > Self.airVisualMonthlyQuota {
-            context.logger.log(.warning, """
-                interval \(settings.intervalSeconds)s makes about \(monthly) IQAir calls a month, over the free \
-                \(Self.airVisualMonthlyQuota); use an interval of at least \(callsPerPoll * 30 * 86_400 / Self.airVisualMonthlyQuota + 1)s
-                """)
-        }
+        let usesAirVisual = settings.sources.air.first == ProviderID.airVisual || settings.sources.weather.first == ProviderID.airVisual
+        let monthly = 30 * 86_400 / max(1, settings.intervalSeconds)
+        guard usesAirVisual, monthly > airVisualMonthlyQuota else { return nil }
+        return """
+            interval \(settings.intervalSeconds)s makes about \(monthly) IQAir calls a month, over the free \
+            \(airVisualMonthlyQuota); use an interval of at least \(30 * 86_400 / airVisualMonthlyQuota + 1)s
+            """
     }
 
     /// IQAir AirVisual Community plan: 10,000 calls a month.
