@@ -24,6 +24,7 @@ struct ConfigCommand: AsyncParsableCommand {
         }
         let settings = context.settings
         settings.warnings.forEach { context.logger.log(.warning, $0) }
+        if let warning = Daemon.quotaWarning(settings) { context.logger.log(.warning, warning) }
         Console.out("# config file: \(settings.configFile ?? "none (defaults only)")")
         for (key, value) in Self.lines(settings, context: context) {
             Console.out("\(key) = \(value)  # \(settings.origins[key] ?? "default")")

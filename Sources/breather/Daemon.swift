@@ -20,6 +20,7 @@ final class Daemon {
     private let notifier = SystemdNotifier()
     private let outputs = DaemonOutputs()
     private var isReady = false
+    private var loggedFailures: [String] = []
     private var ticker: Task<Void, Never>?
 
     private init(options: CommonOptions, context: AppContext, session: DaemonSession, gate: ProviderGate) {
@@ -91,8 +92,15 @@ final class Daemon {
         let settings = context.settings
         let changed = outputs.show(output, settings: settings, options: options,
                                    cache: ConditionsCache(path: context.cachePath), logger: context.logger)
-        for failure in output.failures {
-            context.logger.log(.warning, "\(failure.provider) (\(failure.part.rawValue)): \(failure.message)")
+        // Log a failure when it starts (or changes kind), not on every poll: a provider down
+        // for a day should not fill the journal.
+        let failing = output.failures.map { "\($0.provider) (\($0.part.rawValue)) \($0.kind.rawValue)" }
+        if failing != loggedFailures {
+            for failure in output.failures {
+                context.logger.log(.warning, "\(failure.provider) (\(failure.part.rawValue)): \(failure.message)")
+            }
+            if failing.isEmpty { context.logger.log(.info, "all sources answered again") }
+            loggedFailures = failing
         }
         let status = "STATUS=\(DaemonOutputs.status(output))"
         notifier.notify(isReady ? status : "READY=1\n\(status)")
@@ -137,15 +145,19 @@ final class Daemon {
     /// Logs config warnings and whether `interval` would exceed a provider's free quota.
     private func announce(_ settings: Settings) {
         settings.warnings.forEach { context.logger.log(.warning, $0) }
+        if let warning = Self.quotaWarning(settings) { context.logger.log(.warning, warning) }
+    }
+
+    /// A warning when polling every `interval` would exceed IQAir's free monthly calls.
+    static func quotaWarning(_ settings: Settings) -> String? {
         // One nearest_city call serves both air and weather.
-        let callsPerPoll = settings.sources.air.first == ProviderID.airVisual || settings.sources.weather.first == ProviderID.airVisual ? 1 : 0
-        let monthly = callsPerPoll * 30 * 86_400 / max(1, settings.intervalSeconds)
-        if monthly > Self.airVisualMonthlyQuota {
-            context.logger.log(.warning, """
-                interval \(settings.intervalSeconds)s makes about \(monthly) IQAir calls a month, over the free \
-                \(Self.airVisualMonthlyQuota); use an interval of at least \(callsPerPoll * 30 * 86_400 / Self.airVisualMonthlyQuota + 1)s
-                """)
-        }
+        let usesAirVisual = settings.sources.air.first == ProviderID.airVisual || settings.sources.weather.first == ProviderID.airVisual
+        let monthly = 30 * 86_400 / max(1, settings.intervalSeconds)
+        guard usesAirVisual, monthly > airVisualMonthlyQuota else { return nil }
+        return """
+            interval \(settings.intervalSeconds)s makes about \(monthly) IQAir calls a month, over the free \
+            \(airVisualMonthlyQuota); use an interval of at least \(30 * 86_400 / airVisualMonthlyQuota + 1)s
+            """
     }
 
     /// IQAir AirVisual Community plan: 10,000 calls a month.

@@ -1,3 +1,4 @@
+import BreatherConfig
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
@@ -18,9 +19,16 @@ struct DaemonSession {
             environment: .init(fetch: { () async throws(ProviderFailure) in
                                    await fetcher.fetch(at: try await resolver.location())
                                },
-                               units: context.settings.units, staleAfterSeconds: context.settings.cache.maxAgeSeconds),
+                               units: context.settings.units, staleAfterSeconds: Self.staleAfter(context.settings)),
             standard: context.settings.standard)
         iterator = viewModel.outputs.makeAsyncIterator()
+    }
+
+    /// Data is stale once older than `max_age`, but never before two poll intervals have
+    /// passed: with the default 15m interval and 10m max_age, healthy data would otherwise turn
+    /// "stale" between every two polls.
+    static func staleAfter(_ settings: BreatherConfig.Settings) -> Int {
+        max(settings.cache.maxAgeSeconds, 2 * settings.intervalSeconds)
     }
 
     /// Shows cached conditions (stale by their age) before any fetch.

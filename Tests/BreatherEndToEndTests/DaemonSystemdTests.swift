@@ -5,12 +5,13 @@ import Testing
 /// The daemon's systemd side and its rate-limit manners.
 @Suite("breather daemon under systemd and rate limits", .serialized)
 struct DaemonSystemdTests {
-    @Test("READY=1 and a STATUS= line arrive on NOTIFY_SOCKET after the first render")
-    func notifyReady() throws {
+    @Test("READY=1 and a STATUS= line arrive on NOTIFY_SOCKET after the first render", arguments: [false, true])
+    func notifyReady(abstract: Bool) throws {
         let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server)
-        let socketPath = sandbox.home.appendingPathComponent("notify.sock").path
+        // A file path, or "@name" in the abstract namespace as systemd sometimes uses.
+        let socketPath = abstract ? "@breather-test-\(UUID().uuidString)" : sandbox.home.appendingPathComponent("notify.sock").path
         let listener = try NotifyListener(path: socketPath)
         let daemon = try DaemonProcess(sandbox: sandbox, environment: ["NOTIFY_SOCKET": socketPath])
         var messages: [String] = []
@@ -21,6 +22,34 @@ struct DaemonSystemdTests {
         let ready = try #require(messages.first(where: { $0.contains("READY=1") }), "\(messages) \(daemon.stderr)")
         #expect(ready.contains("STATUS=Brooklyn · AQI 112"))
         #expect(FileManager.default.fileExists(atPath: sandbox.jsonOutput), "READY=1 comes after the first render")
+    }
+
+    @Test("with WATCHDOG_USEC set, WATCHDOG=1 arrives every half period")
+    func watchdog() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let socketPath = sandbox.home.appendingPathComponent("notify.sock").path
+        let listener = try NotifyListener(path: socketPath)
+        let daemon = try DaemonProcess(sandbox: sandbox, environment: ["NOTIFY_SOCKET": socketPath, "WATCHDOG_USEC": "400000"])
+        var pings = 0
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline, pings < 3 {
+            if let message = listener.receive(), message.contains("WATCHDOG=1") { pings += 1 }
+        }
+        #expect(pings >= 3, "\(daemon.stderr)")
+    }
+
+    @Test("on_update runs the configured program (no shell) after the outputs change")
+    func onUpdate() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        let marker = sandbox.home.appendingPathComponent("updated; rm -rf nothing").path
+        try sandbox.writeDaemonConfig(server: server, top: "on_update = [\"touch\", \"\(marker)\"]")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        // The odd name reaches touch as one argument: no shell ever parses it.
+        #expect(eventually { FileManager.default.fileExists(atPath: marker) }, "\(daemon.stderr)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.jsonOutput))
     }
 
     @Test("Retry-After is respected: no second request to that provider; the next source serves meanwhile")
@@ -61,9 +90,12 @@ final class NotifyListener {
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        var bytes = Array(path.utf8)
+        if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + bytes.count)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
         }
         guard bound == 0 else { throw FixtureServerError.didNotStart("bind \(path): errno \(errno)") }
         var timeout = timeval(tv_sec: 0, tv_usec: 200_000)

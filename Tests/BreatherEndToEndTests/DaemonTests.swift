@@ -47,8 +47,10 @@ struct DaemonTests {
             return json["stale"] as? Bool == true && (json["age_seconds"] as? Int ?? 0) >= 1
                 && (json["air_quality"] as? [String: Any])?["aqi"] as? Int == 112
         }, "\(daemon.stderr)")
-        let plain = try String(contentsOfFile: sandbox.plainOutput, encoding: .utf8)
-        #expect(plain.contains("AQI 112") && plain.contains("stale, updated"))
+        #expect(eventually {
+            let plain = (try? String(contentsOfFile: sandbox.plainOutput, encoding: .utf8)) ?? ""
+            return plain.contains("AQI 112") && plain.contains("stale, updated")
+        })
 
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
         #expect(eventually(timeout: 12) {
@@ -127,5 +129,27 @@ struct DaemonTests {
         let refreshed = try sandbox.run(["--config", sandbox.configPath, "--refresh"])
         #expect(refreshed.status == 0)
         #expect(server.requests.count > requests)
+    }
+
+    @Test("after a restart with every provider down, the cached data shows at once, marked stale with its age")
+    func restartOffline() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let first = try sandbox.run(["--config", sandbox.configPath])
+        #expect(first.status == 0, "\(first.stderr)")
+
+        try server.setRoutes([:])
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually {
+            guard let json = readJSON(sandbox.jsonOutput) else { return false }
+            return json["stale"] as? Bool == true && json["age_seconds"] is Int
+                && (json["air_quality"] as? [String: Any])?["aqi"] as? Int == 112 && !((json["errors"] as? [Any]) ?? []).isEmpty
+        }, "\(daemon.stderr)")
+        #expect(eventually {
+            let plain = (try? String(contentsOfFile: sandbox.plainOutput, encoding: .utf8)) ?? ""
+            return plain.hasPrefix("Brooklyn · AQI 112") && plain.contains("stale, updated")
+        })
+        #expect(daemon.process.isRunning)
     }
 }

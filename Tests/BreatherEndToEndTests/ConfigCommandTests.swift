@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@Suite("breather config")
+struct ConfigCommandTests {
+    static let sample = Paths.repo.appendingPathComponent("etc/breather.toml").path
+
+    @Test("etc/breather.toml is accepted as shipped and with every key uncommented")
+    func sampleConfig() throws {
+        let sandbox = try Sandbox()
+        let shipped = try sandbox.run(["config", "--config", Self.sample])
+        #expect(shipped.status == 0, "\(shipped.stderr)")
+        #expect(shipped.stdout.contains("interval = \"15m\"  # default"))
+
+        // Uncommenting every "# key" line must give a valid config whose values are the defaults.
+        let text = try String(contentsOfFile: Self.sample, encoding: .utf8)
+        let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("# ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
+        try sandbox.writeConfig(uncommented)
+        let full = try sandbox.run(["config", "--config", sandbox.configPath])
+        #expect(full.status == 0, "\(full.stderr)")
+        #expect(full.stdout.contains("interval = \"15m\"  # \(sandbox.configPath):"))
+        #expect(full.stdout.contains("standard = \"us\"  # \(sandbox.configPath):"))
+    }
+
+    @Test("an invalid config exits 78 with file:line: reason")
+    func invalid() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("units = \"metric\"\ninterval = \"soon\"\n")
+        let result = try sandbox.run(["config", "--config", sandbox.configPath])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("\(sandbox.configPath):2: interval: must be a duration"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("keys are never printed, only where they come from")
+    func redacted() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("[sources]\nair = [\"airvisual\"]\n")
+        let result = try sandbox.run(["config", "--config", sandbox.configPath], environment: ["BREATHER_AIRVISUAL_KEY": "sekrit-123"])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("sekrit-123") && !result.stderr.contains("sekrit-123"))
+        #expect(result.stdout.contains("airvisual key: set (redacted), from env BREATHER_AIRVISUAL_KEY"))
+    }
+}
+
+@Suite("logging for journald")
+struct JournalLoggingTests {
+    @Test("with $JOURNAL_STREAM set, log lines carry syslog priorities; without it they do not")
+    func priorities() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("interval = \"5s\"\n")
+        let journal = try sandbox.run(["config", "--config", sandbox.configPath], environment: ["JOURNAL_STREAM": "8:12345"])
+        #expect(journal.stderr.hasPrefix("<4>breather: warning: "), "\(journal.stderr)")
+        let terminal = try sandbox.run(["config", "--config", sandbox.configPath])
+        #expect(terminal.stderr.hasPrefix("breather: warning: "), "\(terminal.stderr)")
+    }
+}
