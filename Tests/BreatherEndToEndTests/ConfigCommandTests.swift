@@ -1,9 +1,10 @@
+import BreatherTestSupport
 import Foundation
 import Testing
 
 @Suite("breather config")
 struct ConfigCommandTests {
-    static let sample = Paths.repo.appendingPathComponent("etc/breather.toml").path
+    static let sample = SupportPaths.repository.appendingPathComponent("etc/breather.toml").path
 
     @Test("etc/breather.toml is accepted as shipped and with every key uncommented")
     func sampleConfig() throws {
