@@ -28,7 +28,7 @@ struct OneShot {
         let location = try await context.resolveLocation()
         let viewModel = MainViewModel(
             environment: .init(fetch: { await fetcher.fetch(at: location) }, units: context.settings.units,
-                               staleAfterSeconds: context.settings.cache.maxAgeSeconds),
+                               staleAfterSeconds: context.settings.cache.maxAgeSeconds, icons: context.settings.icons),
             standard: context.settings.standard)
         viewModel.inputs.viewDidRefresh()
         viewModel.finish()
@@ -36,8 +36,7 @@ struct OneShot {
         for await output in viewModel.outputs { last = output }
         guard let output = last else { return .unavailable }
 
-        let format = options.format ?? .plain
-        let text = format.renderer.render(output)
+        let text = options.renderer(colorTerminal: options.output == nil).render(output)
         if let path = options.output {
             do { try AtomicFile.write(text + "\n", to: path) } catch {
                 throw CommandFailure(status: .unavailable, message: "\(error)")
