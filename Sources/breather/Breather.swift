@@ -15,7 +15,8 @@ struct Breather: AsyncParsableCommand {
             Exit codes: 0 ok, 64 usage, 65 unreadable provider data, 69 every provider failed, \
             75 temporary (timeout, rate limit), 78 configuration (bad file, missing or rejected key).
             """,
-        version: version)
+        version: version,
+        subcommands: [Watch.self])
 
     @OptionGroup var options: CommonOptions
 
