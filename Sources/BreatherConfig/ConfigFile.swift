@@ -26,7 +26,7 @@ struct ConfigFile {
     /// Applies every key in the file to `settings`, recording origins.
     func apply(to settings: inout Settings) throws(ConfigError) {
         settings.configFile = path
-        try checkKeys(root, section: nil, allowed: ["standard", "units", "interval", "timeout", "location", "sources", "providers", "cache", "output", "on_update"])
+        try checkKeys(root, section: nil, allowed: ["standard", "units", "icons", "interval", "timeout", "location", "sources", "providers", "cache", "output", "on_update"])
         if let value = try string("standard", in: root) {
             settings.standard = try choice(value, key: "standard", section: nil)
             mark(&settings, "standard")
@@ -34,6 +34,10 @@ struct ConfigFile {
         if let value = try string("units", in: root) {
             settings.units = try choice(value, key: "units", section: nil)
             mark(&settings, "units")
+        }
+        if let value = try string("icons", in: root) {
+            settings.icons = try choice(value, key: "icons", section: nil)
+            mark(&settings, "icons")
         }
         if let value = try string("interval", in: root) {
             guard let seconds = ConfigDuration.parseSeconds(value), seconds >= 1 else {

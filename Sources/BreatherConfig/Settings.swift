@@ -7,6 +7,8 @@ import BreatherViews
 public struct Settings: Sendable {
     public var standard: AQIStandard = .us
     public var units: Units = .metric
+    /// Glyphs for the weather condition (`icons` key, `--icons`).
+    public var icons: Icons = .none
     /// Daemon poll interval.
     public var intervalSeconds: Int = 900
     /// Time limit for each provider request (connect + reply), at most 30 s.

@@ -17,15 +17,18 @@ public final class MainViewModel: Sendable {
         public var fetch: @Sendable () async throws(ProviderFailure) -> CityConditions
         public var now: @Sendable () -> Date
         public var units: Units
+        /// The glyph set for the weather condition.
+        public var icons: Icons
         /// Data older than this is shown as stale even without a failed refresh.
         public var staleAfterSeconds: Int
 
         public init(fetch: @escaping @Sendable () async throws(ProviderFailure) -> CityConditions,
                     now: @escaping @Sendable () -> Date = { Date() }, units: Units = .metric,
-                    staleAfterSeconds: Int = 3600) {
+                    staleAfterSeconds: Int = 3600, icons: Icons = .none) {
             self.fetch = fetch
             self.now = now
             self.units = units
+            self.icons = icons
             self.staleAfterSeconds = staleAfterSeconds
         }
     }

@@ -26,6 +26,21 @@ public struct Output: Sendable, Equatable {
     public var error: String?
     /// "" when fresh; "stale, updated 12 min ago" after a failed refresh; "never fetched" before any data.
     public var staleness: String
+    /// The weather condition in words, after its icon when icons are on: "☁️ Cloudy"; "" if unknown.
+    public var condition: String
+    /// The condition's glyph alone ("" with `--icons none`).
+    public var conditionIcon: String
+    /// "2026-11-18 11:06 UTC", or "" before any data.
+    public var updated: String
+    /// The age in words, "15 min"; "" before any data.
+    public var age: String
+    /// The air-quality source as the json `source` key spells it ("open-meteo", "airvisual:aqius").
+    public var source: String
+    /// The standard's category id ("moderate"), "unavailable" without an index: bars use it as a CSS class.
+    public var categoryID: String
+    /// Tooltip lines: every sub-index, the weather, the asthma risk and method, the time, the credits.
+    public var details: [String]
+    public var units: Units
 
     // Raw values for renderers that print numbers (json, prometheus).
     public var conditions: CityConditions?
@@ -38,13 +53,20 @@ public struct Output: Sendable, Equatable {
     public var hasData: Bool { conditions != nil }
 
     /// The `display` object of the json output and the `--template` placeholders, in a stable order.
+    /// The `display` keys, in order (the `--template` placeholders before any data exists).
+    public static let displayKeys = [
+        "city", "aqi", "category", "main_pollutant", "temperature", "humidity", "pressure", "wind",
+        "asthma_risk", "asthma_probability", "aqi_color", "temperature_color", "asthma_color", "standard",
+        "loading", "error", "staleness", "condition", "icon", "updated", "age", "source", "category_id",
+    ]
+
+    /// The `display` object of the json output and the `--template` placeholders, in a stable order.
     public var displayFields: [(key: String, value: String)] {
-        [("city", city), ("aqi", aqi), ("category", airQualityCategory), ("main_pollutant", mainPollutant),
-         ("temperature", temperature), ("humidity", humidity), ("pressure", pressure), ("wind", wind),
-         ("asthma_risk", asthmaRisk), ("asthma_probability", asthmaProbability),
-         ("aqi_color", aqiColor), ("temperature_color", temperatureColor), ("asthma_color", asthmaColor),
-         ("standard", standard.rawValue), ("loading", isLoading ? "true" : "false"),
-         ("error", error ?? ""), ("staleness", staleness)]
+        let values = [city, aqi, airQualityCategory, mainPollutant, temperature, humidity, pressure, wind,
+                      asthmaRisk, asthmaProbability, aqiColor, temperatureColor, asthmaColor, standard.rawValue,
+                      isLoading ? "true" : "false", error ?? "", staleness, condition, conditionIcon, updated, age,
+                      source, categoryID]
+        return zip(Self.displayKeys, values).map { (key: $0, value: $1) }
     }
 
     public static func == (lhs: Output, rhs: Output) -> Bool {
@@ -67,6 +89,9 @@ extension State {
         let age = conditions.map { max(0, Int(environment.now().timeIntervalSince($0.fetchedAt))) }
         let stale = conditions != nil && (lastRefreshFailed || (age ?? 0) > environment.staleAfterSeconds)
         let missing = Format.unavailable
+        let weather = conditions?.weather
+        let icon = Format.conditionIcon(weather?.condition, environment.icons)
+        let error = Format.errorLine(latestFailures, airError: airError)
         return Output(
             standard: standard,
             city: conditions.map { Format.city($0.location) } ?? missing,
@@ -83,8 +108,17 @@ extension State {
             temperatureColor: Format.temperatureColor(conditions?.weather?.temperatureC),
             asthmaColor: Format.asthmaColor(conditions?.asthma?.risk),
             isLoading: isLoading,
-            error: Format.errorLine(latestFailures, airError: airError),
+            error: error,
             staleness: conditions == nil ? "never fetched" : stale ? "stale, updated \(Format.age(age ?? 0)) ago" : "",
+            condition: [icon, Format.conditionName(weather?.condition)].filter { !$0.isEmpty }.joined(separator: " "),
+            conditionIcon: icon,
+            updated: conditions.map { Format.updated($0.fetchedAt) } ?? "",
+            age: age.map(Format.age) ?? "",
+            source: report?.source ?? conditions?.pollution?.source ?? "",
+            categoryID: report?.index.category.id ?? missing,
+            details: Format.details(conditions: conditions, report: report, standard: standard, units: units,
+                                    icons: environment.icons, ageSeconds: age, stale: stale, error: error),
+            units: units,
             conditions: conditions,
             airQuality: report,
             failures: latestFailures,

@@ -3,9 +3,24 @@ import BreatherViewModel
 /// One status line: `Brooklyn · AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63%`.
 /// A stale line says so at the end; before any data the line names what failed.
 public struct PlainRenderer: Renderer {
-    public init() {}
+    /// Colour the line with 24-bit ANSI escapes in the index's colour (for a terminal).
+    public var ansiColor: Bool
+
+    public init(ansiColor: Bool = false) { self.ansiColor = ansiColor }
 
     public func render(_ output: Output) -> String {
+        let line = text(output)
+        guard ansiColor else { return line }
+        return Self.ansi(output.barColor) + line + "\u{1B}[0m"
+    }
+
+    /// `ESC[38;2;r;g;bm` for a `#rrggbb` colour.
+    static func ansi(_ color: String) -> String {
+        guard let value = Int(color.dropFirst(), radix: 16), color.count == 7 else { return "" }
+        return "\u{1B}[38;2;\(value >> 16 & 0xFF);\(value >> 8 & 0xFF);\(value & 0xFF)m"
+    }
+
+    func text(_ output: Output) -> String {
         guard output.hasData else {
             return "Breather: \(output.isLoading ? "loading…" : "no data yet (\(output.error ?? "never fetched"))")"
         }

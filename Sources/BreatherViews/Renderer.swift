@@ -2,7 +2,7 @@ import BreatherViewModel
 
 /// Output formats. Raw values are the `--format` spellings.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case plain, json
+    case plain, json, waybar, i3bar, i3blocks, polybar, tmux, prometheus
 }
 
 /// Turns the view model's output into the text one format expects.
@@ -16,6 +16,12 @@ extension OutputFormat {
         switch self {
         case .plain: PlainRenderer()
         case .json: JSONRenderer()
+        case .waybar: WaybarRenderer()
+        case .i3bar: I3barRenderer()
+        case .i3blocks: I3blocksRenderer()
+        case .polybar: PolybarRenderer()
+        case .tmux: TmuxRenderer()
+        case .prometheus: PrometheusRenderer()
         }
     }
 }

@@ -30,6 +30,7 @@ struct AppContext: Sendable {
         }
         if let standard = options.standard { settings.standard = standard; settings.origins["standard"] = "flag" }
         if let units = options.units { settings.units = units; settings.origins["units"] = "flag" }
+        if let icons = options.icons { settings.icons = icons; settings.origins["icons"] = "flag" }
         if let latitude = options.latitude, let longitude = options.longitude {
             settings.location.latitude = latitude
             settings.location.longitude = longitude

@@ -16,7 +16,7 @@ struct Breather: AsyncParsableCommand {
             75 temporary (timeout, rate limit), 78 configuration (bad file, missing or rejected key).
             """,
         version: version,
-        subcommands: [DaemonCommand.self, ConfigCommand.self, AQICommand.self])
+        subcommands: [DaemonCommand.self, Watch.self, ConfigCommand.self, AQICommand.self])
 
     @OptionGroup var options: CommonOptions
 
@@ -47,6 +47,12 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Units (default metric).")
     var units: Units?
 
+    @Option(help: "Weather condition icons: none, emoji or nerd (Nerd Fonts) (default none).")
+    var icons: Icons?
+
+    @Option(help: "Render with a template instead of --format, e.g. \"{city} {aqi} {category}\"; placeholders are the json display keys plus raw values.")
+    var template: String?
+
     @Option(name: .customLong("config"), help: "Config file (TOML).")
     var configPath: String?
 
@@ -67,12 +73,17 @@ struct CommonOptions: ParsableArguments {
         if let longitude, !(-180...180).contains(longitude) { throw ValidationError("--longitude must be between -180 and 180") }
         if city != nil && latitude != nil { throw ValidationError("give either --city or --latitude/--longitude, not both") }
         if let city, city.trimmingWhitespace().isEmpty { throw ValidationError("--city needs a place name") }
+        if template != nil && format != nil { throw ValidationError("give either --template or --format, not both") }
+        if let template {
+            do { _ = try TemplateRenderer(template) } catch { throw ValidationError("--template: \(error)") }
+        }
     }
 }
 
 extension AQIStandard: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
 extension Units: ExpressibleByArgument {}
+extension Icons: ExpressibleByArgument {}
 extension LogLevel: ExpressibleByArgument {}
 
 extension String {

@@ -33,7 +33,8 @@ struct OneShot {
             // burn provider quotas).
             context.logger.log(.debug, "served from the cache \(cache.path)")
             viewModel = MainViewModel(environment: .init(fetch: { cached }, units: context.settings.units,
-                                                         staleAfterSeconds: context.settings.cache.maxAgeSeconds),
+                                                         staleAfterSeconds: context.settings.cache.maxAgeSeconds,
+                                                         icons: context.settings.icons),
                                       standard: context.settings.standard)
             viewModel.seed(with: cached)
         } else {
@@ -41,7 +42,7 @@ struct OneShot {
             let location = try await context.resolveLocation()
             viewModel = MainViewModel(
                 environment: .init(fetch: { await fetcher.fetch(at: location) }, units: context.settings.units,
-                                   staleAfterSeconds: context.settings.cache.maxAgeSeconds),
+                                   staleAfterSeconds: context.settings.cache.maxAgeSeconds, icons: context.settings.icons),
                 standard: context.settings.standard)
             viewModel.inputs.viewDidRefresh()
         }
@@ -55,8 +56,7 @@ struct OneShot {
             do { try cache.save(fresh) } catch { context.logger.log(.warning, "cache: \(error)") }
         }
 
-        let format = options.format ?? .plain
-        let text = format.renderer.render(output)
+        let text = options.renderer(colorTerminal: options.output == nil).render(output)
         if let path = options.output {
             do { try AtomicFile.write(text + "\n", to: path) } catch {
                 throw CommandFailure(status: .unavailable, message: "\(error)")

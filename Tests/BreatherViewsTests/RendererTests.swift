@@ -7,14 +7,14 @@ import Testing
 
 /// Renders conditions through the real view model so the views see exactly what they would in use.
 func render(_ conditions: CityConditions?, failure: ProviderFailure? = nil, standard: AQIStandard = .us,
-            afterFailure: Bool = false) async -> Output {
+            afterFailure: Bool = false, units: Units = .metric, icons: Icons = .none) async -> Output {
     let now = Date(timeIntervalSince1970: 1_795_000_000)
     nonisolated(unsafe) var calls = 0
     let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in
         calls += 1
         if let conditions, calls == 1 { return conditions }
         throw failure ?? ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503")
-    }, now: { now.addingTimeInterval(afterFailure ? 900 : 0) }), standard: standard)
+    }, now: { now.addingTimeInterval(afterFailure ? 900 : 0) }, units: units, icons: icons), standard: standard)
     viewModel.inputs.viewDidRefresh()
     if afterFailure { viewModel.inputs.viewDidRefresh() }
     viewModel.finish()

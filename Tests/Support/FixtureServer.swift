@@ -104,7 +104,7 @@ public enum FixtureServerError: Error { case didNotStart(String) }
 
 extension FileHandle {
     /// Reads up to the first newline (the server's port line).
-    func firstLine() -> Data {
+    public func firstLine() -> Data {
         var data = Data()
         while true {
             let byte = readData(ofLength: 1)

@@ -1,0 +1,82 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import BreatherModel
+
+/// The multi-line details (bar tooltips, `plain` with details): pure functions of the model.
+extension Format {
+    /// "PM2.5 57 (12.3 µg/m³, NowCast)" for one pollutant's sub-index.
+    public static func subIndex(_ sub: SubIndex, _ standard: AQIStandard) -> String {
+        let unit = sub.unit == .microgramsPerCubicMetre ? "µg/m³" : sub.unit == .milligramsPerCubicMetre ? "mg/m³" : sub.unit.rawValue
+        let period = sub.period == .nowcast ? "NowCast" : sub.period.rawValue
+        return "\(sub.pollutant.displayName) \(standard.displayValue(sub.index)) (\(fixed(sub.concentration, 1)) \(unit), \(period))"
+    }
+
+    /// "2026-11-18 11:06 UTC" — bars show it next to the age, so minutes are enough.
+    public static func updated(_ date: Date) -> String {
+        let stamp = Timestamp.rfc3339(date)  // 2026-11-18T11:06:40Z
+        return "\(stamp.prefix(10)) \(stamp.dropFirst(11).prefix(5)) UTC"
+    }
+
+    /// The credit each data source asks for (Open-Meteo: CC BY 4.0; its air data is CAMS).
+    public static func attribution(_ source: String) -> String {
+        let provider = source.split(separator: ":").first.map(String.init) ?? source
+        return switch provider {
+        case "open-meteo": "Open-Meteo.com (CC BY 4.0)"
+        case "airvisual": "IQAir AirVisual"
+        case "propeller": "Propeller Health"
+        case "waqi": "World Air Quality Index Project (waqi.info)"
+        case "openweathermap": "OpenWeather"
+        case "estimate": "Breather estimate"
+        default: provider
+        }
+    }
+
+    /// Tooltip lines: headline, one line per pollutant, weather, asthma, time, sources, errors.
+    public static func details(conditions: CityConditions?, report: AirQualityReport?, standard: AQIStandard,
+                               units: Units, icons: Icons, ageSeconds: Int?, stale: Bool, error: String?) -> [String] {
+        guard let conditions else {
+            return ["Breather: no data yet"] + (error.map { ["Error: \($0)"] } ?? [])
+        }
+        var lines: [String] = []
+        let city = Format.city(conditions.location)
+        if let report {
+            let index = report.index
+            lines.append("\(city): \(standard.displayName) \(standard.displayValue(index.value)) \(index.category.name)")
+            lines += index.subIndices.map { "  " + subIndex($0, standard) }
+            if !report.computed { lines.append("  index reported by \(report.source), not computed") }
+        } else {
+            lines.append("\(city): air quality unavailable")
+        }
+        if let weather = conditions.weather {
+            let icon = conditionIcon(weather.condition, icons)
+            let name = conditionName(weather.condition)
+            let condition = [icon, name].filter { !$0.isEmpty }.joined(separator: " ")
+            let parts = [condition, temperature(weather.temperatureC, units), "humidity \(percent(weather.humidity))",
+                         pressure(weather.pressureHPa, units), "wind \(wind(weather.windSpeedMS, weather.windDirectionDeg, units))"]
+            lines.append("Weather: " + parts.filter { !$0.isEmpty }.joined(separator: ", "))
+        } else {
+            lines.append("Weather: \(unavailable)")
+        }
+        if let asthma = conditions.asthma {
+            let probability = Format.probability(asthma.probability)
+            let method = asthma.method.map { " (estimate: \($0))" } ?? " (\(asthma.source))"
+            lines.append("Asthma risk: \(asthma.risk.displayName)\(probability.isEmpty ? "" : " \(probability)")\(method)")
+        } else {
+            lines.append("Asthma risk: \(unavailable)")
+        }
+        let ageText = ageSeconds.map { ", \(age($0)) ago" } ?? ""
+        lines.append("Updated \(updated(conditions.fetchedAt))\(ageText)\(stale ? " (stale)" : "")")
+        var sources: [String] = []
+        if let air = conditions.pollution?.source { sources.append(air) }
+        if let weather = conditions.weather?.source { sources.append(weather) }
+        if let asthma = conditions.asthma?.source { sources.append(asthma) }
+        var seen: Set<String> = []
+        let credits = sources.map(attribution).filter { seen.insert($0).inserted }
+        if !credits.isEmpty { lines.append("Data: " + credits.joined(separator: "; ")) }
+        if let error { lines.append("Error: \(error)") }
+        return lines
+    }
+}

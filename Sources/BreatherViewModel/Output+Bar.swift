@@ -1,0 +1,70 @@
+import BreatherModel
+
+/// The strings every status bar shows, so that the renderers only escape and wrap them.
+extension Output {
+    /// The bar's main text: "Brooklyn AQI 57 Moderate · 12°C · Asthma medium 63%", with " · stale 15 min"
+    /// after a failed refresh and "Breather: no data (…)" before any data.
+    public var barText: String {
+        guard hasData else { return isLoading ? "Breather: loading…" : "Breather: no data" + (error.map { " (\($0))" } ?? "") }
+        var parts = [airQuality == nil ? "\(city) AQI \(Format.unavailable)" : "\(city) AQI \(aqi) \(airQualityCategory)"]
+        let weather = [condition, temperature == Format.unavailable ? "" : temperature].filter { !$0.isEmpty }
+        if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
+        if asthmaRisk != Format.unavailable {
+            parts.append(["Asthma", asthmaRisk, asthmaProbability].filter { !$0.isEmpty }.joined(separator: " "))
+        }
+        if isStale { parts.append("stale \(age)") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The narrow form for bars short of room: "AQI 57", "AQI 57*" when stale, "AQI –" without data.
+    public var barShortText: String {
+        guard hasData, airQuality != nil else { return "AQI –" }
+        return "AQI \(aqi)\(isStale ? "*" : "")"
+    }
+
+    /// The tooltip: `details` joined by newlines.
+    public var tooltip: String { details.joined(separator: "\n") }
+
+    /// The colour of the main text: the category's, dimmed when stale, red-grey with no data after an error.
+    public var barColor: String {
+        guard hasData, airQuality != nil else { return error == nil ? Format.neutralColor : Format.errorColor }
+        return isStale ? Format.dimmed(aqiColor) : aqiColor
+    }
+
+    /// CSS-style classes: the category id, then `stale`, `error`, `loading` when they apply.
+    public var stateClasses: [String] {
+        var classes = [hasData ? categoryID : "never_fetched"]
+        if isStale { classes.append("stale") }
+        if error != nil { classes.append("error") }
+        if isLoading { classes.append("loading") }
+        return classes
+    }
+
+    /// 0…100: how far along the standard's scale the index is (waybar's `percentage`, for icon ramps).
+    public var scalePercentage: Int {
+        guard let value = airQuality?.index.value else { return 0 }
+        let top = switch standard {
+        case .us, .china, .china2012, .india: 500
+        case .eu: 6
+        case .uk: 10
+        case .canada: 11
+        }
+        return min(100, max(0, value * 100 / top))
+    }
+}
+
+extension Format {
+    /// Shown when nothing could be fetched and a refresh failed.
+    public static let errorColor = "#CC6666"
+
+    /// A `#rrggbb` colour mixed half-way to mid grey: stale data stays recognisable but visibly faded.
+    public static func dimmed(_ color: String) -> String {
+        let hex = color.hasPrefix("#") ? color.dropFirst() : color[...]
+        guard hex.count == 6, let value = Int(hex, radix: 16) else { return neutralColor }
+        let channels = [value >> 16 & 0xFF, value >> 8 & 0xFF, value & 0xFF].map { ($0 + 0x80) / 2 }
+        return "#" + channels.map { channel in
+            let digits = String(channel, radix: 16, uppercase: true)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined()
+    }
+}

@@ -1,0 +1,59 @@
+import BreatherJSON
+
+/// What each bar treats as markup in text it is given, and how to make any string literal there.
+public enum BarEscaping {
+    /// A JSON string literal, quotes included (via jansson, so control characters are escaped too).
+    public static func jsonString(_ text: String) -> String {
+        JSON.serialize(.string(text), pretty: false)
+    }
+
+    /// Pango markup (waybar, i3bar with `markup: pango`): the three characters Pango parses, plus quotes.
+    public static func pango(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Polybar has no working escape for `%{` (a doubled `%` is not honoured, polybar#2748), so a
+    /// zero-width space is put between `%` and `{`: the text looks the same and never opens a tag.
+    /// A trailing `%` gets one too, since the renderer's closing `%{F-}` follows it.
+    public static func polybar(_ text: String) -> String {
+        let escaped = text.replacingAll("%{", with: "%\u{200B}{")
+        return escaped.hasSuffix("%") ? escaped + "\u{200B}" : escaped
+    }
+
+    /// tmux draws `#[…]` as a style and `##` as one `#`, so every `#` is doubled. `%` is left
+    /// alone: tmux runs strftime on the status format itself, not on a `#()` command's output.
+    public static func tmux(_ text: String) -> String {
+        text.replacingAll("#", with: "##")
+    }
+
+    /// One line: bars reading line by line would split a name containing a newline.
+    public static func singleLine(_ text: String) -> String {
+        text.replacingAll("\n", with: " ").replacingAll("\r", with: " ")
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (the Swift standard library has no such method without Foundation).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,27 @@
+import BreatherJSON
+import BreatherViewModel
+
+/// One i3bar protocol block (i3bar and swaybar). `markup` is `none`, so the text needs only JSON
+/// escaping; `watch` wraps these blocks in the protocol's header and endless array.
+public struct I3barRenderer: Renderer {
+    public init() {}
+
+    public func render(_ output: Output) -> String {
+        JSON.serialize(.object(block(output)), pretty: false)
+    }
+
+    /// The block as an object, for `watch` to put in its array.
+    public func block(_ output: Output) -> JSONObject {
+        [
+            "full_text": .string(BarEscaping.singleLine(output.barText)),
+            "short_text": .string(output.barShortText),
+            "color": .string(output.barColor),
+            "name": .string("breather"),
+            "instance": .string(output.stateClasses.joined(separator: " ")),
+            "markup": .string("none"),
+        ]
+    }
+
+    /// The protocol header `watch` prints first: clicks are asked for so a click can refresh.
+    public static let header = #"{"version":1,"click_events":true}"#
+}

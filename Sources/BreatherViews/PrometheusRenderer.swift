@@ -1,0 +1,84 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import BreatherModel
+import BreatherViewModel
+
+/// Prometheus text exposition (format 0.0.4) for node_exporter's textfile collector: write it
+/// with `--output /var/lib/node_exporter/textfile/breather.prom` (atomically, as the collector needs).
+/// The AQI is exported under every standard that can be computed from the data, so one scrape
+/// serves dashboards in any standard.
+public struct PrometheusRenderer: Renderer {
+    public init() {}
+
+    public func render(_ output: Output) -> String {
+        var lines: [String] = []
+        func family(_ name: String, _ help: String, _ samples: [(labels: [(String, String)], value: Double)]) {
+            guard !samples.isEmpty else { return }
+            lines.append("# HELP \(name) \(help)")
+            lines.append("# TYPE \(name) gauge")
+            for sample in samples {
+                let labels = sample.labels.map { "\($0.0)=\"\(Self.escapeLabel($0.1))\"" }.joined(separator: ",")
+                lines.append("\(name)\(labels.isEmpty ? "" : "{\(labels)}") \(Self.number(sample.value))")
+            }
+        }
+        let conditions = output.conditions
+        let place = [("location", output.city)]
+        family("breather_up", "1 when Breather has data to show, 0 before any successful fetch.",
+               [([], output.hasData ? 1 : 0)])
+        if let pollution = conditions?.pollution {
+            var aqi: [(labels: [(String, String)], value: Double)] = []
+            var subs: [(labels: [(String, String)], value: Double)] = []
+            for standard in AQIStandard.allCases {
+                guard let report = try? pollution.report(for: standard) else { continue }
+                aqi.append(([("standard", standard.rawValue)] + place, Double(report.index.value)))
+                for sub in report.index.subIndices {
+                    subs.append(([("standard", standard.rawValue)] + place + [("pollutant", sub.pollutant.rawValue), ("period", sub.period.rawValue)],
+                                 Double(sub.index)))
+                }
+            }
+            family("breather_aqi", "Air-quality index under each standard that the data allows.", aqi)
+            family("breather_aqi_sub_index", "Sub-index of one pollutant under one standard.", subs)
+            let concentrations = (output.airQuality?.index.subIndices ?? []).map {
+                (labels: place + [("pollutant", $0.pollutant.rawValue), ("period", $0.period.rawValue), ("unit", $0.unit.rawValue)],
+                 value: $0.concentration)
+            }
+            family("breather_pollutant_concentration", "Concentration behind the selected standard's sub-index.", concentrations)
+        }
+        if let weather = conditions?.weather {
+            func one(_ value: Double?) -> [(labels: [(String, String)], value: Double)] { value.map { [(place, $0)] } ?? [] }
+            family("breather_temperature_celsius", "Air temperature.", one(weather.temperatureC))
+            family("breather_humidity_percent", "Relative humidity.", one(weather.humidity))
+            family("breather_pressure_hpa", "Air pressure.", one(weather.pressureHPa))
+            family("breather_wind_speed_meters_per_second", "Wind speed.", one(weather.windSpeedMS))
+        }
+        if let asthma = conditions?.asthma {
+            let level = Double(AsthmaRisk.allCases.firstIndex(of: asthma.risk) ?? 0)
+            family("breather_asthma_risk", "Asthma risk level: 0 low, 1 medium, 2 high, 3 very high.",
+                   [(place + [("source", asthma.source)], level)])
+            family("breather_asthma_probability", "Probability of an asthma event (0-1), when the source gives one.",
+                   asthma.probability.map { [(place, $0)] } ?? [])
+        }
+        if let conditions {
+            family("breather_last_success_timestamp_seconds", "Unix time of the data shown.",
+                   [(place, conditions.fetchedAt.timeIntervalSince1970.rounded(.down))])
+            family("breather_data_age_seconds", "Age of the data shown.", [(place, Double(output.ageSeconds ?? 0))])
+        }
+        family("breather_stale", "1 when the data shown is stale or missing.", [([], output.isStale || !output.hasData ? 1 : 0)])
+        family("breather_refresh_errors", "Provider failures in the latest refresh.", [([], Double(output.failures.count))])
+        return lines.joined(separator: "\n")
+    }
+
+    /// Label values escape backslash, double quote and newline (exposition format spec).
+    static func escapeLabel(_ value: String) -> String {
+        value.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("\n", with: "\\n")
+    }
+
+    /// Integers without a fraction ("57", not "57.0"); other values as Swift prints doubles (Go-parsable).
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}

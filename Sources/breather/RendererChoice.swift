@@ -1,0 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BreatherViewModel
+import BreatherViews
+
+extension CommonOptions {
+    /// The renderer the flags ask for: `--template` wins, else `--format` (default plain).
+    /// Plain text gets ANSI colour when it goes to a terminal and `NO_COLOR` is unset (no-color.org).
+    func renderer(colorTerminal: Bool) -> any Renderer {
+        // validate() already rejected a bad template, so this cannot fail here.
+        if let template, let renderer = try? TemplateRenderer(template) { return renderer }
+        let format = format ?? .plain
+        if format == .plain && colorTerminal && isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil {
+            return PlainRenderer(ansiColor: true)
+        }
+        return format.renderer
+    }
+}

@@ -1,0 +1,70 @@
+import BreatherModel
+import BreatherViewModel
+import BreatherViews
+import Foundation
+import Testing
+
+/// A small checker for the Prometheus text format: every line is a comment (# HELP/# TYPE name …)
+/// or `name{label="value",…} number`, with label values escaped as the spec says.
+func prometheusProblems(_ text: String) -> [String] {
+    let comment = try! Regex(#"^# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .+$"#)
+    let sample = try! Regex(#"^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[a-zA-Z_][a-zA-Z0-9_]*="(\\.|[^"\\\n])*"(,[a-zA-Z_][a-zA-Z0-9_]*="(\\.|[^"\\\n])*")*\})? -?[0-9]+(\.[0-9]+)?(e-?[0-9]+)?$"#)
+    var problems: [String] = []
+    var typed: Set<String> = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        if line.hasPrefix("#") {
+            if line.wholeMatch(of: comment) == nil { problems.append("bad comment: \(line)") }
+            if line.hasPrefix("# TYPE ") { typed.insert(String(line.split(separator: " ")[2])) }
+        } else if line.wholeMatch(of: sample) == nil {
+            problems.append("bad sample: \(line)")
+        } else {
+            let name = String(line.prefix { $0 != "{" && $0 != " " })
+            if !typed.contains(name) { problems.append("sample before its # TYPE: \(line)") }
+        }
+    }
+    return problems
+}
+
+@Suite("prometheus and template renderers")
+struct PrometheusTemplateTests {
+    @Test("prometheus: parses in every state, hostile location escaped, the metrics a dashboard needs")
+    func prometheus() async {
+        for state in BarState.allCases {
+            let text = PrometheusRenderer().render(await state.output(name: hostileName))
+            #expect(prometheusProblems(text) == [], "\(state)")
+        }
+        let fresh = PrometheusRenderer().render(await BarState.fresh.output(name: hostileName))
+        #expect(fresh.contains(#"breather_aqi{standard="us",location="Saint-Jean \"L'Île\" <&> 100%"} 57"#))
+        #expect(fresh.contains(#"breather_aqi{standard="china",location="Saint-Jean \"L'Île\" <&> 100%"} 18"#))
+        #expect(fresh.contains(#"breather_aqi_sub_index{standard="us",location="Saint-Jean \"L'Île\" <&> 100%",pollutant="pm2_5",period="nowcast"} 57"#))
+        #expect(fresh.contains(#"breather_temperature_celsius{location="Saint-Jean \"L'Île\" <&> 100%"} 12.4"#))
+        #expect(fresh.contains(#"breather_asthma_risk{location="Saint-Jean \"L'Île\" <&> 100%",source="propeller"} 1"#))
+        #expect(fresh.contains(#"breather_last_success_timestamp_seconds{location="Saint-Jean \"L'Île\" <&> 100%"} 1795000000"#))
+        #expect(fresh.contains("\nbreather_stale 0\n"))
+        let stale = PrometheusRenderer().render(await BarState.stale.output())
+        #expect(stale.contains("\nbreather_stale 1\n") && stale.contains(#"breather_data_age_seconds{location="Brooklyn"} 900"#))
+        let never = PrometheusRenderer().render(await BarState.error.output())
+        #expect(never.contains("breather_up 0") && !never.contains("breather_aqi"))
+        #expect(prometheusProblems("breather_aqi{location=\"a\"b\"} 1") != [], "the checker itself rejects a bad quote")
+    }
+
+    @Test("template: display keys and raw values; braces escaped")
+    func template() async throws {
+        let output = await BarState.fresh.output(icons: .emoji)
+        let renderer = try TemplateRenderer("{icon} {city}: {aqi} {category} {temperature} ({temperature_c} °C raw) {{x}}")
+        #expect(renderer.render(output) == "☁️ Brooklyn: 57 Moderate 12°C (12.4 °C raw) {x}")
+        #expect(try TemplateRenderer("{staleness}|{age_seconds}").render(await BarState.stale.output()) == "stale, updated 15 min ago|900")
+        #expect(Set(TemplateRenderer.placeholders).isSuperset(of: output.displayFields.map(\.key)))
+    }
+
+    @Test("template: an unknown placeholder names itself and lists the valid ones")
+    func unknownPlaceholder() {
+        #expect {
+            _ = try TemplateRenderer("{city} {aqui}")
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("unknown placeholder {aqui}; valid placeholders: {city} {aqi}") && text.contains("{temperature_c}")
+        }
+        #expect(throws: TemplateRenderer.UnknownPlaceholder.self) { try TemplateRenderer("{city") }
+    }
+}
