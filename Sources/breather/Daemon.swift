@@ -15,7 +15,7 @@ final class Daemon {
 
     let options: CommonOptions
     private var context: AppContext
-    private var session: DaemonSession
+    private var session: PollingSession
     private let gate: ProviderGate
     private let notifier = SystemdNotifier()
     private let outputs = DaemonOutputs()
@@ -23,7 +23,7 @@ final class Daemon {
     private var loggedFailures: [String] = []
     private var ticker: Task<Void, Never>?
 
-    private init(options: CommonOptions, context: AppContext, session: DaemonSession, gate: ProviderGate) {
+    private init(options: CommonOptions, context: AppContext, session: PollingSession, gate: ProviderGate) {
         self.options = options
         self.context = context
         self.session = session
@@ -37,7 +37,7 @@ final class Daemon {
             let context = try AppContext(options: options)
             // Backoff starts at half an interval (at most 30 s) and doubles per failure.
             let gate = ProviderGate(baseBackoffSeconds: min(30, Double(context.settings.intervalSeconds) / 2))
-            let session = try DaemonSession(context: context, gate: gate)
+            let session = try PollingSession(context: context, gate: gate)
             return await Daemon(options: options, context: context, session: session, gate: gate).run()
         } catch {
             logger.log(.error, error.message)
@@ -117,7 +117,7 @@ final class Daemon {
         defer { notifier.notify("READY=1") }
         do {
             let newContext = try AppContext(options: options)
-            let newSession = try DaemonSession(context: newContext, gate: gate)
+            let newSession = try PollingSession(context: newContext, gate: gate)
             let carried = session.lastConditions
             context = newContext
             session = newSession
@@ -133,13 +133,7 @@ final class Daemon {
 
     private func restartTicker(_ events: AsyncStream<Event>.Continuation) {
         ticker?.cancel()
-        let interval = context.settings.intervalSeconds
-        ticker = Task.detached {
-            while !Task.isCancelled {
-                do { try await Task.sleep(for: .seconds(interval)) } catch { return }
-                events.yield(.tick)
-            }
-        }
+        ticker = RefreshTimer(configuredSeconds: context.settings.intervalSeconds).start { events.yield(.tick) }
     }
 
     /// Logs config warnings and whether `interval` would exceed a provider's free quota.

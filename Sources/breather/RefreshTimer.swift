@@ -3,8 +3,8 @@ import Glibc
 #endif
 import BreatherViewModel
 
-/// Drives a view model's `viewDidRefresh`: once at start, then every interval. Kept to this one
-/// small type so `watch` and `daemon` can share the same polling behaviour.
+/// The poll clock shared by `daemon` and `watch`: calls `tick` after every interval. The task
+/// sleeps between ticks, so an idle poller costs no CPU.
 struct RefreshTimer: Sendable {
     /// Environment variable for tests only: a poll interval in (fractional) seconds, below the
     /// config's 1-minute minimum, so a test can watch several polls in a few seconds.
@@ -21,14 +21,13 @@ struct RefreshTimer: Sendable {
         }
     }
 
-    /// Starts polling; cancel the task to stop.
-    func start(_ refresh: @escaping @Sendable () -> Void) -> Task<Void, Never> {
+    /// Starts ticking (the first tick comes after one interval); cancel the task to stop.
+    func start(_ tick: @escaping @Sendable () -> Void) -> Task<Void, Never> {
         let nanoseconds = UInt64(intervalSeconds * 1_000_000_000)
-        return Task {
-            refresh()
+        return Task.detached {
             while !Task.isCancelled {
                 do { try await Task.sleep(nanoseconds: nanoseconds) } catch { return }
-                refresh()
+                tick()
             }
         }
     }

@@ -7,7 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ArgumentParser
-import BreatherJSON
+import BreatherCache
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
@@ -25,15 +25,17 @@ struct Watch: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
+    enum Event: Sendable { case tick, click }
+
     func run() async throws {
         let logger = Logger(level: options.logLevel)
         let context: AppContext
-        let fetcher: ConditionsFetcher
-        let location: Location
+        var session: PollingSession
         do {
             context = try AppContext(options: options)
-            fetcher = try context.makeFetcher()
-            location = try await context.resolveLocation()
+            // The same gate as the daemon: Retry-After and backoff hold between polls.
+            let gate = ProviderGate(baseBackoffSeconds: min(30, Double(context.settings.intervalSeconds) / 2))
+            session = try PollingSession(context: context, gate: gate)
         } catch {
             logger.log(.error, error.message)
             throw ExitCode(error.status.rawValue)
@@ -42,31 +44,53 @@ struct Watch: AsyncParsableCommand {
         let stopSignals = Self.exitOnSignals([SIGTERM, SIGINT])
         defer { stopSignals.forEach { $0.cancel() } }
 
-        let viewModel = MainViewModel(
-            environment: .init(fetch: { await fetcher.fetch(at: location) }, units: context.settings.units,
-                               staleAfterSeconds: context.settings.cache.maxAgeSeconds, icons: context.settings.icons),
-            standard: context.settings.standard)
-        let format = options.format ?? .plain
         let renderer = options.renderer(colorTerminal: true)
-        let i3bar = options.template == nil && format == .i3bar
+        let i3bar = options.template == nil && options.format == .i3bar
+        let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(4))
+        var clicks: (any DispatchSourceRead)?
         if i3bar {
             guard Self.emit(I3barRenderer.header), Self.emit("[") else { return }
-            Self.readClicks { viewModel.inputs.viewDidRefresh() }
+            clicks = ClickReader.start { continuation.yield(.click) }
         }
-        let timer = RefreshTimer(configuredSeconds: context.settings.intervalSeconds).start { viewModel.inputs.viewDidRefresh() }
+        defer { clicks?.cancel() }
+        var printer = ChangePrinter(renderer: renderer, i3bar: i3bar)
+        let cache = ConditionsCache(path: context.cachePath)
+        // The last reading at once (stale if old), so a bar never starts blank.
+        if let cached = context.usableCache(cache.load()) {
+            guard printer.print(await session.seed(cached)) else { return }
+        }
+        let timer = RefreshTimer(configuredSeconds: context.settings.intervalSeconds).start { continuation.yield(.tick) }
         defer { timer.cancel() }
+        continuation.yield(.tick)
+        for await _ in events {
+            let output = await session.refresh()
+            if let conditions = output.conditions, !output.isStale, conditions.pollution != nil {
+                try? cache.save(conditions)  // best effort: the next start shows it at once
+            }
+            guard printer.print(output) else { return }  // stdout closed: the bar went away
+        }
+    }
 
-        var lastKey: String?
-        var first = true
-        for await output in viewModel.outputs {
-            // "Loading" is not worth a line: the bar keeps what it shows until the refresh ends.
-            if output.isLoading { continue }
-            let key = renderer.render(Self.withoutClock(output))
-            guard key != lastKey else { continue }
+    /// Prints an output only when it differs from the last one, ignoring the clock.
+    struct ChangePrinter {
+        let renderer: any Renderer
+        let i3bar: Bool
+        private var lastKey: String?
+        private var first = true
+
+        init(renderer: any Renderer, i3bar: Bool) {
+            self.renderer = renderer
+            self.i3bar = i3bar
+        }
+
+        /// False once stdout is closed.
+        mutating func print(_ output: Output) -> Bool {
+            let key = renderer.render(Watch.withoutClock(output))
+            guard key != lastKey else { return true }
             lastKey = key
             let text = i3bar ? (first ? "" : ",") + "[" + renderer.render(output) + "]" : renderer.render(output)
             first = false
-            guard Self.emit(text) else { return }  // stdout closed: the bar went away
+            return Watch.emit(text)
         }
     }
 
@@ -95,19 +119,6 @@ struct Watch: AsyncParsableCommand {
             bytes = bytes.dropFirst(n)
         }
         return true
-    }
-
-    /// Reads i3bar click events (`[`, then one JSON object per line, comma-led) on a background
-    /// thread; every click object calls `onClick`. End of input just stops reading.
-    static func readClicks(_ onClick: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().async {
-            while let line = readLine() {
-                var text = Substring(line)
-                while let first = text.first, first == "," || first == "[" || first == " " { text = text.dropFirst() }
-                guard text.first == "{", (try? JSON.parse(String(text))) != nil else { continue }
-                onClick()
-            }
-        }
     }
 
     /// SIGTERM/SIGINT end the process with status 0 between two writes (each line is one write).

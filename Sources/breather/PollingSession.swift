@@ -3,9 +3,11 @@ import BreatherModel
 import BreatherProviders
 import BreatherViewModel
 
-/// One configuration's worth of daemon state: the view model wired to gated providers and a
-/// lazily resolved location. SIGHUP builds a new session that carries the last good data over.
-struct DaemonSession {
+/// One configuration's worth of polling state, shared by `daemon` and `watch`: the view model
+/// wired to gated providers (Retry-After and backoff honoured) and a lazily resolved location
+/// (no network at boot is retried, not fatal). SIGHUP builds a new session that carries the
+/// last good data over.
+struct PollingSession {
     let viewModel: MainViewModel
     /// The newest conditions shown, carried into the next session on reload.
     private(set) var lastConditions: CityConditions?
@@ -19,7 +21,8 @@ struct DaemonSession {
             environment: .init(fetch: { () async throws(ProviderFailure) in
                                    await fetcher.fetch(at: try await resolver.location())
                                },
-                               units: context.settings.units, staleAfterSeconds: Self.staleAfter(context.settings)),
+                               units: context.settings.units, staleAfterSeconds: Self.staleAfter(context.settings),
+                               icons: context.settings.icons),
             standard: context.settings.standard)
         iterator = viewModel.outputs.makeAsyncIterator()
     }
@@ -50,7 +53,7 @@ struct DaemonSession {
             if let conditions = output.conditions { lastConditions = conditions }
             return output
         }
-        preconditionFailure("the view model's outputs ended while the daemon runs")
+        preconditionFailure("the view model's outputs ended while polling")
     }
 }
 
