@@ -26,8 +26,18 @@ struct OneShot {
     private func run(_ context: AppContext) async throws(CommandFailure) -> ExitStatus {
         let fetcher = try context.makeFetcher()
         let location = try await context.resolveLocation()
+        let cache = ConditionsCache(path: context.cachePath, maxAgeSeconds: context.settings.cache.maxAgeSeconds,
+                                    logger: context.logger)
+        let cacheKey = ConditionsCache.key(for: location, sources: context.settings.sources)
+        let refresh = options.refresh
+        let fetch: @Sendable () async -> CityConditions = {
+            if !refresh, let cached = cache.fresh(key: cacheKey) { return cached }
+            let fetched = await fetcher.fetch(at: location)
+            cache.save(fetched, key: cacheKey)
+            return fetched
+        }
         let viewModel = MainViewModel(
-            environment: .init(fetch: { await fetcher.fetch(at: location) }, units: context.settings.units,
+            environment: .init(fetch: fetch, units: context.settings.units,
                                staleAfterSeconds: context.settings.cache.maxAgeSeconds),
             standard: context.settings.standard)
         viewModel.inputs.viewDidRefresh()

@@ -71,6 +71,18 @@ struct HTTPErrorTests {
         #expect(await failure(of: request(url)) == .unsupportedScheme(url))
     }
 
+    @Test("https to a server that does not speak TLS throws .tls")
+    func tlsHandshakeFails() async throws {
+        let (server, url) = try serve(.json("{}"))
+        let secureURL = "https" + url.dropFirst("http".count)
+        guard case .tls(let shownURL, _) = await failure(of: request(secureURL)) else {
+            Issue.record("expected .tls")
+            return
+        }
+        #expect(shownURL == secureURL)
+        _ = server
+    }
+
     @Test("a URL libcurl cannot parse throws .invalidURL")
     func invalidURL() async {
         #expect(await failure(of: request("http://[::1/v1")) == .invalidURL("http://[::1/v1"))
