@@ -137,6 +137,7 @@ struct FailureTests {
 
     @Test("usage errors → 64", arguments: [
         ["--standard", "mars"], ["--latitude", "95", "--longitude", "0"], ["--latitude", "1"], ["--format", "xml"], ["--bogus"],
+        ["--log-level", "loud"], ["--units", "kelvin"],
     ])
     func usage(arguments: [String]) throws {
         let sandbox = try Sandbox()

@@ -1,4 +1,4 @@
-import BreatherHTTP
+@testable import BreatherHTTP
 import BreatherTestSupport
 import Foundation
 import Testing
@@ -6,26 +6,34 @@ import Testing
 /// Requests that get no usable reply throw a typed `HTTPError` within their limits.
 @Suite("CurlHTTPClient failures")
 struct HTTPErrorTests {
+    /// Times the blocking transfer itself: through `get`, the wait for a free cooperative thread
+    /// to resume on (other suites block them while running `breather`) would be timed too.
+    private func timedTransfer(_ request: HTTPRequest) -> (result: Result<HTTPResponse, HTTPError>, elapsed: Duration) {
+        let start = ContinuousClock.now
+        let result = CurlTransfer(request: request, userAgent: "Breather/test", allowFileScheme: false).perform()
+        return (result, ContinuousClock.now - start)
+    }
+
     @Test("a reply slower than a 1 s limit throws .timeout in under 3 s")
     func slowReply() async throws {
         let (server, url) = try serve(Route(body: "{}", delay: 10))
-        let start = ContinuousClock.now
-        let error = await failure(of: request(url, totalTimeout: 1))
-        #expect(ContinuousClock.now - start < .seconds(3))
-        #expect(error == .timeout(url: url, seconds: 1))
-        #expect(error?.description == "timed out after 1 s (\(url))")
-        #expect(server.requests.count == 1)
+        let (result, elapsed) = timedTransfer(request(url, totalTimeout: 1))
+        #expect(elapsed < .seconds(3))
+        #expect(result.failure == .timeout(url: url, seconds: 1))
+        #expect(result.failure?.description == "timed out after 1 s (\(url))")
+        #expect(await failure(of: request(url, totalTimeout: 1)) == .timeout(url: url, seconds: 1))
+        #expect(server.requests.count == 2)
     }
 
     @Test("a zero time limit still times out instead of meaning \"no limit\" to libcurl")
     func zeroTimeout() async throws {
         let (server, url) = try serve(Route(body: "{}", delay: 10))
-        let start = ContinuousClock.now
-        guard case .timeout = await failure(of: request(url, totalTimeout: 0)) else {
-            Issue.record("expected .timeout")
+        let (result, elapsed) = timedTransfer(request(url, totalTimeout: 0))
+        guard case .timeout = result.failure else {
+            Issue.record("expected .timeout, got \(result)")
             return
         }
-        #expect(ContinuousClock.now - start < .seconds(3))
+        #expect(elapsed < .seconds(3))
         _ = server
     }
 
@@ -71,6 +79,18 @@ struct HTTPErrorTests {
         #expect(await failure(of: request(url)) == .unsupportedScheme(url))
     }
 
+    @Test("https to a server that does not speak TLS throws .tls")
+    func tlsHandshakeFails() async throws {
+        let (server, url) = try serve(.json("{}"))
+        let secureURL = "https" + url.dropFirst("http".count)
+        guard case .tls(let shownURL, _) = await failure(of: request(secureURL)) else {
+            Issue.record("expected .tls")
+            return
+        }
+        #expect(shownURL == secureURL)
+        _ = server
+    }
+
     @Test("a URL libcurl cannot parse throws .invalidURL")
     func invalidURL() async {
         #expect(await failure(of: request("http://[::1/v1")) == .invalidURL("http://[::1/v1"))
@@ -93,5 +113,12 @@ struct HTTPErrorTests {
             #expect(!error.description.contains("SECRET123"), "\(error)")
             #expect(!"\(error)".contains("SECRET123"))
         }
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }

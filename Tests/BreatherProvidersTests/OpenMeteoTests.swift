@@ -54,6 +54,19 @@ struct OpenMeteoTests {
         }
     }
 
+    @Test("geocoding's documented 400 body → configuration failure quoting Open-Meteo's reason")
+    func geocodingError() async throws {
+        let http = FakeHTTP(["/geo/search": FakeHTTP.fixture("open-meteo/geocoding.error.400.json", status: 400)])
+        do {
+            _ = try await openMeteo(http).locate(city: "Enschede")
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.kind == .configuration)
+            #expect(error.part == .location)
+            #expect(error.message == "request rejected: Parameter count must be between 1 and 100.")
+        }
+    }
+
     @Test("documented error bodies map to meaningful failures", arguments: [
         ("open-meteo/error.429.minutely.json", 429, FailureKind.rateLimited),
         ("open-meteo/error.429.daily.json", 429, FailureKind.rateLimited),

@@ -87,8 +87,15 @@ public final class FixtureServer: @unchecked Sendable {
     }
 
     /// Every request the server received so far (path and query).
-    public var requests: [String] {
-        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    public var requests: [String] { logLines.map { String($0.prefix(while: { $0 != "\t" })) } }
+
+    /// The User-Agent of every request so far, in order.
+    public var userAgents: [String] {
+        logLines.map { line in line.firstIndex(of: "\t").map { String(line[line.index(after: $0)...]) } ?? "" }
+    }
+
+    private var logLines: [Substring] {
+        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n")
     }
 
     deinit {
