@@ -8,7 +8,7 @@ set -euo pipefail
 binary=$(readlink -f "$1"); config=$(readlink -f "$2"); expected=$3
 repo=$(cd "$(dirname "$0")/.." && pwd)
 dir=$(mktemp -d /tmp/brtmux.XXXXXX)   # short: tmux socket paths are limited to 108 bytes
-export TMUX_TMPDIR=$dir
+export TMUX_TMPDIR=$dir LC_ALL=C.UTF-8   # tmux draws non-ASCII as _ without a UTF-8 locale
 cleanup() { tmux -L outer kill-server 2>/dev/null || true; tmux -L inner kill-server 2>/dev/null || true; rm -rf "$dir"; }
 trap cleanup EXIT
 mkdir "$dir/bin" && ln -s "$binary" "$dir/bin/breather"
