@@ -2,9 +2,10 @@
 # Installs the Debian packages Breather builds and tests with. Safe to re-run.
 #   libcurl4-openssl-dev, libjansson-dev, pkg-config: the C libraries Breather links
 #   python3: the loopback provider server the end-to-end tests start
+#   tmux: the status-line test runs the README tmux snippet (scripts/check-tmux-status.sh)
 #   systemd: systemd-analyze, to verify the units in systemd/
 set -euo pipefail
-packages=(libcurl4-openssl-dev libjansson-dev pkg-config python3 systemd)
+packages=(libcurl4-openssl-dev libjansson-dev pkg-config python3 systemd tmux)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

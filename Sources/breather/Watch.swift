@@ -61,6 +61,8 @@ struct Watch: AsyncParsableCommand {
         }
         let timer = RefreshTimer(configuredSeconds: context.settings.intervalSeconds).start { continuation.yield(.tick) }
         defer { timer.cancel() }
+        let hangUpWatch = Self.exitWhenStdoutCloses()
+        defer { hangUpWatch.cancel() }
         continuation.yield(.tick)
         for await _ in events {
             let output = await session.refresh()
@@ -105,6 +107,18 @@ struct Watch: AsyncParsableCommand {
         copy.details = output.details.filter { !$0.hasPrefix("Updated ") }
         copy.conditions?.fetchedAt = Date(timeIntervalSince1970: 0)
         return copy
+    }
+
+    /// Between changes nothing is written, so a closed stdout would go unnoticed until the next
+    /// change: poll the pipe once a second and exit 0 when its reader has gone (POLLERR/POLLHUP).
+    static func exitWhenStdoutCloses() -> Task<Void, Never> {
+        Task.detached {
+            while !Task.isCancelled {
+                var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+                if poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { Glibc.exit(0) }
+                do { try await Task.sleep(nanoseconds: 1_000_000_000) } catch { return }
+            }
+        }
     }
 
     /// Writes one line to stdout; false once stdout is closed (EPIPE) or unwritable.

@@ -62,7 +62,16 @@ struct ConfigTests {
         #expect(settings.origins["location.latitude"]?.hasSuffix(".toml:6") == true)
     }
 
+    @Test("icons: none by default, emoji or nerd from the file with its line")
+    func icons() throws {
+        #expect(try ConfigLoader(environment: { _ in nil }).load(explicitPath: nil).icons == .none)
+        let settings = try loadConfig("units = \"imperial\"\nicons = \"nerd\"")
+        #expect(settings.icons == .nerd)
+        #expect(settings.origins["icons"]?.hasSuffix(".toml:2") == true)
+    }
+
     @Test("bad values are errors with file, line and the allowed choices", arguments: [
+        ("icons = \"fancy\"", 1, "icons: unknown value \"fancy\"; allowed: none, emoji, nerd"),
         ("standard = \"mars\"", 1, "standard: unknown value \"mars\"; allowed: us, china, china-2012, eu, uk, india, canada"),
         ("\n[location]\nlatitude = 123", 3, "location.latitude: must be between -90 and 90"),
         ("[sources]\nair = [\"nope\"]", 2, "sources.air: unknown provider"),

@@ -37,7 +37,7 @@ struct BarFormatTests {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
         let expected = ["waybar": #""class":["unhealthy_for_sensitive_groups"]"#, "i3bar": ##""color":"#FF7E00""##,
-                        "i3blocks": "\n#FF7E00\n", "polybar": "%{F#FF7E00}Brooklyn AQI 112", "tmux": "#[fg=#FF7E00]Brooklyn AQI 112",
+                        "i3blocks": "\n#FF7E00\n", "polybar": "%{F#FF7E00}Brooklyn AQI 112", "tmux": "#[fg=#ff7e00]Brooklyn AQI 112",
                         "prometheus": #"breather_aqi{standard="us",location="Brooklyn"} 112"#]
         for (format, fragment) in expected {
             let result = try sandbox.run(["--format", format, "--config", sandbox.configPath])

@@ -71,9 +71,9 @@ struct BarRendererTests {
     @Test("tmux: one style pair, every # in the text doubled")
     func tmux() async {
         #expect(TmuxRenderer().render(await BarState.stale.output())
-                == "#[fg=#BFBF40]Brooklyn AQI 57 Moderate · Cloudy 12°C · Asthma medium 63% · stale 15 min#[default]")
+                == "#[fg=#bfbf40]Brooklyn AQI 57 Moderate · Cloudy 12°C · Asthma medium 63% · stale 15 min#[default]")
         let hostile = TmuxRenderer().render(await BarState.fresh.output(name: "#[bg=red]#{host} 100%"))
-        #expect(hostile.hasPrefix("#[fg=#FFFF00]##[bg=red]##{host} 100% AQI 57"))
+        #expect(hostile.hasPrefix("#[fg=#ffff00]##[bg=red]##{host} 100% AQI 57"))
     }
 
     @Test("emoji and nerd icons for WMO and AirVisual codes; imperial units in every bar")
