@@ -22,6 +22,15 @@ struct ConfigCommandTests {
         #expect(full.status == 0, "\(full.stderr)")
         #expect(full.stdout.contains("interval = \"15m\"  # \(sandbox.configPath):"))
         #expect(full.stdout.contains("standard = \"us\"  # \(sandbox.configPath):"))
+        // The sample is complete: every setting but the ones unset by design comes from it.
+        let unsetByDesign = ["location.city", "providers.airvisual.key_file", "providers.waqi.token_file", "providers.openweathermap.key_file"]
+        let fromDefaults = full.stdout.split(separator: "\n").filter { $0.hasSuffix("# default") }
+            .map { String($0.prefix { $0 != " " }) }
+        #expect(fromDefaults.sorted() == unsetByDesign.sorted(), "\(full.stdout)")
+        // …and `breather config` shows where each of the three provider keys would come from.
+        for provider in ["airvisual", "waqi", "openweathermap"] {
+            #expect(full.stdout.contains("# \(provider) key: not set"), "\(full.stdout)")
+        }
     }
 
     @Test("an invalid config exits 78 with file:line: reason")
