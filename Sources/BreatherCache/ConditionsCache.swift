@@ -17,7 +17,7 @@ public struct ConditionsCache: Sendable {
 
     /// The cached conditions, or nil when the file is missing, unreadable or of another version.
     public func load() -> CityConditions? {
-        guard let text = AtomicFile.read(path), let json = try? JSON.parse(text) else { return nil }
+        guard let text = try? SmallFile.read(path), let json = try? JSON.parse(text) else { return nil }
         return try? ConditionsJSON.decode(json)
     }
 

@@ -61,17 +61,11 @@ public struct WAQI: AirQualityProvider {
         }
         let attributions = data["attributions"].exists
             ? try data["attributions"].array().map { item throws(JSONError) in
-                Attribution(name: try item["name"].string().trimmedOfSpaces(), url: try item["url"].optionalString())
+                Attribution(name: try item["name"].string().trimmingWhitespace(), url: try item["url"].optionalString())
             }
             : []
         // `time.iso` carries the real offset; `time.v` is local wall-clock time posing as UTC.
         let observed = try data["time"]["iso"].optionalString().flatMap { Timestamp.parse($0) }
         return Pollution(source: ProviderID.waqi, observedAt: observed, reported: reported, attributions: attributions)
-    }
-}
-
-extension String {
-    func trimmedOfSpaces() -> String {
-        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
 }

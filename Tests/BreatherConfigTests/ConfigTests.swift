@@ -119,4 +119,43 @@ struct ConfigTests {
         #expect(try fileOnly.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: keyFile) == "from-file")
         #expect(throws: ConfigError.self) { try fileOnly.secret(envVar: "X", credential: "x", keyFile: "/nonexistent/key") }
     }
+
+    @Test("a key keeps none of the white space around it: CRLF and tabs from files, newlines from env")
+    func keyWhitespace() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let keyFile = dir.appendingPathComponent("windows.key").path
+        try "abc123\r\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
+        let fileOnly = ConfigLoader(environment: { _ in nil })
+        #expect(try fileOnly.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: keyFile) == "abc123")
+        try "\tabc123 \n\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
+        #expect(try fileOnly.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: keyFile) == "abc123")
+        let fromEnv = ConfigLoader(environment: { $0 == "BREATHER_AIRVISUAL_KEY" ? "abc123\n" : nil })
+        #expect(try fromEnv.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: nil) == "abc123")
+        let blankEnv = ConfigLoader(environment: { $0 == "BREATHER_AIRVISUAL_KEY" ? " \r\n" : nil })
+        #expect(try blankEnv.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: nil) == nil)
+    }
+
+    @Test("a key file over 1 MiB is refused with its path, not read")
+    func oversizedKeyFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let keyFile = dir.appendingPathComponent("huge.key").path
+        try Data(repeating: UInt8(ascii: "k"), count: (1 << 20) + 1).write(to: URL(fileURLWithPath: keyFile))
+        do {
+            _ = try ConfigLoader(environment: { _ in nil }).secret(envVar: "X", credential: "x", keyFile: keyFile)
+            Issue.record("a 1 MiB + 1 byte key file was read")
+        } catch {
+            #expect(error.description == "\(keyFile): the key file is larger than 1 MiB, not read")
+        }
+    }
+
+    @Test("durations: surrounding spaces, tabs and newlines are ignored", arguments: [
+        (" 15m", 900), ("90s\t", 90), ("\n2h\r\n", 7200), ("1d", 86_400), ("30", 30),
+    ])
+    func durationWhitespace(text: String, seconds: Int) {
+        #expect(ConfigDuration.parseSeconds(text) == seconds)
+    }
 }
