@@ -66,6 +66,7 @@ extension ConfigFile {
 
 /// Durations in the config: "90s", "15m", "2h", "1d", or a bare number of seconds.
 public enum ConfigDuration {
+    /// Seconds in `text` (white space around it ignored); nil when it is not a duration or is negative.
     public static func parseSeconds(_ text: String) -> Int? {
         let trimmed = text.trimmingWhitespace()
         guard let unit = trimmed.last else { return nil }

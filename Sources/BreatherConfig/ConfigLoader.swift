@@ -6,6 +6,7 @@ import BreatherViews
 
 /// Reads the process environment (a seam tests replace through `ConfigLoader.environment`).
 public enum Environment {
+    /// The variable's value, nil when it is unset.
     public static func get(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
@@ -14,8 +15,10 @@ public enum Environment {
 /// Finds and reads the config file in PRODUCT.md's order: `--config`, `$BREATHER_CONFIG`,
 /// `$XDG_CONFIG_HOME/breather/config.toml` (or `~/.config/…`), `/etc/breather/config.toml`.
 public struct ConfigLoader: Sendable {
+    /// Looks up an environment variable; nil when unset.
     public var environment: @Sendable (String) -> String?
 
+    /// A loader reading the real environment unless tests pass their own.
     public init(environment: @escaping @Sendable (String) -> String? = Environment.get) {
         self.environment = environment
     }

@@ -11,17 +11,20 @@ import BreatherModel
 /// the originating agency, so `data.attributions` travels with the data.
 /// Errors arrive as `{"status":"error","data":"<message>"}`, usually with HTTP 200.
 public struct WAQI: AirQualityProvider {
+    /// `waqi`.
     public let id = ProviderID.waqi
     let baseURL: String
     let token: String?
     let http: any HTTPClient
 
+    /// A client of `baseURL` (`https://api.waqi.info`); with no `token`, each call fails as a configuration error without a request.
     public init(baseURL: String, token: String?, http: any HTTPClient) {
         self.baseURL = baseURL
         self.token = token
         self.http = http
     }
 
+    /// The station's index as given, with its main pollutant, time and credits, from `feed/geo:`.
     public func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
         let request = ProviderRequest(provider: id, part: .air, http: http)
         guard let token, !token.isEmpty else {

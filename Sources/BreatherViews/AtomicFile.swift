@@ -8,8 +8,11 @@ import Darwin
 /// empty file, because the new content is written to a temporary file in the same directory,
 /// flushed to disk, then renamed over the old one (rename is atomic within a file system).
 public enum AtomicFile {
+    /// Why a file was not replaced; the old file, if any, is left as it was.
     public struct WriteError: Error, CustomStringConvertible, Sendable {
+        /// The file that was to be written.
         public var path: String
+        /// The system's message (strerror), or which parent directory could not be made.
         public var reason: String
         public var description: String { "cannot write \(path): \(reason)" }
     }
