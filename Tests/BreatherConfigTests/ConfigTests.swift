@@ -10,6 +10,13 @@ func loadConfig(_ text: String) throws(ConfigError) -> Settings {
     return try ConfigLoader(environment: { _ in nil }).load(explicitPath: path)
 }
 
+/// Writes `bytes` to a new file in the temporary directory and returns its path.
+func scratchFile(_ bytes: [UInt8]) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("breather-\(UUID().uuidString).key").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+}
+
 @Suite("config file")
 struct ConfigTests {
     @Test("defaults with no file: us, metric, Open-Meteo everywhere, estimate for asthma")
@@ -122,15 +129,13 @@ struct ConfigTests {
 
     @Test("a key keeps none of the white space around it: CRLF and tabs from files, newlines from env")
     func keyWhitespace() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let keyFile = dir.appendingPathComponent("windows.key").path
-        try "abc123\r\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
         let fileOnly = ConfigLoader(environment: { _ in nil })
-        #expect(try fileOnly.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: keyFile) == "abc123")
-        try "\tabc123 \n\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
-        #expect(try fileOnly.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: keyFile) == "abc123")
+        for contents in ["abc123\r\n", "\tabc123 \n\n"] {
+            let keyFile = try scratchFile(Array(contents.utf8))
+            defer { try? FileManager.default.removeItem(atPath: keyFile) }
+            #expect(try fileOnly.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: keyFile) == "abc123",
+                    "key file \(contents.debugDescription)")
+        }
         let fromEnv = ConfigLoader(environment: { $0 == "BREATHER_AIRVISUAL_KEY" ? "abc123\n" : nil })
         #expect(try fromEnv.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: nil) == "abc123")
         let blankEnv = ConfigLoader(environment: { $0 == "BREATHER_AIRVISUAL_KEY" ? " \r\n" : nil })
@@ -139,11 +144,8 @@ struct ConfigTests {
 
     @Test("a key file over 1 MiB is refused with its path, not read")
     func oversizedKeyFile() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let keyFile = dir.appendingPathComponent("huge.key").path
-        try Data(repeating: UInt8(ascii: "k"), count: (1 << 20) + 1).write(to: URL(fileURLWithPath: keyFile))
+        let keyFile = try scratchFile([UInt8](repeating: UInt8(ascii: "k"), count: (1 << 20) + 1))
+        defer { try? FileManager.default.removeItem(atPath: keyFile) }
         do {
             _ = try ConfigLoader(environment: { _ in nil }).secret(envVar: "X", credential: "x", keyFile: keyFile)
             Issue.record("a 1 MiB + 1 byte key file was read")
