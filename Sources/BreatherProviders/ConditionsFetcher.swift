@@ -14,13 +14,18 @@ import BreatherModel
 /// naming the standard and the next source is asked; when none can, the first reply is kept
 /// (other standards may still be shown from it without a new fetch).
 public struct ConditionsFetcher: Sendable {
+    /// Air-quality sources in `[sources] air` order.
     public var air: [any AirQualityProvider]
+    /// Weather sources in `[sources] weather` order.
     public var weather: [any WeatherProvider]
+    /// Asthma sources in `[sources] asthma` order; the estimate sees the air data.
     public var asthma: [any AsthmaProvider]
     /// The standard the air source must be able to serve; `nil` takes the first reply.
     public var standard: AQIStandard?
+    /// The clock that stamps `CityConditions.fetchedAt`.
     public var now: @Sendable () -> Date
 
+    /// A fetcher over the given sources, each list tried in order.
     public init(air: [any AirQualityProvider], weather: [any WeatherProvider], asthma: [any AsthmaProvider],
                 standard: AQIStandard? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.air = air
@@ -30,6 +35,7 @@ public struct ConditionsFetcher: Sendable {
         self.now = now
     }
 
+    /// Conditions for `location`: air and weather at once, then asthma; each part from its first source that answers, failures collected.
     public func fetch(at location: Location) async -> CityConditions {
         // Air and weather are independent: fetch them at the same time.
         async let airResult = airQuality(at: location)

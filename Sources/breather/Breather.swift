@@ -104,10 +104,3 @@ extension OutputFormat: ExpressibleByArgument {}
 extension Units: ExpressibleByArgument {}
 extension Icons: ExpressibleByArgument {}
 extension LogLevel: ExpressibleByArgument {}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
-    }
-}

@@ -43,6 +43,20 @@ struct ConfigCommandTests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test("a config file over 1 MiB is refused unread: exit 78, one line naming the file")
+    func oversized() throws {
+        let sandbox = try Sandbox()
+        let big = sandbox.home.appendingPathComponent("big.toml").path
+        // Valid TOML all the way through: only the size can be the reason it is refused.
+        let comment = "# " + String(repeating: "x", count: 1021) + "\n"
+        try String(repeating: comment, count: 2048).write(toFile: big, atomically: true, encoding: .utf8)
+        let result = try sandbox.run(["config", "--config", big])
+        #expect(result.status == 78)
+        #expect(result.stderr.hasSuffix("\(big): the config file is larger than 1 MiB, not read\n"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test("keys are never printed, only where they come from")
     func redacted() throws {
         let sandbox = try Sandbox()
