@@ -1,3 +1,5 @@
+import BreatherModel
+
 /// Folds ArgumentParser's multi-line usage errors into the one line Breather promises.
 enum UsageMessage {
     /// `Error: The value 'mars' is invalid for '--standard <standard>'. Please provide one of the
