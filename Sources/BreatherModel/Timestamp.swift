@@ -61,14 +61,17 @@ public enum Timestamp {
         return Date(timeIntervalSince1970: seconds)
     }
 
-    /// Formats as RFC 3339 in UTC with whole seconds: `2026-11-22T18:05:00Z`.
+    /// Formats as RFC 3339 in UTC with whole seconds: `2026-11-22T18:05:00Z`. Total: a date
+    /// outside the years 0001–9999 RFC 3339 can write (or a NaN one) is clamped, not trapped on.
     public static func rfc3339(_ date: Date) -> String {
-        let total = Int(date.timeIntervalSince1970.rounded(.down))
+        let seconds = date.timeIntervalSince1970
+        let total = seconds.isNaN ? 0 : Int(min(max(seconds, -62_135_596_800), 253_402_300_799).rounded(.down))
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let secs = total - days * 86_400
         let (y, m, d) = civilFromDays(days)
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(y)-\(two(m))-\(two(d))T\(two(secs / 3600)):\(two(secs % 3600 / 60)):\(two(secs % 60))Z"
+        let year = String(repeating: "0", count: max(0, 4 - String(y).count)) + String(y)
+        return "\(year)-\(two(m))-\(two(d))T\(two(secs / 3600)):\(two(secs % 3600 / 60)):\(two(secs % 60))Z"
     }
 
     // Howard Hinnant's days-from-civil algorithm (proleptic Gregorian calendar).

@@ -35,6 +35,19 @@ struct ProviderRequest: Sendable {
 
     /// Runs a decoder, turning JSON path errors into `badData` failures.
     func decode<T>(_ body: () throws(JSONError) -> T) throws(ProviderFailure) -> T {
+        try run(body)
+    }
+
+    /// Runs a decoder of weather, air or a place, then refuses physically implausible values
+    /// (`Plausibility`) as `badData`: the one check every provider's reply goes through.
+    /// Overload resolution picks this over the unconstrained `decode` for those types.
+    func decode<T: PlausibilityChecked>(_ body: () throws(JSONError) -> T) throws(ProviderFailure) -> T {
+        let value = try run(body)
+        if let problem = value.implausibility { throw fail(.badData, "implausible value: \(problem)") }
+        return value
+    }
+
+    private func run<T>(_ body: () throws(JSONError) -> T) throws(ProviderFailure) -> T {
         do { return try body() } catch { throw fail(.badData, "unexpected reply: \(error)") }
     }
 

@@ -7,11 +7,13 @@ import BreatherModel
 
 /// The multi-line details (bar tooltips, `plain` with details): pure functions of the model.
 extension Format {
-    /// "PM2.5 57 (12.3 µg/m³, NowCast)" for one pollutant's sub-index.
+    /// "PM2.5 57 (12.3 µg/m³, NowCast)" for one pollutant's sub-index; "NO2 +1.69 (20.0 ppb, 3h)"
+    /// for a pollutant's term of a summed index (AQHI), which has no sub-index to show.
     public static func subIndex(_ sub: SubIndex, _ standard: AQIStandard) -> String {
         let unit = sub.unit == .microgramsPerCubicMetre ? "µg/m³" : sub.unit == .milligramsPerCubicMetre ? "mg/m³" : sub.unit.rawValue
         let period = sub.period == .nowcast ? "NowCast" : sub.period.rawValue
-        return "\(sub.pollutant.displayName) \(standard.displayValue(sub.index)) (\(fixed(sub.concentration, 1)) \(unit), \(period))"
+        let value = sub.contribution.map { "+" + fixed($0, 2) } ?? standard.displayValue(sub.index)
+        return "\(sub.pollutant.displayName) \(value) (\(fixed(sub.concentration, 1)) \(unit), \(period))"
     }
 
     /// "2026-11-18 11:06 UTC" — bars show it next to the age, so minutes are enough.
@@ -45,6 +47,7 @@ extension Format {
         if let report {
             let index = report.index
             lines.append("\(city): \(standard.displayName) \(standard.displayValue(index.value)) \(index.category.name)")
+            if let basis = index.termsBasis { lines.append("  " + basis) }
             lines += index.subIndices.map { "  " + subIndex($0, standard) }
             if !report.computed { lines.append("  index reported by \(report.source), not computed") }
         } else {

@@ -53,14 +53,23 @@ public enum Format {
         case .metric: "\(fixed(metresPerSecond, 1)) m/s"
         case .imperial: "\(whole(metresPerSecond * 2.236_936)) mph"
         }
-        return degrees.map { "\(speed) \(compass($0))" } ?? speed
+        let direction = degrees.map(compass) ?? ""
+        return direction.isEmpty ? speed : "\(speed) \(direction)"
     }
 
-    /// The 8-point compass direction the wind blows from.
+    /// The 8-point compass direction the wind blows from; "" for a non-finite angle.
     public static func compass(_ degrees: Double) -> String {
+        guard degrees.isFinite else { return "" }
         let points = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
         let normalized = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
         return points[Int((normalized / 45).rounded()) % 8]
+    }
+
+    /// Whole seconds of an age, 0 for a negative or non-finite one (a cache from the future or
+    /// a corrupt one must not trap), at most a century.
+    public static func seconds(_ interval: Double) -> Int {
+        guard interval.isFinite, interval > 0 else { return 0 }
+        return Int(min(interval, 100 * 365.25 * 86_400))
     }
 
     /// "45 s", "12 min", "3 h", "2 d".
@@ -104,28 +113,39 @@ public enum Format {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
-    /// Why no index could be had, in the words of the `error` line, e.g. "no data this source can index under eu".
+    /// Why the air data cannot be shown under the chosen standard: the model's own data-only
+    /// description, except that "nothing indexable" is said of the source (the display error
+    /// after a standard switch the cached source cannot serve).
     public static func describe(_ error: AQIError) -> String {
         switch error {
-        case .noUsablePollutants(let standard): "no data this source can index under \(standard.rawValue)"
-        case .unsupportedUnit(let p, let unit): "\(p.displayName) in \(unit.rawValue) cannot be indexed"
-        case .invalidConcentration(let p, let value): "\(p.displayName) concentration \(value) is invalid"
-        case .unsupportedPeriod(let p, let period, let standard): "\(standard.rawValue) has no \(period.rawValue) table for \(p.displayName)"
+        case .noUsablePollutants(let standard) where !standard.sumsTerms && standard != .india:
+            "no data this source can index under \(standard.rawValue)"
+        default:
+            error.description
         }
     }
 
+    /// The nearest whole number: "12", "-4", never "-0". Total: a value no `Int` can hold
+    /// (1e300, infinities, NaN — which providers are refused for, but a cache may still carry)
+    /// is spelled as Swift spells the `Double` instead of trapping.
     static func whole(_ value: Double) -> String {
         let rounded = value.rounded()
-        return rounded == 0 ? "0" : "\(Int(rounded))"  // avoid "-0"
+        if rounded == 0 { return "0" }  // avoid "-0"
+        guard let integer = Int(exactly: rounded) else { return "\(rounded)" }
+        return "\(integer)"
     }
 
+    /// `value` with exactly `decimals` digits after the point ("7.20", "-0.5"). Total like `whole`.
     static func fixed(_ value: Double, _ decimals: Int) -> String {
         var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int((abs(value) * scale).rounded())
+        for _ in 0..<max(0, decimals) { scale *= 10 }
+        guard let scaled = Int(exactly: (abs(value) * scale).rounded()), let divisor = Int(exactly: scale) else {
+            return "\(value)"
+        }
         let sign = value < 0 && scaled != 0 ? "-" : ""
-        let whole = scaled / Int(scale)
-        let fraction = String(scaled % Int(scale))
+        let whole = scaled / divisor
+        guard decimals > 0 else { return "\(sign)\(whole)" }
+        let fraction = String(scaled % divisor)
         return "\(sign)\(whole).\(String(repeating: "0", count: decimals - fraction.count))\(fraction)"
     }
 }

@@ -107,7 +107,7 @@ extension State {
         if let pollution = conditions?.pollution {
             do { report = try pollution.report(for: standard) } catch { airError = Format.describe(error) }
         }
-        let age = conditions.map { max(0, Int(environment.now().timeIntervalSince($0.fetchedAt))) }
+        let age = conditions.map { Format.seconds(environment.now().timeIntervalSince($0.fetchedAt)) }
         let stale = conditions != nil && (lastRefreshFailed || (age ?? 0) > environment.staleAfterSeconds)
         let missing = Format.unavailable
         let weather = conditions?.weather

@@ -49,10 +49,15 @@ public struct JSONRenderer: Renderer {
     /// The `air_quality` object, shared by the main output and `breather aqi --format json`.
     public func airQuality(_ report: AirQualityReport) -> JSONValue {
         let index = report.index
+        // The AQHI sums one term per pollutant: its entries carry that term as `contribution`
+        // and `index: null`, since no per-pollutant index exists to report.
         let subIndices = index.subIndices.map { sub -> JSONValue in
-            .object(["pollutant": .string(sub.pollutant.rawValue), "index": .integer(Int64(sub.index)),
-                     "concentration": .number(sub.concentration), "unit": .string(sub.unit.rawValue),
-                     "period": .string(sub.period.rawValue)])
+            var entry: JSONObject = ["pollutant": .string(sub.pollutant.rawValue),
+                                     "index": sub.contribution == nil ? .integer(Int64(sub.index)) : .null,
+                                     "concentration": .number(sub.concentration), "unit": .string(sub.unit.rawValue),
+                                     "period": .string(sub.period.rawValue)]
+            if let contribution = sub.contribution { entry["contribution"] = .number(contribution) }
+            return .object(entry)
         }
         let main: JSONValue = index.mainPollutants.isEmpty ? .null : .string(index.mainPollutants.map(\.rawValue).joined(separator: ","))
         return .object(["aqi": .integer(Int64(index.value)), "category": .string(index.category.name),

@@ -36,7 +36,8 @@ public struct PrometheusRenderer: Renderer {
             for standard in AQIStandard.allCases {
                 guard let report = try? pollution.report(for: standard) else { continue }
                 aqi.append(([("standard", standard.rawValue)] + place, Double(report.index.value)))
-                for sub in report.index.subIndices {
+                // The AQHI has no sub-indices (it sums terms): none are exported for it.
+                for sub in report.index.subIndices where sub.contribution == nil {
                     subs.append(([("standard", standard.rawValue)] + place + [("pollutant", sub.pollutant.rawValue), ("period", sub.period.rawValue)],
                                  Double(sub.index)))
                 }

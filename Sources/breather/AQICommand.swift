@@ -40,13 +40,20 @@ struct AQICommand: ParsableCommand {
         let parsed: [PollutantReading]
         let index: AirQualityIndex
         do {
-            parsed = try readings.map { argument throws(CalculatorInputError) in
-                try CalculatorInput.reading(from: argument, standard: standard)
-            }
+            parsed = try CalculatorInput.readings(from: readings, standard: standard)
         } catch { fail(error.description) }
+        // A likely unit slip is said, not refused: the person may really have measured it.
+        for (reading, argument) in zip(parsed, readings) {
+            if let warning = CalculatorInput.unitWarning(for: reading, argument: argument) {
+                Console.err("breather aqi: warning: " + warning)
+            }
+        }
         do {
             index = try standard.index(from: parsed)
-        } catch { fail(error.description) }
+        } catch {
+            // The model says what is wrong with the data; the calculator adds how to type it.
+            fail(error.description + (CalculatorInput.hint(for: error).map { "; " + $0 } ?? ""))
+        }
         let report = AirQualityReport(index: index, computed: true, source: "calculator")
         print(format == .json ? JSONRenderer().render(report) : Self.plain(report))
     }
@@ -58,15 +65,22 @@ struct AQICommand: ParsableCommand {
     }
 
     /// "US EPA (2024) AQI 112 Unhealthy for Sensitive Groups (#FF7E00)", the main
-    /// pollutant(s), then one line per sub-index with the concentration as indexed.
+    /// pollutant(s), then one line per sub-index with the concentration as indexed. The AQHI
+    /// has neither a main pollutant nor sub-indices: it says what it was summed from and what
+    /// each pollutant added.
     static func plain(_ report: AirQualityReport) -> String {
         let index = report.index
         let standard = index.standard
         var lines = ["\(standard.displayName): \(standard.displayValue(index.value)) \(index.category.name) (\(index.category.color))"]
-        let main = index.mainPollutants.map(\.displayName).joined(separator: ", ")
-        lines.append("Main pollutant: " + (main.isEmpty ? "none" : main))
+        if let basis = index.termsBasis {
+            lines.append(basis + " (a sum of terms: no main pollutant, no sub-indices)")
+        } else {
+            let main = index.mainPollutants.map(\.displayName).joined(separator: ", ")
+            lines.append("Main pollutant: " + (main.isEmpty ? "none" : main))
+        }
         for sub in index.subIndices {
-            lines.append("  \(sub.pollutant.displayName) \(sub.period.rawValue): \(formatted(sub.concentration)) \(sub.unit.rawValue) -> \(sub.index)")
+            let reading = "  \(sub.pollutant.displayName) \(sub.period.rawValue): \(formatted(sub.concentration)) \(sub.unit.rawValue)"
+            lines.append(reading + (sub.contribution.map { " adds \(formatted(($0 * 100).rounded() / 100))" } ?? " -> \(sub.index)"))
         }
         return lines.joined(separator: "\n")
     }

@@ -69,8 +69,10 @@ struct OneShot {
 
     /// Picks the exit code and says on stderr what failed: the air-quality index is the main
     /// job, so its absence decides; a missing weather or asthma part is a warning and exit 0,
-    /// and so is a failure a fallback source covered. A failing run prints one error line (the
-    /// decisive failure); the others follow only at `--log-level info`.
+    /// and so is a failure a fallback source covered. Configuration and bad-data failures of
+    /// any part decide too (78, 65): waiting does not fix them, so a script must hear of them
+    /// even when the air part answered. A failing run prints one error line (the decisive
+    /// failure); the others follow only at `--log-level info`.
     private func report(_ output: Output, logger: Logger) -> ExitStatus {
         let conditions = output.conditions
         var missing: Set<ProviderFailure.Part> = []
@@ -80,6 +82,7 @@ struct OneShot {
         let uncovered = output.failures.filter { missing.contains($0.part) }
         let decisive = uncovered.first(where: { $0.kind == .configuration })
             ?? (missing.contains(.air) ? uncovered.last(where: { $0.part == .air }) : nil)
+            ?? uncovered.first(where: { $0.kind == .badData })
         for failure in output.failures where failure != decisive {
             logger.log(decisive == nil ? .warning : .info, describe(failure))
         }

@@ -68,7 +68,12 @@ struct CalculatorTests {
         (["pm2_5:1h=12"], "valid periods: 24h"),
         (["pm10=-3"], "cannot be negative"),
         (["pm10=lots"], "no numeric value"),
-        (["pm2_5=5ppb"], "use ug/m3 or mg/m3"),
+        (["pm2_5=inf"], "'pm2_5=inf': the value must be a finite decimal number such as 35.5"),
+        (["pm2_5=nan"], "'pm2_5=nan': the value must be a finite decimal number such as 35.5"),
+        (["pm2_5=1e400"], "'pm2_5=1e400': the value must be a finite decimal number such as 35.5"),
+        (["pm2_5=3", "pm10=4", "pm2_5=5"], "pm2_5:24h given twice"),
+        (["pm2_5=5ppb"], "PM2.5 cannot be converted from ppb (particles have no molecular weight); use ug/m3 or mg/m3"),
+        (["--standard", "canada", "o3=30ppb", "no2=20ppb"], "needs NO2, O3 and PM2.5 together; give o3, no2 and pm2_5"),
         ([], "give at least one reading"),
     ])
     func badInput(arguments: [String], message: String) throws {
@@ -77,5 +82,43 @@ struct CalculatorTests {
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("CO that looks like the wrong unit: one warning line, and the index is still computed")
+    func carbonMonoxideUnitWarning() throws {
+        let result = try Sandbox().run(["aqi", "co=5000ppm", "pm2_5=10"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("US EPA (2024): 49996 Hazardous (#7E0023)\nMain pollutant: CO\n"))
+        #expect(result.stderr == "breather aqi: warning: 'co=5000ppm' is 5728 mg/m3, more than the top of every CO index table; "
+                + "it looks like the wrong unit (ppb?)\n")
+        let plausible = try Sandbox().run(["aqi", "co=5ppm"])
+        #expect(plausible.status == 0)
+        #expect(plausible.stderr.isEmpty)
+    }
+
+    @Test("Canada AQHI: a sum of terms, so no main pollutant and no fake sub-indices")
+    func canadaTerms() throws {
+        // 1000/10.4 × [(e^(0.000871×20) − 1) + (e^(0.000537×30) − 1) + (e^(0.000487×10) − 1)] = 1.69 + 1.56 + 0.47 = 3.72 → 4.
+        let readings = ["aqi", "--standard", "canada", "o3=30ppb", "no2=20ppb", "pm2_5=10"]
+        let plain = try Sandbox().run(readings)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout == """
+            Canada AQHI: 4 Moderate Risk (#FFFF00)
+            AQHI from 3-h means of NO2, O3, PM2.5 (a sum of terms: no main pollutant, no sub-indices)
+              NO2 3h: 20 ppb adds 1.69
+              O3 3h: 30 ppb adds 1.56
+              PM2.5 3h: 10 ug/m3 adds 0.47
+
+            """)
+        let json = try Sandbox().run(readings + ["--format", "json"])
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["aqi"] as? Int == 4)
+        #expect(object["main_pollutant"] is NSNull)
+        let terms = try #require(object["sub_indices"] as? [[String: Any]])
+        #expect(terms.map { $0["pollutant"] as? String } == ["no2", "o3", "pm2_5"])
+        #expect(terms.allSatisfy { $0["index"] is NSNull })
+        let contributions = terms.compactMap { $0["contribution"] as? Double }
+        #expect(contributions.map { ($0 * 100).rounded() / 100 } == [1.69, 1.56, 0.47])
     }
 }

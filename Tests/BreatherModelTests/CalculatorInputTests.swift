@@ -42,13 +42,75 @@ struct CalculatorInputTests {
         #expect(throws: CalculatorInputError.pollutantNotUsed(.co, .eu)) { try CalculatorInput.reading(from: "co=300", standard: .eu) }
     }
 
-    @Test("negative, non-numeric, nan and missing '=' are refused")
+    @Test("negative, non-numeric and missing '=' are refused")
     func badValues() {
         #expect(throws: CalculatorInputError.negativeValue("pm10=-4")) { try CalculatorInput.reading(from: "pm10=-4", standard: .us) }
         #expect(throws: CalculatorInputError.notANumber("pm10=abc")) { try CalculatorInput.reading(from: "pm10=abc", standard: .us) }
-        #expect(throws: CalculatorInputError.notANumber("pm10=nan")) { try CalculatorInput.reading(from: "pm10=nan", standard: .us) }
         #expect(throws: CalculatorInputError.notANumber("pm10=")) { try CalculatorInput.reading(from: "pm10=", standard: .us) }
         #expect(throws: CalculatorInputError.malformed("pm10")) { try CalculatorInput.reading(from: "pm10", standard: .us) }
+    }
+
+    @Test("inf, nan and numbers beyond a Double are refused as not finite, naming valid input", arguments: [
+        "pm2_5=inf", "pm2_5=-inf", "pm2_5=+Infinity", "pm2_5=nan", "pm2_5=NaNppb", "pm2_5=1e400", "pm2_5=-1e400ug/m3",
+    ])
+    func notFinite(argument: String) {
+        #expect(throws: CalculatorInputError.notFinite(argument)) { try CalculatorInput.reading(from: argument, standard: .us) }
+        #expect(CalculatorInputError.notFinite(argument).description.contains("finite decimal number such as 35.5"))
+    }
+
+    @Test("a pollutant twice for the same period is refused; other periods are not")
+    func givenTwice() throws {
+        #expect(throws: CalculatorInputError.givenTwice(.pm2_5, .hours24)) {
+            try CalculatorInput.readings(from: ["pm2_5=3", "pm10=4", "pm2_5=5"], standard: .us)
+        }
+        // The default period counts: o3 is o3:8h under the US table.
+        #expect(throws: CalculatorInputError.givenTwice(.o3, .hours8)) {
+            try CalculatorInput.readings(from: ["o3=0.07ppm", "o3:8h=0.08ppm"], standard: .us)
+        }
+        #expect(CalculatorInputError.givenTwice(.pm2_5, .hours24).description.hasPrefix("pm2_5:24h given twice"))
+        let both = try CalculatorInput.readings(from: ["o3:1h=0.13ppm", "o3:8h=0.08ppm"], standard: .us)
+        #expect(both.map(\.period) == [.hour1, .hours8])
+    }
+
+    @Test("CO that looks like the wrong unit is warned about, with the likely one", arguments: [
+        ("co=5000ppm", "5728 mg/m3", " (ppb?)"),
+        ("co=5000mg/m3", "5000 mg/m3", " (ug/m3?)"),
+        ("co=0.9", "0.9 ug/m3", " (mg/m3?)"),
+        ("co=0.5ppb", "0.573 ug/m3", " (ppm?)"),
+        ("co=0.0001mg/m3", "0.1 ug/m3", ""),
+    ])
+    func carbonMonoxideUnitWarning(argument: String, amount: String, suggestion: String) throws {
+        let reading = try CalculatorInput.reading(from: argument, standard: .us)
+        let warning = try #require(CalculatorInput.unitWarning(for: reading, argument: argument))
+        #expect(warning.hasPrefix("'\(argument)' is \(amount), "))
+        #expect(warning.hasSuffix("it looks like the wrong unit" + suggestion))
+    }
+
+    @Test("ordinary CO, zero and other pollutants get no unit warning", arguments: [
+        "co=0.9mg/m3", "co=9ppm", "co=400ppb", "co=230", "co=150mg/m3", "co=0", "pm2_5=0.5", "no2=5000ppm",
+    ])
+    func noUnitWarning(argument: String) throws {
+        let reading = try CalculatorInput.reading(from: argument, standard: .china)
+        #expect(CalculatorInput.unitWarning(for: reading, argument: argument) == nil)
+    }
+
+    @Test("model errors state the data problem only; the calculator's hint is separate")
+    func errorsAndHints() {
+        let errors: [AQIError] = [
+            .noUsablePollutants(.us), .noUsablePollutants(.canada), .noUsablePollutants(.india), .noUsablePollutants(.eu),
+            .unsupportedUnit(.pm2_5, .ppb), .invalidConcentration(.no2, -1), .unsupportedPeriod(.no2, .hours24, .us),
+        ]
+        for error in errors {
+            // No calculator syntax (o3:8h, pm2_5=…, "valid periods", "use ug/m3") in what providers quote.
+            for hint in [":8h", ":1h", "=", "valid periods", "use ", "give "] {
+                #expect(!error.description.contains(hint), "\(error.description)")
+            }
+        }
+        #expect(AQIError.unsupportedPeriod(.no2, .hours24, .us).description == "us has no 24h table for NO2")
+        #expect(CalculatorInput.hint(for: .unsupportedPeriod(.o3, .hours24, .us)) == "valid periods: 1h, 8h")
+        #expect(CalculatorInput.hint(for: .unsupportedUnit(.pm10, .ppm)) == "use ug/m3 or mg/m3")
+        #expect(CalculatorInput.hint(for: .noUsablePollutants(.canada))?.contains("o3=30ppb no2=20ppb pm2_5=10") == true)
+        #expect(CalculatorInput.hint(for: .noUsablePollutants(.eu)) == "eu uses: pm2_5, pm10, o3, no2, so2")
     }
 
     @Test("parsed readings index to hand-computed values not in the reference")

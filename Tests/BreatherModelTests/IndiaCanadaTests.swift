@@ -70,6 +70,27 @@ import Testing
         #expect(result.subIndices.map(\.period) == [.hours3, .hours3, .hours3])
     }
 
+    @Test("AQHI terms are contributions to a sum, not sub-indices, and say what they were summed from")
+    func aqhiContributions() throws {
+        let result = try AQIStandard.canada.index(from: [
+            reading(.no2, .hours3, 20, .ppb), reading(.o3, .hours3, 30, .ppb), reading(.pm2_5, .hours3, 10),
+        ])
+        // 1000/10.4 × (e^(0.000871×20) − 1) = 1.6897; O3 30 ppb 1.5616; PM2.5 10 µg/m³ 0.4694 → 3.72 → 4.
+        let terms = result.subIndices.map { ($0.pollutant, (($0.contribution ?? -1) * 1000).rounded() / 1000) }
+        #expect(terms.map(\.0) == [.no2, .o3, .pm2_5])
+        #expect(terms.map(\.1) == [1.69, 1.562, 0.469])
+        #expect(result.termsBasis == "AQHI from 3-h means of NO2, O3, PM2.5")
+        #expect(AQIStandard.canada.sumsTerms)
+        // A 1-hour fallback is named per pollutant; max-of-sub-indices standards have no basis.
+        let fallback = try AQIStandard.canada.index(from: [
+            reading(.no2, .hours3, 20, .ppb), reading(.o3, .hours3, 30, .ppb), reading(.pm2_5, .hour1, 10),
+        ])
+        #expect(fallback.termsBasis == "AQHI from NO2 3h, O3 3h, PM2.5 1h")
+        let us = try AQIStandard.us.index(from: [reading(.pm2_5, .hours24, 10)])
+        #expect(us.termsBasis == nil)
+        #expect(us.subIndices.allSatisfy { $0.contribution == nil })
+    }
+
     @Test func aqhiNeedsAllThreeAndUsesThreeHourMeans() throws {
         #expect(throws: AQIError.noUsablePollutants(.canada)) {
             try AQIStandard.canada.index(from: [reading(.no2, .hours3, 20, .ppb), reading(.o3, .hours3, 30, .ppb)])

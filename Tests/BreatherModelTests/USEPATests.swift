@@ -65,6 +65,55 @@ import Testing
         #expect(result.subIndices.first?.period == .hours8)
     }
 
+    /// O3 8-h above 0.200 ppm, where the 8-h table ends at 300 (TAD Table 6: "8-hour values do
+    /// not define AQI ≥ 301; above 0.200 ppm use the 1-hour table"): (8-h ppm, 1-h ppm or nil,
+    /// AQI, the period that sets it). On the 1-h table alone 0.201 ppm would give 199.
+    @Test("O3 8-h above 0.200 ppm: at least 301, a higher 1-h value decides", arguments: [
+        (0.200, nil, 300, AveragingPeriod.hours8),
+        (0.201, nil, 301, .hours8),
+        (0.300, nil, 301, .hours8),  // 1-h table: 248
+        (0.405, nil, 301, .hours8),
+        (0.504, nil, 400, .hours8),  // 1-h table: 199/0.199×0.099+301 = 400
+        (0.250, 0.450, 346, .hour1),  // the 1-h value: 199/0.199×0.045+301 = 346
+        (0.250, 0.300, 301, .hours8),  // a lower 1-h index does not pull it under 301
+        (0.250, 0.100, 301, .hours8),  // 1-h < 0.125 disregarded
+    ] as [(Double, Double?, Int, AveragingPeriod)])
+    func ozoneEightHourAboveTable(eightHour: Double, oneHour: Double?, aqi: Int, decidedBy: AveragingPeriod) throws {
+        var readings = [reading(.o3, .hours8, eightHour, .ppm)]
+        if let oneHour { readings.append(reading(.o3, .hour1, oneHour, .ppm)) }
+        let result = try us.index(from: readings)
+        #expect(result.value == aqi)
+        #expect(result.subIndices.first { $0.index == aqi }?.period == decidedBy)
+    }
+
+    /// Every way O3 reaches the table, swept from 0 to 0.7 ppm in 0.001 steps: a higher
+    /// concentration never gives a lower index. The lone 1-h value (a short series) used to
+    /// give 220 at 0.124 ppm on the 8-h table and 101 at 0.125 on the 1-h one.
+    @Test("O3: a higher concentration never gives a lower index", arguments: [
+        [AveragingPeriod.hours8], [.hour1], [.hour1, .hours8],
+    ])
+    func ozoneIsMonotonic(periods: [AveragingPeriod]) throws {
+        var previous = 0
+        for step in 0...700 {
+            let c = Double(step) / 1000
+            let value = try us.index(from: periods.map { reading(.o3, $0, c, .ppm) }).value
+            #expect(value >= previous, "\(periods) at \(c) ppm: \(value) after \(previous)")
+            previous = value
+        }
+    }
+
+    @Test("every other Table 6 column never gives a lower index for a higher concentration", arguments: edgeColumns)
+    func columnIsMonotonic(_ column: EdgeColumn) throws {
+        let top = column.edges.map(\.0).max() ?? 0
+        var previous = 0
+        for step in 0...600 {
+            let c = top * 1.2 * Double(step) / 600
+            guard let value = try? us.index(from: [reading(column.pollutant, column.period, c, column.unit)]).value else { continue }
+            #expect(value >= previous, "\(column.testDescription) at \(c): \(value) after \(previous)")
+            previous = value
+        }
+    }
+
     @Test func sulfurDioxideAbove304() throws {
         // 1-h ≥ 305 ppb without a 24-h value ≥ 305: AQI fixed at 200.
         #expect(try us.index(from: [reading(.so2, .hour1, 400, .ppb)]).value == 200)

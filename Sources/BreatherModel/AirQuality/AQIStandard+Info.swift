@@ -30,6 +30,10 @@ extension AQIStandard {
         CategoryBand.category(index, in: bands)
     }
 
+    /// True for an index that adds one term per pollutant (Canada's AQHI) instead of taking
+    /// the highest sub-index: it has contributions, not sub-indices, and no main pollutant.
+    public var sumsTerms: Bool { self == .canada }
+
     /// The index as shown: "57"; Canada's AQHI above 10 is shown as "10+" (ECCC convention).
     public func displayValue(_ index: Int) -> String {
         self == .canada && index > 10 ? "10+" : String(index)

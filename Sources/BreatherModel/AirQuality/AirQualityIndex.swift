@@ -43,16 +43,21 @@ public struct SubIndex: Sendable, Hashable, Codable {
     public var concentration: Double
     /// The unit of `concentration` (the one the standard's table uses).
     public var unit: ConcentrationUnit
-    /// The sub-index, rounded as the standard rounds it.
+    /// The sub-index, rounded as the standard rounds it. For a summed index (the AQHI, see
+    /// `AQIStandard.sumsTerms`) this is only the rounded `contribution`: no official sub-index.
     public var index: Int
+    /// For a summed index, this pollutant's unrounded term of the sum; nil otherwise.
+    public var contribution: Double?
 
-    /// A sub-index of `index` for `pollutant` at `concentration` over `period`.
-    public init(pollutant: Pollutant, period: AveragingPeriod, concentration: Double, unit: ConcentrationUnit, index: Int) {
+    /// A sub-index of `index` for `pollutant` at `concentration` over `period`; `contribution` for a summed index.
+    public init(pollutant: Pollutant, period: AveragingPeriod, concentration: Double, unit: ConcentrationUnit, index: Int,
+                contribution: Double? = nil) {
         self.pollutant = pollutant
         self.period = period
         self.concentration = concentration
         self.unit = unit
         self.index = index
+        self.contribution = contribution
     }
 }
 
@@ -89,4 +94,26 @@ public enum AQIError: Error, Sendable, Hashable {
     case invalidConcentration(Pollutant, Double)
     /// The standard has no table for this pollutant and period.
     case unsupportedPeriod(Pollutant, AveragingPeriod, AQIStandard)
+}
+
+extension AQIError: CustomStringConvertible {
+    /// The data problem in one line, with no advice on how to type a reading: provider
+    /// messages include it ("open-meteo (air): cannot give a canada index: …"), and the
+    /// calculator adds its own hint (`CalculatorInput.hint(for:standard:)`).
+    public var description: String {
+        switch self {
+        case .noUsablePollutants(let standard):
+            switch standard {
+            case .canada: "the canada index (AQHI) needs NO2, O3 and PM2.5 together"
+            case .india: "the india index needs at least three pollutants, one of them PM2.5 or PM10"
+            default: "none of the pollutants gives a \(standard.rawValue) index"
+            }
+        case .unsupportedUnit(let pollutant, let unit):
+            "\(pollutant.displayName) cannot be converted from \(unit.rawValue) (particles have no molecular weight)"
+        case .invalidConcentration(let pollutant, let value):
+            "\(pollutant.displayName) concentration \(value) is negative or not a finite number"
+        case .unsupportedPeriod(let pollutant, let period, let standard):
+            "\(standard.rawValue) has no \(period.rawValue) table for \(pollutant.displayName)"
+        }
+    }
 }

@@ -1,7 +1,10 @@
 /// Averages over the end of an hourly series (oldest first, last element = current hour).
 /// These are the real-time averages the standards ask for; each returns `nil` when the data
 /// capture rule is not met so callers can fall back to a shorter period and say so.
-/// Negative or non-finite hourly values (sensor noise, provider glitches) count as missing hours.
+/// Negative or non-finite hourly values count as missing hours here only as a last guard: a
+/// provider reply holding one is refused as bad data before it gets here (`Plausibility` in
+/// BreatherProviders), so none is silently skipped; this protects series from elsewhere, such
+/// as a cache written by an older Breather.
 enum Averaging {
     /// The series with invalid hours (negative, NaN, infinite) turned into missing ones.
     static func valid(_ values: [Double?]) -> [Double?] {

@@ -11,6 +11,21 @@ public enum CalculatorInput {
         "mg/m³": .milligramsPerCubicMetre,
     ]
 
+    /// Parses every argument; a pollutant given twice for the same period (after defaults are
+    /// applied, so `o3=0.07ppm o3:8h=0.08ppm` counts) is refused: which one to index would be a guess.
+    /// - Throws: the first `CalculatorInputError` met, in argument order.
+    public static func readings(from arguments: [String], standard: AQIStandard) throws(CalculatorInputError) -> [PollutantReading] {
+        var result: [PollutantReading] = []
+        for argument in arguments {
+            let reading = try reading(from: argument, standard: standard)
+            if result.contains(where: { $0.pollutant == reading.pollutant && $0.period == reading.period }) {
+                throw .givenTwice(reading.pollutant, reading.period)
+            }
+            result.append(reading)
+        }
+        return result
+    }
+
     /// Parses one `POLLUTANT[:PERIOD]=VALUE[UNIT]` argument. The period defaults to the
     /// standard's usual one for that pollutant, the unit to µg/m³.
     /// - Throws: `CalculatorInputError` naming the valid choices.
@@ -56,9 +71,15 @@ public enum CalculatorInput {
     }
 
     /// Splits "35.5ug/m3" into 35.5 and "ug/m3": the longest leading text that is a finite
-    /// decimal number. Hex, "nan" and "inf" are refused: they are never concentrations.
+    /// decimal number. "inf", "nan" and numbers too large for a `Double` ("1e400") are refused
+    /// as not finite, hex as not a number: none of them is a concentration.
     static func splitNumber(_ text: String, argument: String) throws(CalculatorInputError) -> (Double, String) {
         let numberCharacters = Set("0123456789.+-eE")
+        if let whole = Double(text.prefix(while: numberCharacters.contains)), !whole.isFinite {
+            throw .notFinite(argument)
+        }
+        let word = text.drop(while: { $0 == "+" || $0 == "-" }).lowercased()
+        if word.hasPrefix("inf") || word.hasPrefix("nan") { throw .notFinite(argument) }
         var end = text.startIndex
         var best: (Double, String.Index)?
         while end < text.endIndex, numberCharacters.contains(text[end]) {
@@ -84,10 +105,14 @@ public enum CalculatorInputError: Error, Sendable, Hashable, CustomStringConvert
     case periodNotUsed(Pollutant, AveragingPeriod, AQIStandard)
     /// Not one of `ug/m3 mg/m3 ppb ppm`.
     case unknownUnit(String)
-    /// No finite decimal number before the unit.
+    /// No decimal number before the unit.
     case notANumber(String)
+    /// "inf", "nan" or a number beyond `Double` ("1e400").
+    case notFinite(String)
     /// A concentration below zero.
     case negativeValue(String)
+    /// The same pollutant twice for the same period.
+    case givenTwice(Pollutant, AveragingPeriod)
 
     static var pollutantList: String { Pollutant.allCases.map(\.rawValue).joined(separator: ", ") }
     static var unitList: String { ConcentrationUnit.allCases.map(\.rawValue).joined(separator: ", ") }
@@ -110,30 +135,12 @@ public enum CalculatorInputError: Error, Sendable, Hashable, CustomStringConvert
             "unknown unit '\(name)'; valid units: \(Self.unitList)"
         case .notANumber(let argument):
             "'\(argument)' has no numeric value; give VALUE[UNIT] with a unit among: \(Self.unitList)"
+        case .notFinite(let argument):
+            "'\(argument)': the value must be a finite decimal number such as 35.5 or 1e2, with a unit among: \(Self.unitList)"
         case .negativeValue(let argument):
             "'\(argument)': a concentration cannot be negative"
-        }
-    }
-}
-
-extension AQIError: CustomStringConvertible {
-    /// One line for people, naming what would have worked.
-    public var description: String {
-        switch self {
-        case .noUsablePollutants(let standard):
-            switch standard {
-            case .canada: "canada (AQHI) needs o3, no2 and pm2_5 3-h means"
-            case .india: "india needs at least three pollutants, one of them pm2_5 or pm10"
-            case .us: "none of the pollutants gives a us index (1-h ozone under 0.125 ppm is not indexed; use o3:8h)"
-            default: "none of the pollutants gives a \(standard.rawValue) index"
-            }
-        case .unsupportedUnit(let pollutant, let unit):
-            "\(pollutant.rawValue) cannot be given in \(unit.rawValue) (particles have no molecular weight); use ug/m3 or mg/m3"
-        case .invalidConcentration(let pollutant, let value):
-            "\(pollutant.rawValue) = \(value) is not a valid concentration"
-        case .unsupportedPeriod(let pollutant, let period, let standard):
-            "\(standard.rawValue) has no \(period.rawValue) table for \(pollutant.rawValue); valid periods: "
-                + CalculatorInput.validPeriods(for: pollutant, in: standard).map(\.rawValue).joined(separator: ", ")
+        case .givenTwice(let pollutant, let period):
+            "\(pollutant.rawValue):\(period.rawValue) given twice; give each pollutant once per period"
         }
     }
 }

@@ -64,8 +64,9 @@ enum CanadaAQHI {
             let c = try reading.value(in: unit)
             let contribution = scale * (expMinusOne(beta * c))
             sum += contribution
-            // Sub-index = this pollutant's share of the sum, rounded (informational).
-            subIndices.append(SubIndex(pollutant: p, period: reading.period, concentration: c, unit: unit, index: Rounding.indexHalfUp(contribution)))
+            // No sub-index exists: each pollutant adds its term to the sum (kept unrounded).
+            subIndices.append(SubIndex(pollutant: p, period: reading.period, concentration: c, unit: unit,
+                                       index: Rounding.indexHalfUp(contribution), contribution: contribution))
         }
         // Rounded to the nearest integer; `displayValue` shows "10+" above 10.
         let value = Rounding.indexHalfUp(sum)
@@ -85,5 +86,17 @@ enum CanadaAQHI {
             }
             return Averaging.recent(values).map { PollutantReading(pollutant: p, period: .hour1, value: $0, unit: .microgramsPerCubicMetre) }
         }
+    }
+}
+
+extension AirQualityIndex {
+    /// For a summed index, what it was computed from, in place of a main pollutant:
+    /// "AQHI from 3-h means of NO2, O3, PM2.5", or per pollutant when a period differs
+    /// ("AQHI from NO2 3h, O3 3h, PM2.5 1h"). Nil for max-of-sub-indices standards.
+    public var termsBasis: String? {
+        guard standard.sumsTerms else { return nil }
+        let names = subIndices.map(\.pollutant.displayName).joined(separator: ", ")
+        if subIndices.allSatisfy({ $0.period == .hours3 }) { return "AQHI from 3-h means of \(names)" }
+        return "AQHI from " + subIndices.map { "\($0.pollutant.displayName) \($0.period.rawValue)" }.joined(separator: ", ")
     }
 }

@@ -100,16 +100,21 @@ enum USEPA2024 {
                 raw = co_8h.rawIndex(c, above: .extrapolate)
             case (.no2, .hour1):
                 raw = no2_1h.rawIndex(c, above: .extrapolate)
-            // O3 8-h: "8-hour values do not define AQI ≥ 301; above 0.200 ppm use the 1-hour table".
             case (.o3, .hours8):
-                raw = c > 0.200 ? o3_1h.rawIndex(c, above: .extrapolate) : o3_8h.rawIndex(c, above: .extrapolate)
-            // O3 1-h: values < 0.125 ppm are disregarded; the AQI is max(1-h, 8-h). Without any
-            // 8-h value (short series) a low 1-h value is indexed on the 8-h table instead.
+                raw = ozoneEightHourRawIndex(c)
+            // O3 1-h: values < 0.125 ppm are disregarded; the AQI is max(1-h, 8-h), so a 1-h
+            // value decides whenever it gives more, as the TAD asks above 0.200 ppm 8-h.
+            // Without any 8-h value (short series) a low 1-h value stands in for the 8-h mean,
+            // but never above the 1-h table's first index (101): on the 8-h table 0.124 ppm
+            // would give 220, more than 0.125 ppm gives on the official 1-h table, and a
+            // higher concentration must never report a lower index.
             case (.o3, .hour1):
                 if c >= 0.125 {
                     raw = o3_1h.rawIndex(c, above: .extrapolate)
+                } else if hasO3Hours8 {
+                    raw = nil
                 } else {
-                    raw = hasO3Hours8 ? nil : o3_8h.rawIndex(c, above: .extrapolate)
+                    raw = o3_8h.rawIndex(c, above: .extrapolate).map { min($0, Double(o3_1h.rows[0].iLo)) }
                 }
             // SO2 1-h defines AQI < 200 only. 1-h ≥ 305 ppb: AQI comes from the 24-h mean if that
             // is ≥ 305 ppb, otherwise ILo = IHi = 200 (AQI fixed at 200).
@@ -133,6 +138,17 @@ enum USEPA2024 {
         }
         // AQI = max over pollutants; the pollutant(s) at the max are responsible.
         return try IndexAssembly.assemble(.us, subIndices)
+    }
+
+    /// O3 8-h. The 8-h table ends at 0.200 ppm = 300: "8-hour values do not define AQI ≥ 301;
+    /// above 0.200 ppm use the 1-hour table" (TAD Table 6; reference §1). On the 1-h table
+    /// alone, 0.201 ppm would give 199 — less than 0.200 gives — so above 0.200 the index is
+    /// the 1-h table's value but at least 301: a mean beyond the 8-h table's top is beyond
+    /// Very Unhealthy, and a higher concentration never reports a lower index. A 1-h value,
+    /// when given, is indexed on its own and wins when higher (the AQI is the maximum).
+    static func ozoneEightHourRawIndex(_ c: Double) -> Double? {
+        guard c > 0.200 else { return o3_8h.rawIndex(c, above: .extrapolate) }
+        return max(301, o3_1h.rawIndex(c, above: .extrapolate) ?? 301)
     }
 
     /// Real-time readings (AirNow practice): PM NowCast, O3 8-h mean and 1-h, CO 8-h, NO2 and

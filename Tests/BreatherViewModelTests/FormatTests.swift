@@ -1,0 +1,76 @@
+import BreatherModel
+import BreatherViewModel
+import Foundation
+import Testing
+
+@Suite("Format is total: no value traps, however absurd")
+struct FormatTests {
+    /// Values no `Int` can hold. Providers are refused for them, but a cache written before
+    /// that check, or a corrupt one, can still bring them to the formatters.
+    static let absurd: [Double] = [1e300, -1e300, .infinity, -.infinity, .nan, 9.3e18, -9.3e18]
+
+    @Test("weather strings for absurd numbers are spelled, not trapped on", arguments: absurd)
+    func absurdWeather(value: Double) {
+        for units in Units.allCases {
+            #expect(!Format.temperature(value, units).isEmpty)
+            #expect(!Format.pressure(value, units).isEmpty)
+            #expect(!Format.wind(value, value, units).isEmpty)
+        }
+        #expect(!Format.percent(value).isEmpty)
+        #expect(!Format.probability(value).isEmpty)
+        #expect(!Format.city(Location(latitude: value, longitude: value)).isEmpty)
+        if !value.isFinite { #expect(Format.compass(value) == "") }
+    }
+
+    @Test("what the absurd values read as")
+    func spelled() {
+        #expect(Format.temperature(1e300, .metric) == "1e+300°C")
+        #expect(Format.temperature(.infinity, .imperial) == "inf°F")
+        #expect(Format.percent(.nan) == "nan%")
+        #expect(Format.pressure(1e300, .imperial).hasSuffix("e+298 inHg"))
+        // A direction that is no angle is left out rather than shown as a compass point.
+        #expect(Format.wind(3.64, .nan, .metric) == "3.6 m/s")
+        #expect(Format.city(Location(latitude: 1e300, longitude: -2.5)) == "1e+300, -2.50")
+    }
+
+    @Test("ordinary values read as before")
+    func ordinary() {
+        #expect(Format.temperature(-0.4, .metric) == "0°C")
+        #expect(Format.temperature(12.3, .imperial) == "54°F")
+        #expect(Format.pressure(1013.2, .metric) == "1013 hPa")
+        #expect(Format.pressure(1013.2, .imperial) == "29.92 inHg")
+        #expect(Format.wind(3.64, 225, .metric) == "3.6 m/s SW")
+        #expect(Format.wind(0.04, nil, .metric) == "0.0 m/s")
+        #expect(Format.wind(-0.04, nil, .metric) == "0.0 m/s")  // no "-0.0"
+        #expect(Format.city(Location(latitude: 40.6769, longitude: -73.9423)) == "40.68, -73.94")
+        #expect(Format.probability(0.63) == "63%")
+    }
+
+    @Test("dates and ages outside any calendar are clamped")
+    func datesAndAges() {
+        #expect(Format.updated(Date(timeIntervalSince1970: 1e300)) == "9999-12-31 23:59 UTC")
+        #expect(Format.updated(Date(timeIntervalSince1970: -1e300)) == "0001-01-01 00:00 UTC")
+        #expect(Format.updated(Date(timeIntervalSince1970: 1_795_000_000)) == "2026-11-18 11:06 UTC")
+        #expect(Format.seconds(-1e300) == 0)
+        #expect(Format.seconds(.nan) == 0)
+        #expect(Format.seconds(1e300) == 3_155_760_000)
+        #expect(Format.seconds(90.7) == 90)
+    }
+
+    @Test("a view model seeded with absurd cached conditions renders them")
+    func seededAbsurd() async {
+        let cached = CityConditions(
+            location: Location(name: nil, latitude: 1e300, longitude: .nan),
+            weather: Weather(temperatureC: 1e300, humidity: .infinity, pressureHPa: -1e300, windSpeedMS: .nan,
+                             windDirectionDeg: 1e300, source: "test"),
+            fetchedAt: Date(timeIntervalSince1970: -1e300))
+        let viewModel = MainViewModel(environment: .init(fetch: { cached }, now: { Date(timeIntervalSince1970: 1_795_000_000) }))
+        viewModel.seed(with: cached)
+        let outputs = await history(viewModel) { _ in }
+        let shown = outputs.last
+        #expect(shown?.temperature == "1e+300°C")
+        #expect(shown?.humidity == "inf%")
+        #expect(shown?.updated == "0001-01-01 00:00 UTC")
+        #expect(shown?.ageSeconds == 3_155_760_000)
+    }
+}
