@@ -44,6 +44,8 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidURL(String)
     case unsupportedScheme(String)
     case timeout(url: String, seconds: Double)
+    /// Cut short (or never sent) because the whole fetch's time limit ran out; `seconds` is that limit.
+    case fetchDeadline(url: String, seconds: Double)
     case cannotResolve(host: String)
     case cannotConnect(url: String)
     case tls(url: String, detail: String)
@@ -55,6 +57,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidURL(let url): "invalid URL \(url)"
         case .unsupportedScheme(let url): "only http and https are allowed (\(url))"
         case .timeout(let url, let seconds): "timed out after \(Self.seconds(seconds)) (\(url))"
+        case .fetchDeadline(let url, let seconds): "stopped: the \(Self.seconds(seconds)) limit for the whole fetch ran out (\(url))"
         case .cannotResolve(let host): "cannot resolve host \(host)"
         case .cannotConnect(let url): "cannot connect (\(url))"
         case .tls(let url, let detail): "TLS error: \(detail) (\(url))"

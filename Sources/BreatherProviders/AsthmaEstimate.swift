@@ -9,6 +9,8 @@ import BreatherModel
 /// high→high, very high→very_high, and the estimate is the higher of the two.
 public struct AsthmaEstimate: AsthmaProvider {
     public let id = ProviderID.estimate
+    /// Computed from the air data already fetched: no request.
+    public let needsNetwork = false
     public static let method = "estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means)"
     public static let pollenMethod = method + " raised by pollen (AAAAI NAB count levels)"
 

@@ -111,6 +111,7 @@ public struct GatedAsthmaProvider: AsthmaProvider {
     let inner: any AsthmaProvider
     let gate: ProviderGate
     public var id: String { inner.id }
+    public var needsNetwork: Bool { inner.needsNetwork }
 
     public init(_ inner: any AsthmaProvider, gate: ProviderGate) {
         self.inner = inner

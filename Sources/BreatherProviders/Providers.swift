@@ -17,7 +17,13 @@ public protocol WeatherProvider: Sendable {
 /// A source of asthma risk. `pollution` is what the air source returned, for estimators.
 public protocol AsthmaProvider: Sendable {
     var id: String { get }
+    /// False for estimators that compute locally: they still run after the fetch's deadline.
+    var needsNetwork: Bool { get }
     func asthma(at location: Location, pollution: Pollution?) async throws(ProviderFailure) -> Asthma
+}
+
+extension AsthmaProvider {
+    public var needsNetwork: Bool { true }
 }
 
 /// Turns a place name into coordinates.
