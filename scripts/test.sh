@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command (README "Development"): builds with warnings as errors, runs every test,
-# and checks the systemd units. Needs ../shared (fixtures and reference tables) beside the repo.
+# checks the systemd units and that the public API is documented. Needs ../shared (fixtures
+# and reference tables) beside the repo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,3 +17,5 @@ swift test --skip-build --no-parallel
 if [ -x scripts/check-units.sh ]; then
     scripts/check-units.sh
 fi
+# Public API without a /// doc comment fails the run (README "Development" rules).
+scripts/check-docs.sh

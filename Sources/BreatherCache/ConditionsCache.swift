@@ -11,13 +11,15 @@ import BreatherViews
 /// young and a restarted daemon can show them (marked stale by age) before its first fetch.
 /// Written atomically: a one-shot run reading while the daemon writes never sees half a file.
 public struct ConditionsCache: Sendable {
+    /// The cache file, `~/` already expanded.
     public let path: String
 
+    /// A cache kept in `path`; nothing is read or written until asked.
     public init(path: String) { self.path = path }
 
-    /// The cached conditions, or nil when the file is missing, unreadable or of another version.
+    /// The cached conditions, or nil when the file is missing, unreadable, over 1 MiB or of another version.
     public func load() -> CityConditions? {
-        guard let text = AtomicFile.read(path), let json = try? JSON.parse(text) else { return nil }
+        guard let text = try? SmallFile.read(path), let json = try? JSON.parse(text) else { return nil }
         return try? ConditionsJSON.decode(json)
     }
 

@@ -1,3 +1,4 @@
+import BreatherModel
 import TOMLKit
 
 /// Typed reads with errors that name the file, line and key.
@@ -65,8 +66,9 @@ extension ConfigFile {
 
 /// Durations in the config: "90s", "15m", "2h", "1d", or a bare number of seconds.
 public enum ConfigDuration {
+    /// Seconds in `text` (white space around it ignored); nil when it is not a duration or is negative.
     public static func parseSeconds(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: " ")
+        let trimmed = text.trimmingWhitespace()
         guard let unit = trimmed.last else { return nil }
         let multiplier: Int
         var digits = Substring(trimmed)
@@ -79,12 +81,6 @@ public enum ConfigDuration {
         }
         guard let value = Int(digits), value >= 0 else { return nil }
         return value * multiplier
-    }
-}
-
-extension String {
-    func trimmingCharacters(in character: Character) -> String {
-        String(drop(while: { $0 == character }).reversed().drop(while: { $0 == character }).reversed())
     }
 }
 

@@ -1,9 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BreatherModel
+import BreatherViews
 
 /// Reads the process environment (a seam tests replace through `ConfigLoader.environment`).
 public enum Environment {
+    /// The variable's value, nil when it is unset.
     public static func get(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
@@ -12,8 +15,10 @@ public enum Environment {
 /// Finds and reads the config file in PRODUCT.md's order: `--config`, `$BREATHER_CONFIG`,
 /// `$XDG_CONFIG_HOME/breather/config.toml` (or `~/.config/…`), `/etc/breather/config.toml`.
 public struct ConfigLoader: Sendable {
+    /// Looks up an environment variable; nil when unset.
     public var environment: @Sendable (String) -> String?
 
+    /// A loader reading the real environment unless tests pass their own.
     public init(environment: @escaping @Sendable (String) -> String? = Environment.get) {
         self.environment = environment
     }
@@ -23,11 +28,15 @@ public struct ConfigLoader: Sendable {
     public func load(explicitPath: String?) throws(ConfigError) -> Settings {
         var settings = Settings()
         if let (path, required) = locate(explicitPath: explicitPath) {
-            if let text = readFile(path) {
-                try ConfigFile(path: path, text: text).apply(to: &settings)
-            } else if required {
-                throw ConfigError(file: path, reason: "cannot read the config file (\(String(cString: strerror(errno))))")
+            let text: String
+            do {
+                text = try SmallFile.read(path)
+            } catch .unreadable where !required {
+                return settings
+            } catch {
+                throw ConfigError(file: path, reason: Self.cannotRead("config", error))
             }
+            try ConfigFile(path: path, text: text).apply(to: &settings)
         }
         return settings
     }
@@ -54,36 +63,31 @@ public struct ConfigLoader: Sendable {
     /// An API key from the environment variable, else `$CREDENTIALS_DIRECTORY/<credential>`
     /// (systemd LoadCredential=), else the key file. Never logged.
     public func secret(envVar: String, credential: String, keyFile: String?) throws(ConfigError) -> String? {
-        if let value = environment(envVar)?.trimmingCharacters(in: " "), !value.isEmpty { return value }
-        if let directory = environment("CREDENTIALS_DIRECTORY"), let value = readFile("\(directory)/\(credential)") {
-            return value.trimmingWhitespace()
+        if let value = environment(envVar)?.trimmingWhitespace(), !value.isEmpty { return value }
+        if let directory = environment("CREDENTIALS_DIRECTORY") {
+            let path = "\(directory)/\(credential)"
+            do {
+                return try SmallFile.read(path).trimmingWhitespace()
+            } catch .unreadable {
+                // No such credential: fall back to the key file.
+            } catch {
+                throw ConfigError(file: path, reason: Self.cannotRead("key", error))
+            }
         }
         guard let keyFile else { return nil }
-        guard let value = readFile(keyFile) else {
-            throw ConfigError(file: keyFile, reason: "cannot read the key file (\(String(cString: strerror(errno))))")
+        do {
+            return try SmallFile.read(keyFile).trimmingWhitespace()
+        } catch {
+            throw ConfigError(file: keyFile, reason: Self.cannotRead("key", error))
         }
-        return value.trimmingWhitespace()
     }
-}
 
-/// Reads a whole small file, or nil.
-func readFile(_ path: String) -> String? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 8192)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, file)
-        if n <= 0 { break }
-        bytes.append(contentsOf: buffer[0..<n])
-    }
-    if ferror(file) != 0 { return nil }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    /// "cannot read the config file (No such file or directory)", or "the key file is larger
+    /// than 1 MiB, not read": the same words whichever file it is.
+    static func cannotRead(_ kind: String, _ error: SmallFile.ReadError) -> String {
+        switch error {
+        case .unreadable(_, let reason): "cannot read the \(kind) file (\(reason))"
+        case .tooLarge: "the \(kind) file is \(error.reason)"
+        }
     }
 }

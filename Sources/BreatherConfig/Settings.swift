@@ -5,7 +5,9 @@ import BreatherViews
 /// The effective settings after defaults, the config file, the environment and flags.
 /// Every field's origin is recorded so `breather config` can say where it came from.
 public struct Settings: Sendable {
+    /// The index to show (`standard` key, `--standard`); default US EPA.
     public var standard: AQIStandard = .us
+    /// Metric (°C, hPa, m/s) or imperial (°F, inHg, mph) display (`units` key, `--units`).
     public var units: Units = .metric
     /// Glyphs for the weather condition (`icons` key, `--icons`).
     public var icons: Icons = .none
@@ -13,10 +15,15 @@ public struct Settings: Sendable {
     public var intervalSeconds: Int = 900
     /// Time limit for each provider request (connect + reply), at most 30 s.
     public var timeoutSeconds: Int = 20
+    /// `[location]`: coordinates, a city to geocode, or IP lookup.
     public var location = LocationSettings()
+    /// `[sources]`: the providers to ask for each part, in fallback order.
     public var sources = SourceSettings()
+    /// `[providers.*]`: base URLs and key files.
     public var providers = ProviderSettings()
+    /// `[cache]`: where the last good conditions are kept and how long a one-shot run reuses them.
     public var cache = CacheSettings()
+    /// `[[output]]`: the files the daemon and the timer write; empty = none.
     public var outputs: [OutputSettings] = []
     /// A program and its arguments run (no shell) after the daemon's outputs change; empty = none.
     public var onUpdate: [String] = []
@@ -27,61 +34,95 @@ public struct Settings: Sendable {
     /// The config file that was read, if any.
     public var configFile: String?
 
+    /// The defaults of PRODUCT.md, before any file, environment or flag is applied.
     public init() {}
 }
 
+/// `[location]` as configured. Coordinates win over `city`, which wins over `auto` (AppContext).
 public struct LocationSettings: Sendable, Equatable {
+    /// Degrees north, -90…90; set together with `longitude` or not at all.
     public var latitude: Double?
+    /// Degrees east, -180…180; set together with `latitude` or not at all.
     public var longitude: Double?
+    /// The display name for the coordinates; nil shows the coordinates themselves.
     public var name: String?
+    /// A place name geocoded through Open-Meteo instead of coordinates; nil when coordinates are used.
     public var city: String?
     /// Locate by IP address when nothing else is set.
     public var auto = true
 
+    /// No location: coordinates by IP address (`auto = true`).
     public init() {}
 }
 
+/// `[sources]`: provider ids per part, tried in order until one answers.
 public struct SourceSettings: Sendable, Equatable {
+    /// Air-quality providers, one of `allowedAir` each.
     public var air = ["open-meteo"]
+    /// Weather providers, one of `allowedWeather` each.
     public var weather = ["open-meteo"]
+    /// Asthma-risk sources, one of `allowedAsthma` each.
     public var asthma = ["estimate"]
 
+    /// Open-Meteo for air and weather, the estimate for asthma: everything keyless.
     public init() {}
 
     /// The provider ids each list accepts.
     public static let allowedAir = ["open-meteo", "airvisual", "waqi", "openweathermap"]
+    /// The provider ids `weather` accepts.
     public static let allowedWeather = ["open-meteo", "airvisual", "openweathermap"]
+    /// The provider ids `asthma` accepts.
     public static let allowedAsthma = ["estimate", "propeller"]
 }
 
+/// `[providers.*]`: every provider's base URL (tests point these at a loopback server) and key file.
 public struct ProviderSettings: Sendable, Equatable {
+    /// `[providers.open-meteo] forecast_url`: weather.
     public var openMeteoForecastURL = "https://api.open-meteo.com/v1"
+    /// `[providers.open-meteo] air_quality_url`: concentrations and pollen.
     public var openMeteoAirQualityURL = "https://air-quality-api.open-meteo.com/v1"
+    /// `[providers.open-meteo] geocoding_url`: `location.city` to coordinates.
     public var openMeteoGeocodingURL = "https://geocoding-api.open-meteo.com/v1"
+    /// `[providers.airvisual] base_url` (IQAir).
     public var airVisualURL = "https://api.airvisual.com/v2"
+    /// `[providers.airvisual] key_file` with `~/` expanded; nil = key only from the environment or a systemd credential.
     public var airVisualKeyFile: String?
+    /// `[providers.ipapi] base_url`: IP geolocation, used only without a configured location.
     public var ipapiURL = "https://ipapi.co"
+    /// `[providers.propeller] base_url`: asthma risk.
     public var propellerURL = "https://open.propellerhealth.com/prod"
+    /// `[providers.waqi] base_url` (aqicn.org).
     public var waqiURL = "https://api.waqi.info"
+    /// `[providers.waqi] token_file` with `~/` expanded; nil = token only from the environment or a systemd credential.
     public var waqiTokenFile: String?
+    /// `[providers.openweathermap] base_url`.
     public var openWeatherMapURL = "https://api.openweathermap.org/data/2.5"
+    /// `[providers.openweathermap] key_file` with `~/` expanded; nil = key only from the environment or a systemd credential.
     public var openWeatherMapKeyFile: String?
 
+    /// The public endpoints and no key files.
     public init() {}
 }
 
+/// `[cache]`: the last good conditions on disk.
 public struct CacheSettings: Sendable, Equatable {
     /// nil = `$XDG_CACHE_HOME/breather/conditions.json` (or `~/.cache/…`).
     public var path: String?
+    /// `cache.max_age` in seconds (default 10 min): a one-shot run reuses a cache younger than this.
     public var maxAgeSeconds = 600
 
+    /// The default cache path and a 10-minute max age.
     public init() {}
 }
 
+/// One `[[output]]` table: a file the daemon and the timer rewrite atomically.
 public struct OutputSettings: Sendable, Equatable {
+    /// The file to write, with `~/` expanded.
     public var path: String
+    /// The renderer for the file (`format` key, default plain).
     public var format: OutputFormat
 
+    /// An output writing `format` to `path`.
     public init(path: String, format: OutputFormat) {
         self.path = path
         self.format = format
@@ -90,16 +131,21 @@ public struct OutputSettings: Sendable, Equatable {
 
 /// A configuration problem: exit 78, with the file and line when known.
 public struct ConfigError: Error, Sendable, CustomStringConvertible {
+    /// The config file (or key file) at fault; nil when the problem is in no file.
     public var file: String?
+    /// The 1-based line in `file`, when the problem is one key's value.
     public var line: Int?
+    /// What is wrong and, for choices, the accepted values.
     public var reason: String
 
+    /// A problem in `file` (at `line` when known) described by `reason`.
     public init(file: String?, line: Int? = nil, reason: String) {
         self.file = file
         self.line = line
         self.reason = reason
     }
 
+    /// "file:line: reason", "file: reason" or the reason alone: one line for stderr.
     public var description: String {
         switch (file, line) {
         case let (file?, line?): "\(file):\(line): \(reason)"

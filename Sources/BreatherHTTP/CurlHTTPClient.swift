@@ -20,6 +20,7 @@ public struct CurlHTTPClient: HTTPClient {
         self.allowFileScheme = allowFileScheme
     }
 
+    /// Performs `request` with libcurl on a thread of its own (redirects followed, TLS verified).
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let transfer = CurlTransfer(request: request, userAgent: userAgent, allowFileScheme: allowFileScheme)
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in

@@ -103,7 +103,7 @@ final class CurlTransfer: @unchecked Sendable {
             headers = [:]  // a new response (after a redirect or 100-continue) starts over
         } else if let colon = line.firstIndex(of: ":") {
             let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters()
+            let value = Self.fieldValue(line[line.index(after: colon)...])
             headers[name] = value
         }
         return count
@@ -137,10 +137,16 @@ final class CurlTransfer: @unchecked Sendable {
     }
 }
 
-extension StringProtocol {
-    func trimmingCharacters() -> String {
-        // `isWhitespace`, not a list of characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+extension CurlTransfer {
+    /// A header line's value without the optional white space around it and the line's CRLF
+    /// (RFC 9110 §5.5). `isWhitespace`, not a list of characters: "\r\n" is one Character,
+    /// equal to neither "\r" nor "\n". This is the one trim BreatherModel's
+    /// `trimmingWhitespace()` cannot serve: HTTP sits below the model and must not import it.
+    static func fieldValue(_ raw: Substring) -> String {
+        guard let first = raw.firstIndex(where: { !$0.isWhitespace }),
+              let last = raw.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(raw[first...last])
     }
 }
 

@@ -1,14 +1,17 @@
 /// One GET request with the limits that keep a bad provider from hanging or flooding Breather.
 public struct HTTPRequest: Sendable {
+    /// An absolute http(s) URL; any secret in it is redacted from errors.
     public var url: String
     /// Extra request headers.
     public var headers: [String: String]
+    /// The limit for establishing the connection (DNS, TCP and TLS).
     public var connectTimeoutSeconds: Double
     /// The limit for the whole exchange; a hung provider must not hang the command.
     public var totalTimeoutSeconds: Double
     /// Replies larger than this are refused while streaming, never buffered whole.
     public var maxBodyBytes: Int
 
+    /// A GET of `url` with the default limits: 10 s to connect, 25 s in all, 8 MiB of body.
     public init(url: String, headers: [String: String] = [:], connectTimeoutSeconds: Double = 10,
                 totalTimeoutSeconds: Double = 25, maxBodyBytes: Int = 8 << 20) {
         self.url = url
@@ -22,15 +25,19 @@ public struct HTTPRequest: Sendable {
 /// A reply with any HTTP status: callers map 4xx/5xx themselves, because providers document
 /// their errors in the body.
 public struct HTTPResponse: Sendable {
+    /// The HTTP status code, e.g. 200 or 503.
     public var status: Int
     /// Header names lowercased; the last value wins.
     public var headers: [String: String]
+    /// The raw body, at most the request's `maxBodyBytes`.
     public var body: [UInt8]
     /// `Retry-After` as seconds from now (delta-seconds or an HTTP-date), if sent.
     public var retryAfterSeconds: Int?
 
+    /// True for a 2xx status.
     public var isSuccess: Bool { (200..<300).contains(status) }
 
+    /// A reply as a test double or a client builds it.
     public init(status: Int, headers: [String: String] = [:], body: [UInt8] = [], retryAfterSeconds: Int? = nil) {
         self.status = status
         self.headers = headers
@@ -41,15 +48,23 @@ public struct HTTPResponse: Sendable {
 
 /// Why a request got no HTTP reply. Every URL inside has its secrets redacted.
 public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The URL could not be parsed (the payload is the URL, secrets redacted).
     case invalidURL(String)
+    /// Not http or https (`file://` only where a test allows it).
     case unsupportedScheme(String)
+    /// No reply within `seconds`: the connect or the total limit passed.
     case timeout(url: String, seconds: Double)
     /// Cut short (or never sent) because the whole fetch's time limit ran out; `seconds` is that limit.
     case fetchDeadline(url: String, seconds: Double)
+    /// DNS gave no address for `host`.
     case cannotResolve(host: String)
+    /// The host refused or could not be reached.
     case cannotConnect(url: String)
+    /// Certificate or handshake failure; `detail` is libcurl's message.
     case tls(url: String, detail: String)
+    /// The body passed `limit` bytes; the transfer was stopped there.
     case bodyTooLarge(url: String, limit: Int)
+    /// Any other libcurl failure; `detail` is its message.
     case transport(url: String, detail: String)
 
     public var description: String {
@@ -80,5 +95,6 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Performs GET requests. Any HTTP status comes back as a response; only a missing reply throws.
 public protocol HTTPClient: Sendable {
+    /// The reply to `request`, whatever its status; throws only when there is no reply (DNS, connection, TLS, timeout, size limit).
     func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse
 }

@@ -1,5 +1,6 @@
 /// Asthma risk for the day, from Propeller or Breather's own estimate.
 public struct Asthma: Sendable, Hashable, Codable {
+    /// The day's risk level.
     public var risk: AsthmaRisk
     /// Probability of an asthma event, 0…1, when the source gives one.
     public var probability: Double?
@@ -8,6 +9,7 @@ public struct Asthma: Sendable, Hashable, Codable {
     /// How an estimate was made, e.g. "AQHI (O3, NO2, PM2.5 3-h means)"; nil for a provider's value.
     public var method: String?
 
+    /// A risk from `source`, with the probability and method when known.
     public init(risk: AsthmaRisk, probability: Double? = nil, source: String, method: String? = nil) {
         self.risk = risk
         self.probability = probability
@@ -32,14 +34,18 @@ public struct ProviderFailure: Sendable, Hashable, Codable, Error {
     /// What the provider was asked for.
     public enum Part: String, Sendable, Hashable, Codable { case location, air, weather, asthma }
 
+    /// The provider id that failed, e.g. `open-meteo`.
     public var provider: String
+    /// The part it was asked for.
     public var part: Part
+    /// The class of failure, which decides the exit code and whether to retry sooner.
     public var kind: FailureKind
     /// One human line, e.g. "HTTP 503 Service Unavailable".
     public var message: String
     /// Seconds the provider asked us to wait (HTTP Retry-After), if any.
     public var retryAfterSeconds: Int?
 
+    /// A failure of `provider` to serve `part`; `message` must not contain a key.
     public init(provider: String, part: Part, kind: FailureKind, message: String, retryAfterSeconds: Int? = nil) {
         self.provider = provider
         self.part = part

@@ -9,15 +9,20 @@ import Foundation
 /// Plain values only. Each part is optional because providers fail independently: a dead
 /// asthma source must not take the air-quality reading down with it.
 public struct CityConditions: Sendable, Hashable, Codable {
+    /// Where the conditions are for.
     public var location: Location
+    /// Current weather; nil when every weather source failed.
     public var weather: Weather?
+    /// Air-quality data; nil when every air source failed.
     public var pollution: Pollution?
+    /// Asthma risk; nil when every asthma source failed.
     public var asthma: Asthma?
     /// Parts that could not be fetched this time, with the reason (shown as "unavailable").
     public var failures: [ProviderFailure]
     /// When these conditions were assembled.
     public var fetchedAt: Date
 
+    /// Conditions assembled at `fetchedAt`; parts left nil were not fetched.
     public init(location: Location, weather: Weather? = nil, pollution: Pollution? = nil, asthma: Asthma? = nil,
                 failures: [ProviderFailure] = [], fetchedAt: Date) {
         self.location = location
@@ -38,10 +43,14 @@ extension CityConditions {
 
 /// A place on Earth with an optional display name.
 public struct Location: Sendable, Hashable, Codable {
+    /// The name people know the place by ("Brooklyn"); nil shows the coordinates instead.
     public var name: String?
+    /// Degrees north (WGS 84), -90…90.
     public var latitude: Double
+    /// Degrees east (WGS 84), -180…180.
     public var longitude: Double
 
+    /// A place at the given coordinates, optionally named.
     public init(name: String? = nil, latitude: Double, longitude: Double) {
         self.name = name
         self.latitude = latitude
@@ -51,16 +60,24 @@ public struct Location: Sendable, Hashable, Codable {
 
 /// Current weather in SI-ish units (°C, %, hPa, m/s, degrees from north).
 public struct Weather: Sendable, Hashable, Codable {
+    /// Air temperature in °C; nil when the provider gave none (likewise for every field below).
     public var temperatureC: Double?
+    /// Relative humidity in percent, 0…100.
     public var humidity: Double?
+    /// Air pressure in hPa as the provider reports it (Open-Meteo: at the surface, not reduced to sea level).
     public var pressureHPa: Double?
+    /// Wind speed in m/s.
     public var windSpeedMS: Double?
+    /// Where the wind blows from, in degrees clockwise from north.
     public var windDirectionDeg: Double?
+    /// The sky and precipitation as the provider coded it.
     public var condition: WeatherCondition?
+    /// When the provider measured or modelled these values.
     public var observedAt: Date?
     /// The provider id that served this (e.g. `open-meteo`).
     public var source: String
 
+    /// Weather from `source`; every measurement may be missing.
     public init(temperatureC: Double? = nil, humidity: Double? = nil, pressureHPa: Double? = nil,
                 windSpeedMS: Double? = nil, windDirectionDeg: Double? = nil,
                 condition: WeatherCondition? = nil, observedAt: Date? = nil, source: String) {

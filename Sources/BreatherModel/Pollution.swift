@@ -9,6 +9,7 @@ import Foundation
 public struct Pollution: Sendable, Hashable, Codable {
     /// The provider id that served this (e.g. `open-meteo`, `airvisual`).
     public var source: String
+    /// When the provider measured or modelled the values; nil when it does not say.
     public var observedAt: Date?
     /// Hourly concentrations in µg/m³ (oldest first), when the provider gives them.
     public var hourly: HourlySeries?
@@ -20,6 +21,7 @@ public struct Pollution: Sendable, Hashable, Codable {
     /// Current pollen counts in grains/m³ when the provider has them (Open-Meteo, Europe only).
     public var pollen: [PollenType: Double]?
 
+    /// Air-quality data from `source`; give `hourly` concentrations, `reported` indices or both.
     public init(source: String, observedAt: Date? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = [],
                 attributions: [Attribution]? = nil, pollen: [PollenType: Double]? = nil) {
         self.source = source
@@ -33,9 +35,12 @@ public struct Pollution: Sendable, Hashable, Codable {
 
 /// A data credit: who measured or published the values, and where.
 public struct Attribution: Sendable, Hashable, Codable {
+    /// Who to credit, as the provider spelled it (surrounding white space removed).
     public var name: String
+    /// Where the credit links to; nil when the provider gives no link.
     public var url: String?
 
+    /// A credit to `name`, linking to `url` when there is one.
     public init(name: String, url: String?) {
         self.name = name
         self.url = url
@@ -44,12 +49,16 @@ public struct Attribution: Sendable, Hashable, Codable {
 
 /// An index value a provider computed, shown as given (`computed: false`).
 public struct ReportedIndex: Sendable, Hashable, Codable {
+    /// The standard the provider computed the value under.
     public var standard: AQIStandard
+    /// The index value as the provider gave it.
     public var value: Int
+    /// The pollutant the provider says set the index; nil when it does not say.
     public var mainPollutant: Pollutant?
     /// The provider's own field name, e.g. `aqius`, for provenance.
     public var field: String
 
+    /// An index the provider computed, kept with the field it came from.
     public init(standard: AQIStandard, value: Int, mainPollutant: Pollutant?, field: String) {
         self.standard = standard
         self.value = value
@@ -60,12 +69,14 @@ public struct ReportedIndex: Sendable, Hashable, Codable {
 
 /// The air-quality index Breather shows for one standard, with where it came from.
 public struct AirQualityReport: Sendable, Hashable {
+    /// The index value, category and the pollutants that set it.
     public var index: AirQualityIndex
     /// True when Breather computed the index from concentrations; false when shown as the provider gave it.
     public var computed: Bool
     /// Provider id, plus the field for a provider-given index (`airvisual:aqius`).
     public var source: String
 
+    /// A report on `index`, `computed` by Breather or given by the provider named in `source`.
     public init(index: AirQualityIndex, computed: Bool, source: String) {
         self.index = index
         self.computed = computed

@@ -8,6 +8,7 @@ import BreatherModel
 /// Docs: api-docs.iqair.com. Errors arrive as `{"status":"fail","data":{"message":"<code>"}}`
 /// with undocumented HTTP statuses, so the body decides.
 public final class AirVisual: AirQualityProvider, WeatherProvider {
+    /// `airvisual`.
     public let id = ProviderID.airVisual
     let baseURL: String
     let key: String?
@@ -15,18 +16,21 @@ public final class AirVisual: AirQualityProvider, WeatherProvider {
     /// One fetch serves both parts: the free plan allows 10,000 calls a month.
     private let memo = Memo()
 
+    /// A client of `baseURL` (`…/v2`); with no `key`, each call fails as a configuration error without a request.
     public init(baseURL: String, key: String?, http: any HTTPClient) {
         self.baseURL = baseURL
         self.key = key
         self.http = http
     }
 
+    /// The `aqius` and `aqicn` indices as given (no concentrations on the free plan), from the same call as `weather(at:)`.
     public func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
         let data = try await nearestCity(location, part: .air)
         let request = ProviderRequest(provider: id, part: .air, http: http)
         return try request.decode { () throws(JSONError) in try Self.decodePollution(data) }
     }
 
+    /// Temperature, humidity, pressure, wind and icon code from `nearest_city`, sharing one request with `airQuality(at:)`.
     public func weather(at location: Location) async throws(ProviderFailure) -> Weather {
         let data = try await nearestCity(location, part: .weather)
         let request = ProviderRequest(provider: id, part: .weather, http: http)

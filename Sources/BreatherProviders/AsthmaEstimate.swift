@@ -8,14 +8,19 @@ import BreatherModel
 /// National Allergy Bureau count scale (see `PollenLevel`); low→low, moderate→medium,
 /// high→high, very high→very_high, and the estimate is the higher of the two.
 public struct AsthmaEstimate: AsthmaProvider {
+    /// `estimate`.
     public let id = ProviderID.estimate
     /// Computed from the air data already fetched: no request.
     public let needsNetwork = false
+    /// The `Asthma.method` of an estimate from the AQHI alone.
     public static let method = "estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means)"
+    /// The `Asthma.method` when the air source also gave pollen counts, which can raise the risk.
     public static let pollenMethod = method + " raised by pollen (AAAAI NAB count levels)"
 
+    /// The estimator; it needs no configuration or network.
     public init() {}
 
+    /// The estimate from `pollution`'s hourly concentrations (and pollen when present); throws `unavailable` without concentrations.
     public func asthma(at location: Location, pollution: Pollution?) async throws(ProviderFailure) -> Asthma {
         guard let hourly = pollution?.hourly else {
             throw ProviderFailure(provider: id, part: .asthma, kind: .unavailable,

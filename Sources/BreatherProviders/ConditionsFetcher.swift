@@ -19,15 +19,20 @@ import BreatherModel
 /// cannot hang the command however long the fallback lists are. Whatever arrived in time is
 /// kept: a partial result still shows.
 public struct ConditionsFetcher: Sendable {
+    /// Air-quality sources in `[sources] air` order.
     public var air: [any AirQualityProvider]
+    /// Weather sources in `[sources] weather` order.
     public var weather: [any WeatherProvider]
+    /// Asthma sources in `[sources] asthma` order; the estimate sees the air data.
     public var asthma: [any AsthmaProvider]
     /// The standard the air source must be able to serve; `nil` takes the first reply.
     public var standard: AQIStandard?
+    /// The clock that stamps `CityConditions.fetchedAt`.
     public var now: @Sendable () -> Date
     /// The limit for one whole fetch (`FetchDeadline`); an earlier deadline already in force wins.
     public var deadlineSeconds: Double
 
+    /// A fetcher over the given sources, each list tried in order.
     public init(air: [any AirQualityProvider], weather: [any WeatherProvider], asthma: [any AsthmaProvider],
                 standard: AQIStandard? = nil, deadlineSeconds: Double = FetchDeadline.defaultSeconds,
                 now: @escaping @Sendable () -> Date = { Date() }) {
@@ -39,6 +44,7 @@ public struct ConditionsFetcher: Sendable {
         self.now = now
     }
 
+    /// Conditions for `location`: air and weather at once, then asthma; each part from its first source that answers, failures collected.
     public func fetch(at location: Location) async -> CityConditions {
         await FetchDeadline(seconds: deadlineSeconds).run { await fetchParts(at: location) }
     }

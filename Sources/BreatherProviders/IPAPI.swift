@@ -8,11 +8,13 @@ public struct IPAPI: IPLocator {
     let baseURL: String
     let http: any HTTPClient
 
+    /// A client of `baseURL` (`https://ipapi.co` unless configured).
     public init(baseURL: String, http: any HTTPClient) {
         self.baseURL = baseURL
         self.http = http
     }
 
+    /// The machine's approximate coordinates and city from `/json/`.
     public func locateByIP() async throws(ProviderFailure) -> Location {
         let request = ProviderRequest(provider: ProviderID.ipapi, part: .location, http: http)
         let json = try await request.getJSON(makeURL(baseURL, "/json/", []), errorBody: { status, body in

@@ -8,12 +8,17 @@ import BreatherModel
 /// Wind is requested in m/s (the API's default is km/h). Air quality asks for the past 24
 /// hours of hourly concentrations because the index rules average over up to 24 hours.
 public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
+    /// `open-meteo`.
     public let id = ProviderID.openMeteo
+    /// Base of the forecast API (`…/v1`), for `weather(at:)`.
     public var forecastURL: String
+    /// Base of the air-quality API (`…/v1`), for `airQuality(at:)`.
     public var airQualityURL: String
+    /// Base of the geocoding API (`…/v1`), for `locate(city:)`.
     public var geocodingURL: String
     let http: any HTTPClient
 
+    /// A client of the three Open-Meteo APIs; none needs a key.
     public init(forecastURL: String, airQualityURL: String, geocodingURL: String, http: any HTTPClient) {
         self.forecastURL = forecastURL
         self.airQualityURL = airQualityURL
@@ -27,6 +32,7 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
         (.no2, "nitrogen_dioxide"), (.so2, "sulphur_dioxide"), (.co, "carbon_monoxide"),
     ]
 
+    /// Current temperature, humidity, surface pressure, wind (m/s) and WMO weather code from `/forecast`.
     public func weather(at location: Location) async throws(ProviderFailure) -> Weather {
         let request = ProviderRequest(provider: id, part: .weather, http: http)
         let url = makeURL(forecastURL, "/forecast", [
@@ -38,6 +44,7 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
         return try request.decode { () throws(JSONError) in try Self.decodeWeather(json) }
     }
 
+    /// The past 24 hours of hourly concentrations (µg/m³) and current pollen from `/air-quality`.
     public func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
         let request = ProviderRequest(provider: id, part: .air, http: http)
         let variables = Self.pollutantVariables.map(\.1).joined(separator: ",")
@@ -51,6 +58,7 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
         return try request.decode { () throws(JSONError) in try Self.decodeAirQuality(json) }
     }
 
+    /// The best match for `city` from `/search`; `notFound` when there is none.
     public func locate(city: String) async throws(ProviderFailure) -> Location {
         let request = ProviderRequest(provider: id, part: .location, http: http)
         let url = makeURL(geocodingURL, "/search", [("name", city), ("count", "1"), ("language", "en"), ("format", "json")])

@@ -16,23 +16,27 @@ import BreatherModel
 /// (Kelvin, m/s) and converted here, so one decoder fits every reply shape.
 /// Errors are `{"cod": 401 | "404", "message": "…"}`: `cod` is a number or a string.
 public struct OpenWeatherMap: AirQualityProvider, WeatherProvider {
+    /// `openweathermap`.
     public let id = ProviderID.openWeatherMap
     let baseURL: String
     let key: String?
     let http: any HTTPClient
 
+    /// A client of `baseURL` (`…/data/2.5`); with no `key`, each call fails as a configuration error without a request.
     public init(baseURL: String, key: String?, http: any HTTPClient) {
         self.baseURL = baseURL
         self.key = key
         self.http = http
     }
 
+    /// The current hour's concentrations from `/air_pollution`, indexed by Breather (1-hour readings).
     public func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
         let request = ProviderRequest(provider: id, part: .air, http: http)
         let json = try await get("/air_pollution", location, request)
         return try request.decode { () throws(JSONError) in try Self.decodePollution(json) }
     }
 
+    /// Current weather from `/weather`, converted from Kelvin to °C.
     public func weather(at location: Location) async throws(ProviderFailure) -> Weather {
         let request = ProviderRequest(provider: id, part: .weather, http: http)
         let json = try await get("/weather", location, request)

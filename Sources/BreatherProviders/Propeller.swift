@@ -5,15 +5,18 @@ import BreatherModel
 /// "Air by Propeller" asthma forecast, the seed app's source. Keyless; probably retired, so
 /// every failure is an ordinary `ProviderFailure` that leaves the rest of the line intact.
 public struct Propeller: AsthmaProvider {
+    /// `propeller`.
     public let id = ProviderID.propeller
     let baseURL: String
     let http: any HTTPClient
 
+    /// A client of `baseURL` (`…/prod`); keyless.
     public init(baseURL: String, http: any HTTPClient) {
         self.baseURL = baseURL
         self.http = http
     }
 
+    /// Propeller's risk and probability from `/forecast`; `pollution` is not used.
     public func asthma(at location: Location, pollution: Pollution?) async throws(ProviderFailure) -> Asthma {
         let request = ProviderRequest(provider: id, part: .asthma, http: http)
         let url = makeURL(baseURL, "/forecast", [

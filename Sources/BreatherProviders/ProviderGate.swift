@@ -18,6 +18,7 @@ public actor ProviderGate {
     private let now: @Sendable () -> Date
     private let jitter: @Sendable () -> Double
 
+    /// A gate whose backoff starts at `baseBackoffSeconds` and doubles per failure up to `maxBackoffSeconds`, scaled by `jitter()` (0.5…1 by default).
     public init(baseBackoffSeconds: Double, maxBackoffSeconds: Double = 3600,
                 now: @escaping @Sendable () -> Date = { Date() },
                 jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.5...1.0) }) {
@@ -34,6 +35,7 @@ public actor ProviderGate {
         return remaining > 0 ? Int(remaining.rounded(.up)) : nil
     }
 
+    /// Clears `provider`'s wait and failure count.
     public func recordSuccess(_ provider: String) {
         notBefore[provider] = nil
         consecutiveFailures[provider] = nil
@@ -78,13 +80,16 @@ public actor ProviderGate {
 public struct GatedAirQualityProvider: AirQualityProvider {
     let inner: any AirQualityProvider
     let gate: ProviderGate
+    /// The wrapped provider's id.
     public var id: String { inner.id }
 
+    /// `inner`, asked only when `gate` lets it.
     public init(_ inner: any AirQualityProvider, gate: ProviderGate) {
         self.inner = inner
         self.gate = gate
     }
 
+    /// The inner provider's reply, or a `rateLimited` failure without a request while the gate says wait.
     public func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
         try await gate.run(id, part: .air) { () async throws(ProviderFailure) in try await inner.airQuality(at: location) }
     }
@@ -94,13 +99,16 @@ public struct GatedAirQualityProvider: AirQualityProvider {
 public struct GatedWeatherProvider: WeatherProvider {
     let inner: any WeatherProvider
     let gate: ProviderGate
+    /// The wrapped provider's id.
     public var id: String { inner.id }
 
+    /// `inner`, asked only when `gate` lets it.
     public init(_ inner: any WeatherProvider, gate: ProviderGate) {
         self.inner = inner
         self.gate = gate
     }
 
+    /// The inner provider's reply, or a `rateLimited` failure without a request while the gate says wait.
     public func weather(at location: Location) async throws(ProviderFailure) -> Weather {
         try await gate.run(id, part: .weather) { () async throws(ProviderFailure) in try await inner.weather(at: location) }
     }
@@ -110,14 +118,18 @@ public struct GatedWeatherProvider: WeatherProvider {
 public struct GatedAsthmaProvider: AsthmaProvider {
     let inner: any AsthmaProvider
     let gate: ProviderGate
+    /// The wrapped provider's id.
     public var id: String { inner.id }
+    /// The wrapped provider's: a local estimator behind a gate still runs after the deadline.
     public var needsNetwork: Bool { inner.needsNetwork }
 
+    /// `inner`, asked only when `gate` lets it.
     public init(_ inner: any AsthmaProvider, gate: ProviderGate) {
         self.inner = inner
         self.gate = gate
     }
 
+    /// The inner provider's reply, or a `rateLimited` failure without a request while the gate says wait.
     public func asthma(at location: Location, pollution: Pollution?) async throws(ProviderFailure) -> Asthma {
         try await gate.run(id, part: .asthma) { () async throws(ProviderFailure) in
             try await inner.asthma(at: location, pollution: pollution)

@@ -104,11 +104,13 @@ public struct TimeLimitedHTTPClient: HTTPClient {
     let inner: any HTTPClient
     let totalSeconds: Double
 
+    /// Wraps `inner`, giving every request `totalSeconds` in all (and at most that to connect).
     public init(_ inner: any HTTPClient, totalSeconds: Double) {
         self.inner = inner
         self.totalSeconds = totalSeconds
     }
 
+    /// `request` through the inner client with the configured time limits in place of its own.
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         var limited = request
         limited.totalTimeoutSeconds = totalSeconds

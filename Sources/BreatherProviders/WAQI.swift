@@ -11,17 +11,20 @@ import BreatherModel
 /// the originating agency, so `data.attributions` travels with the data.
 /// Errors arrive as `{"status":"error","data":"<message>"}`, usually with HTTP 200.
 public struct WAQI: AirQualityProvider {
+    /// `waqi`.
     public let id = ProviderID.waqi
     let baseURL: String
     let token: String?
     let http: any HTTPClient
 
+    /// A client of `baseURL` (`https://api.waqi.info`); with no `token`, each call fails as a configuration error without a request.
     public init(baseURL: String, token: String?, http: any HTTPClient) {
         self.baseURL = baseURL
         self.token = token
         self.http = http
     }
 
+    /// The station's index as given, with its main pollutant, time and credits, from `feed/geo:`.
     public func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
         let request = ProviderRequest(provider: id, part: .air, http: http)
         guard let token, !token.isEmpty else {
@@ -61,17 +64,11 @@ public struct WAQI: AirQualityProvider {
         }
         let attributions = data["attributions"].exists
             ? try data["attributions"].array().map { item throws(JSONError) in
-                Attribution(name: try item["name"].string().trimmedOfSpaces(), url: try item["url"].optionalString())
+                Attribution(name: try item["name"].string().trimmingWhitespace(), url: try item["url"].optionalString())
             }
             : []
         // `time.iso` carries the real offset; `time.v` is local wall-clock time posing as UTC.
         let observed = try data["time"]["iso"].optionalString().flatMap { Timestamp.parse($0) }
         return Pollution(source: ProviderID.waqi, observedAt: observed, reported: reported, attributions: attributions)
-    }
-}
-
-extension String {
-    func trimmedOfSpaces() -> String {
-        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
 }

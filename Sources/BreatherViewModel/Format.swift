@@ -12,11 +12,13 @@ public enum Format {
     /// Colour for "no index" (grey, readable on dark and light bars).
     public static let neutralColor = "#999999"
 
+    /// The location's name, else its coordinates to two decimals: "40.68, -73.94".
     public static func city(_ location: Location) -> String {
         if let name = location.name, !name.isEmpty { return name }
         return "\(fixed(location.latitude, 2)), \(fixed(location.longitude, 2))"
     }
 
+    /// Whole degrees, "12°C" or "54°F"; "unavailable" for nil.
     public static func temperature(_ celsius: Double?, _ units: Units) -> String {
         guard let celsius else { return unavailable }
         switch units {
@@ -25,14 +27,17 @@ public enum Format {
         }
     }
 
+    /// A 0…100 value as whole percent, "65%"; "unavailable" for nil.
     public static func percent(_ value: Double?) -> String {
         value.map { "\(whole($0))%" } ?? unavailable
     }
 
+    /// A 0…1 probability as whole percent, "63%"; "" for nil (not every source gives one).
     public static func probability(_ value: Double?) -> String {
         value.map { "\(whole($0 * 100))%" } ?? ""
     }
 
+    /// "1013 hPa" or "29.91 inHg"; "unavailable" for nil.
     public static func pressure(_ hPa: Double?, _ units: Units) -> String {
         guard let hPa else { return unavailable }
         switch units {
@@ -41,6 +46,7 @@ public enum Format {
         }
     }
 
+    /// "3.4 m/s NW" or "8 mph NW" (the direction it blows from, left out when unknown); "unavailable" without a speed.
     public static func wind(_ metresPerSecond: Double?, _ degrees: Double?, _ units: Units) -> String {
         guard let metresPerSecond else { return unavailable }
         let speed = switch units {
@@ -98,6 +104,7 @@ public enum Format {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
+    /// Why no index could be had, in the words of the `error` line, e.g. "no data this source can index under eu".
     public static func describe(_ error: AQIError) -> String {
         switch error {
         case .noUsablePollutants(let standard): "no data this source can index under \(standard.rawValue)"

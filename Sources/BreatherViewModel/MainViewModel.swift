@@ -15,13 +15,16 @@ public final class MainViewModel: Sendable {
     public struct Environment: Sendable {
         /// Fetches fresh conditions. Throws only when nothing at all can be fetched (e.g. no location).
         public var fetch: @Sendable () async throws(ProviderFailure) -> CityConditions
+        /// The clock for ages and staleness (tests pass a fixed one).
         public var now: @Sendable () -> Date
+        /// Metric or imperial strings in `Output`.
         public var units: Units
         /// The glyph set for the weather condition.
         public var icons: Icons
         /// Data older than this is shown as stale even without a failed refresh.
         public var staleAfterSeconds: Int
 
+        /// An environment whose data goes stale after an hour unless told otherwise.
         public init(fetch: @escaping @Sendable () async throws(ProviderFailure) -> CityConditions,
                     now: @escaping @Sendable () -> Date = { Date() }, units: Units = .metric,
                     staleAfterSeconds: Int = 3600, icons: Icons = .none) {
@@ -41,6 +44,7 @@ public final class MainViewModel: Sendable {
         public let aqiStandard: @Sendable (AQIStandard) -> Void
     }
 
+    /// The event senders views call: `viewDidRefresh` and `aqiStandard`.
     public let inputs: Input
     /// Every state change, in order. Finishes when `finish()` is called.
     public let outputs: AsyncStream<Output>
@@ -53,6 +57,7 @@ public final class MainViewModel: Sendable {
         case seed(CityConditions)
     }
 
+    /// Starts the event loop; nothing is fetched until `inputs.viewDidRefresh` is called. `standard` is the index shown first.
     public init(environment: Environment, standard: AQIStandard = .us) {
         let (eventStream, events) = AsyncStream.makeStream(of: Event.self)
         let (outputStream, outputs) = AsyncStream.makeStream(of: Output.self)

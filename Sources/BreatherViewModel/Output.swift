@@ -7,20 +7,35 @@ import BreatherModel
 
 /// A display-ready snapshot: every string a view prints comes from here.
 public struct Output: Sendable, Equatable {
+    /// The standard the index strings below are in.
     public var standard: AQIStandard
+    /// The location's name, else its coordinates ("40.68, -73.94"); "unavailable" before any data.
     public var city: String
+    /// "12°C" or "54°F"; "unavailable" when the weather is missing.
     public var temperature: String
+    /// Relative humidity, "65%"; "unavailable" when missing.
     public var humidity: String
+    /// "1013 hPa" or "29.91 inHg"; "unavailable" when missing.
     public var pressure: String
+    /// Speed and the compass point it blows from, "3.4 m/s NW" or "8 mph NW"; "unavailable" when missing.
     public var wind: String
+    /// The category's official name, "Moderate"; "unavailable" without an index.
     public var airQualityCategory: String
+    /// The index as the standard prints it ("57", AQHI "10+"); "unavailable" without an index.
     public var aqi: String
+    /// The responsible pollutants, "PM2.5" or "PM2.5, O3"; "" when the standard names none or there is no index.
     public var mainPollutant: String
+    /// "low", "medium", "high" or "very high"; "unavailable" without asthma data.
     public var asthmaRisk: String
+    /// The chance of an asthma event, "63%"; "" when the source gives none.
     public var asthmaProbability: String
+    /// The category's official colour, `#RRGGBB`; grey (`Format.neutralColor`) without an index.
     public var aqiColor: String
+    /// `#RRGGBB` on Breather's cold-to-hot scale; grey without a temperature.
     public var temperatureColor: String
+    /// `#RRGGBB` from green (low) to red (very high); grey without asthma data.
     public var asthmaColor: String
+    /// True while a refresh is in flight.
     public var isLoading: Bool
     /// One line naming what failed in the latest refresh, or nil.
     public var error: String?
@@ -41,20 +56,25 @@ public struct Output: Sendable, Equatable {
     public var categoryID: String
     /// Tooltip lines: every sub-index, the weather, the asthma risk and method, the time, the credits.
     public var details: [String]
+    /// The units the strings above are in.
     public var units: Units
 
     // Raw values for renderers that print numbers (json, prometheus).
+    /// The last good conditions, nil before any fetch succeeded.
     public var conditions: CityConditions?
+    /// The index shown, nil when none could be had from the conditions.
     public var airQuality: AirQualityReport?
+    /// The providers that failed in the latest refresh (empty after a full success).
     public var failures: [ProviderFailure]
+    /// True when the conditions shown are old: the latest refresh failed, they outlived the stale
+    /// limit, or the provider measured them too long ago.
     public var isStale: Bool
-    /// Seconds since the data was current: now − min(observed, fetched) (`CityConditions.dataTime`).
+    /// Seconds since the data was current: now − min(observed, fetched) (`CityConditions.dataTime`); nil before any data.
     public var ageSeconds: Int?
 
     /// True once any conditions have been shown.
     public var hasData: Bool { conditions != nil }
 
-    /// The `display` object of the json output and the `--template` placeholders, in a stable order.
     /// The `display` keys, in order (the `--template` placeholders before any data exists).
     public static let displayKeys = [
         "city", "aqi", "category", "main_pollutant", "temperature", "humidity", "pressure", "wind",
@@ -71,6 +91,7 @@ public struct Output: Sendable, Equatable {
         return zip(Self.displayKeys, values).map { (key: $0, value: $1) }
     }
 
+    /// Equal when every display string and every raw value is equal (the tuple list is not `Equatable` itself).
     public static func == (lhs: Output, rhs: Output) -> Bool {
         lhs.displayFields.elementsEqual(rhs.displayFields, by: { $0 == $1 })
             && lhs.conditions == rhs.conditions && lhs.airQuality == rhs.airQuality

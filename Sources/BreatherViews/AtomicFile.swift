@@ -8,8 +8,11 @@ import Darwin
 /// empty file, because the new content is written to a temporary file in the same directory,
 /// flushed to disk, then renamed over the old one (rename is atomic within a file system).
 public enum AtomicFile {
+    /// Why a file was not replaced; the old file, if any, is left as it was.
     public struct WriteError: Error, CustomStringConvertible, Sendable {
+        /// The file that was to be written.
         public var path: String
+        /// The system's message (strerror), or which parent directory could not be made.
         public var reason: String
         public var description: String { "cannot write \(path): \(reason)" }
     }
@@ -50,20 +53,6 @@ public enum AtomicFile {
         // Make the rename itself durable across a crash.
         let dirFD = open(directory, O_RDONLY | O_DIRECTORY)
         if dirFD >= 0 { fsync(dirFD); close(dirFD) }
-    }
-
-    /// The file's current contents, or nil if it cannot be read.
-    public static func read(_ path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n <= 0 { break }
-            bytes.append(contentsOf: buffer[0..<n])
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func parentDirectory(of path: String) -> String {

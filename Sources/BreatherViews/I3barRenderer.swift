@@ -4,8 +4,10 @@ import BreatherViewModel
 /// One i3bar protocol block (i3bar and swaybar). `markup` is `none`, so the text needs only JSON
 /// escaping; `watch` wraps these blocks in the protocol's header and endless array.
 public struct I3barRenderer: Renderer {
+    /// The renderer; i3bar blocks have no options.
     public init() {}
 
+    /// The block as one JSON object on one line (the one-shot form).
     public func render(_ output: Output) -> String {
         JSON.serialize(.object(block(output)), pretty: false)
     }

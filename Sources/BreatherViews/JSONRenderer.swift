@@ -4,10 +4,14 @@ import BreatherViewModel
 
 /// The whole state as one JSON object with the stable keys PRODUCT.md lists.
 public struct JSONRenderer: Renderer {
+    /// Indent the object over several lines (for people); false gives one line (for scripts and bars).
     public var pretty: Bool
 
+    /// A renderer giving one line unless `pretty`.
     public init(pretty: Bool = false) { self.pretty = pretty }
 
+    /// One object: `location`, `standard`, `air_quality`, `weather`, `asthma`, `display`, `updated_at`,
+    /// `stale`, `age_seconds`, `errors`, `attributions`; a part not fetched is `null`.
     public func render(_ output: Output) -> String {
         JSON.serialize(.object(document(output)), pretty: pretty)
     }

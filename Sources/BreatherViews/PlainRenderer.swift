@@ -6,8 +6,11 @@ public struct PlainRenderer: Renderer {
     /// Colour the line with 24-bit ANSI escapes in the index's colour (for a terminal).
     public var ansiColor: Bool
 
+    /// A renderer of plain text, in colour when `ansiColor` (the one-shot run asks
+    /// for it when stdout is a terminal and `NO_COLOR` is unset).
     public init(ansiColor: Bool = false) { self.ansiColor = ansiColor }
 
+    /// The status line, wrapped in the index's ANSI colour when `ansiColor`.
     public func render(_ output: Output) -> String {
         let line = text(output)
         guard ansiColor else { return line }

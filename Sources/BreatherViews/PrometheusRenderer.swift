@@ -11,8 +11,10 @@ import BreatherViewModel
 /// The AQI is exported under every standard that can be computed from the data, so one scrape
 /// serves dashboards in any standard.
 public struct PrometheusRenderer: Renderer {
+    /// The renderer; metric names are fixed (`breather_…`).
     public init() {}
 
+    /// HELP, TYPE and samples for every family there is data for; a family without data is left out, not written as 0.
     public func render(_ output: Output) -> String {
         var lines: [String] = []
         func family(_ name: String, _ help: String, _ samples: [(labels: [(String, String)], value: Double)]) {

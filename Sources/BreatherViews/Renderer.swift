@@ -7,6 +7,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
 /// Turns the view model's output into the text one format expects.
 public protocol Renderer: Sendable {
+    /// The text for `output`, without a final newline: the sink (stdout, a file, `watch`) adds it.
     func render(_ output: Output) -> String
 }
 

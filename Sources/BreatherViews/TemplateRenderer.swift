@@ -12,6 +12,7 @@ import BreatherViewModel
 public struct TemplateRenderer: Renderer {
     /// A placeholder that names no field; the message lists the valid ones.
     public struct UnknownPlaceholder: Error, CustomStringConvertible, Sendable {
+        /// What is wrong with the template, e.g. "unknown placeholder {aqui}".
         public var problem: String
         public var description: String {
             "\(problem); valid placeholders: \(TemplateRenderer.placeholders.map { "{\($0)}" }.joined(separator: " "))"
@@ -28,6 +29,7 @@ public struct TemplateRenderer: Renderer {
                           "wind_direction_deg", "asthma_probability_value", "latitude", "longitude",
                           "updated_at", "age_seconds", "stale"]
 
+    /// Parses `template` once; throws on an unknown placeholder or an unmatched brace.
     public init(_ template: String) throws(UnknownPlaceholder) {
         var pieces: [Piece] = []
         var text = ""
@@ -58,6 +60,7 @@ public struct TemplateRenderer: Renderer {
         self.pieces = pieces
     }
 
+    /// The template with every placeholder replaced by its current value.
     public func render(_ output: Output) -> String {
         var values = Dictionary(uniqueKeysWithValues: output.displayFields.map { ($0.key, $0.value) })
         for (key, value) in Self.rawValues(output) { values[key] = value }

@@ -5,8 +5,10 @@ import BreatherViewModel
 /// `{"text","tooltip","class","percentage","alt"}`. Waybar parses Pango markup in `text` and
 /// `tooltip` by default, so both are Pango-escaped before JSON-escaping.
 public struct WaybarRenderer: Renderer {
+    /// The renderer; the module's `return-type` must be `json`.
     public init() {}
 
+    /// One JSON line; `alt` is the category id, or `never_fetched` before any data.
     public func render(_ output: Output) -> String {
         let object: JSONObject = [
             "text": .string(BarEscaping.pango(BarEscaping.singleLine(output.barText))),

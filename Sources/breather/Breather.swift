@@ -20,6 +20,25 @@ struct Breather: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
+    /// Parses and runs like ArgumentParser's own entry point, except that a usage error is one
+    /// line on stderr (exit 64) instead of the error, a list of values and the whole usage: a
+    /// bar or a systemd journal shows one line, and that line must say what was wrong.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let message = message(for: error)
+            guard exitCode(for: error) == .validationFailure, !message.isEmpty else { exit(withError: error) }
+            Console.err(UsageMessage.oneLine(message))
+            exit(withError: ExitCode(ExitStatus.usage.rawValue))
+        }
+    }
+
     func run() async throws {
         let status = await OneShot(options: options).run()
         if status != .ok { throw ExitCode(status.rawValue) }
@@ -85,10 +104,3 @@ extension OutputFormat: ExpressibleByArgument {}
 extension Units: ExpressibleByArgument {}
 extension Icons: ExpressibleByArgument {}
 extension LogLevel: ExpressibleByArgument {}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
-    }
-}

@@ -29,8 +29,11 @@ struct ConfigCommand: AsyncParsableCommand {
         for (key, value) in Self.lines(settings, context: context) {
             Console.out("\(key) = \(value)  # \(settings.origins[key] ?? "default")")
         }
+        let providers = settings.providers
         for (name, envVar, credential, keyFile) in [
-            ("airvisual", "BREATHER_AIRVISUAL_KEY", "airvisual.key", settings.providers.airVisualKeyFile),
+            ("airvisual", "BREATHER_AIRVISUAL_KEY", "airvisual.key", providers.airVisualKeyFile),
+            ("waqi", "BREATHER_WAQI_TOKEN", "waqi.token", providers.waqiTokenFile),
+            ("openweathermap", "BREATHER_OPENWEATHERMAP_KEY", "openweathermap.key", providers.openWeatherMapKeyFile),
         ] {
             Console.out("# \(name) key: \(Self.keySource(envVar: envVar, credential: credential, keyFile: keyFile, context: context))")
         }
@@ -42,7 +45,7 @@ struct ConfigCommand: AsyncParsableCommand {
         func list(_ items: [String]) -> String { "[" + items.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
         let p = s.providers
         var lines: [(String, String)] = [
-            ("standard", quoted(s.standard.rawValue)), ("units", quoted(s.units.rawValue)),
+            ("standard", quoted(s.standard.rawValue)), ("units", quoted(s.units.rawValue)), ("icons", quoted(s.icons.rawValue)),
             ("interval", quoted(duration(s.intervalSeconds))), ("timeout", quoted(duration(s.timeoutSeconds))),
             ("on_update", s.onUpdate.isEmpty ? "(unset)" : list(s.onUpdate)),
             ("location.latitude", s.location.latitude.map { "\($0)" } ?? "(unset)"),
@@ -54,6 +57,9 @@ struct ConfigCommand: AsyncParsableCommand {
             ("providers.open-meteo.air_quality_url", quoted(p.openMeteoAirQualityURL)),
             ("providers.open-meteo.geocoding_url", quoted(p.openMeteoGeocodingURL)),
             ("providers.airvisual.base_url", quoted(p.airVisualURL)), ("providers.airvisual.key_file", quoted(p.airVisualKeyFile)),
+            ("providers.waqi.base_url", quoted(p.waqiURL)), ("providers.waqi.token_file", quoted(p.waqiTokenFile)),
+            ("providers.openweathermap.base_url", quoted(p.openWeatherMapURL)),
+            ("providers.openweathermap.key_file", quoted(p.openWeatherMapKeyFile)),
             ("providers.ipapi.base_url", quoted(p.ipapiURL)), ("providers.propeller.base_url", quoted(p.propellerURL)),
             ("cache.path", quoted(context.cachePath)), ("cache.max_age", quoted(duration(s.cache.maxAgeSeconds))),
         ]

@@ -35,7 +35,7 @@ struct IPLocationCache {
     }
 
     private func read() -> (location: Location, savedAt: Date)? {
-        guard let text = AtomicFile.read(path), let json = try? JSON.parse(text) else { return nil }
+        guard let text = try? SmallFile.read(path), let json = try? JSON.parse(text) else { return nil }
         let cursor = JSONCursor(json)
         guard let latitude = try? cursor["latitude"].double(), let longitude = try? cursor["longitude"].double(),
               let saved = try? cursor["saved_at"].string(), let savedAt = Timestamp.parse(saved) else { return nil }

@@ -10,6 +10,13 @@ func loadConfig(_ text: String) throws(ConfigError) -> Settings {
     return try ConfigLoader(environment: { _ in nil }).load(explicitPath: path)
 }
 
+/// Writes `bytes` to a new file in the temporary directory and returns its path.
+func scratchFile(_ bytes: [UInt8]) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("breather-\(UUID().uuidString).key").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+}
+
 @Suite("config file")
 struct ConfigTests {
     @Test("defaults with no file: us, metric, Open-Meteo everywhere, estimate for asthma")
@@ -118,5 +125,39 @@ struct ConfigTests {
         let fileOnly = ConfigLoader(environment: { _ in nil })
         #expect(try fileOnly.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: keyFile) == "from-file")
         #expect(throws: ConfigError.self) { try fileOnly.secret(envVar: "X", credential: "x", keyFile: "/nonexistent/key") }
+    }
+
+    @Test("a key keeps none of the white space around it: CRLF and tabs from files, newlines from env")
+    func keyWhitespace() throws {
+        let fileOnly = ConfigLoader(environment: { _ in nil })
+        for contents in ["abc123\r\n", "\tabc123 \n\n"] {
+            let keyFile = try scratchFile(Array(contents.utf8))
+            defer { try? FileManager.default.removeItem(atPath: keyFile) }
+            #expect(try fileOnly.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: keyFile) == "abc123",
+                    "key file \(contents.debugDescription)")
+        }
+        let fromEnv = ConfigLoader(environment: { $0 == "BREATHER_AIRVISUAL_KEY" ? "abc123\n" : nil })
+        #expect(try fromEnv.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: nil) == "abc123")
+        let blankEnv = ConfigLoader(environment: { $0 == "BREATHER_AIRVISUAL_KEY" ? " \r\n" : nil })
+        #expect(try blankEnv.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: nil) == nil)
+    }
+
+    @Test("a key file over 1 MiB is refused with its path, not read")
+    func oversizedKeyFile() throws {
+        let keyFile = try scratchFile([UInt8](repeating: UInt8(ascii: "k"), count: (1 << 20) + 1))
+        defer { try? FileManager.default.removeItem(atPath: keyFile) }
+        do {
+            _ = try ConfigLoader(environment: { _ in nil }).secret(envVar: "X", credential: "x", keyFile: keyFile)
+            Issue.record("a 1 MiB + 1 byte key file was read")
+        } catch {
+            #expect(error.description == "\(keyFile): the key file is larger than 1 MiB, not read")
+        }
+    }
+
+    @Test("durations: surrounding spaces, tabs and newlines are ignored", arguments: [
+        (" 15m", 900), ("90s\t", 90), ("\n2h\r\n", 7200), ("1d", 86_400), ("30", 30),
+    ])
+    func durationWhitespace(text: String, seconds: Int) {
+        #expect(ConfigDuration.parseSeconds(text) == seconds)
     }
 }

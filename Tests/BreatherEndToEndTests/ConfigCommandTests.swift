@@ -22,6 +22,15 @@ struct ConfigCommandTests {
         #expect(full.status == 0, "\(full.stderr)")
         #expect(full.stdout.contains("interval = \"15m\"  # \(sandbox.configPath):"))
         #expect(full.stdout.contains("standard = \"us\"  # \(sandbox.configPath):"))
+        // The sample is complete: every setting but the ones unset by design comes from it.
+        let unsetByDesign = ["location.city", "providers.airvisual.key_file", "providers.waqi.token_file", "providers.openweathermap.key_file"]
+        let fromDefaults = full.stdout.split(separator: "\n").filter { $0.hasSuffix("# default") }
+            .map { String($0.prefix { $0 != " " }) }
+        #expect(fromDefaults.sorted() == unsetByDesign.sorted(), "\(full.stdout)")
+        // …and `breather config` shows where each of the three provider keys would come from.
+        for provider in ["airvisual", "waqi", "openweathermap"] {
+            #expect(full.stdout.contains("# \(provider) key: not set"), "\(full.stdout)")
+        }
     }
 
     @Test("an invalid config exits 78 with file:line: reason")
@@ -31,6 +40,20 @@ struct ConfigCommandTests {
         let result = try sandbox.run(["config", "--config", sandbox.configPath])
         #expect(result.status == 78)
         #expect(result.stderr.contains("\(sandbox.configPath):2: interval: must be a duration"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("a config file over 1 MiB is refused unread: exit 78, one line naming the file")
+    func oversized() throws {
+        let sandbox = try Sandbox()
+        let big = sandbox.home.appendingPathComponent("big.toml").path
+        // Valid TOML all the way through: only the size can be the reason it is refused.
+        let comment = "# " + String(repeating: "x", count: 1021) + "\n"
+        try String(repeating: comment, count: 2048).write(toFile: big, atomically: true, encoding: .utf8)
+        let result = try sandbox.run(["config", "--config", big])
+        #expect(result.status == 78)
+        #expect(result.stderr.hasSuffix("\(big): the config file is larger than 1 MiB, not read\n"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stdout.isEmpty)
     }
 

@@ -143,8 +143,19 @@ struct FailureTests {
         let sandbox = try Sandbox()
         let result = try sandbox.run(arguments)
         #expect(result.status == 64)
-        #expect(result.stderr.contains("Error:"))
+        // One line, naming the problem: a bar or the journal shows only that.
+        #expect(result.stderr.hasPrefix("breather: error: "), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(!result.stderr.contains("Backtrace"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("an invalid choice lists the valid ones on the same line")
+    func usageListsChoices() throws {
+        let result = try Sandbox().run(["--standard", "mars"])
+        #expect(result.status == 64)
+        #expect(result.stderr == "breather: error: The value 'mars' is invalid for '--standard <standard>'. "
+            + "Please provide one of the following: us, china, china-2012, eu, uk, india, canada (see breather --help)\n")
     }
 
     @Test("an invalid config file → 78 with file and line")

@@ -25,6 +25,7 @@ public struct AQICategory: Sendable, Hashable, Codable {
     /// The official colour as `#RRGGBB`.
     public var color: String
 
+    /// A category with its machine id, official name and `#RRGGBB` colour.
     public init(id: String, name: String, color: String) {
         self.id = id
         self.name = name
@@ -34,15 +35,18 @@ public struct AQICategory: Sendable, Hashable, Codable {
 
 /// One pollutant's contribution to an index.
 public struct SubIndex: Sendable, Hashable, Codable {
+    /// The pollutant this sub-index is for.
     public var pollutant: Pollutant
     /// The averaging period the standard used for this pollutant.
     public var period: AveragingPeriod
     /// The concentration as indexed (after the standard's unit conversion, truncation or rounding).
     public var concentration: Double
+    /// The unit of `concentration` (the one the standard's table uses).
     public var unit: ConcentrationUnit
     /// The sub-index, rounded as the standard rounds it.
     public var index: Int
 
+    /// A sub-index of `index` for `pollutant` at `concentration` over `period`.
     public init(pollutant: Pollutant, period: AveragingPeriod, concentration: Double, unit: ConcentrationUnit, index: Int) {
         self.pollutant = pollutant
         self.period = period
@@ -54,15 +58,18 @@ public struct SubIndex: Sendable, Hashable, Codable {
 
 /// An index value under one standard, with its category and the pollutants that set it.
 public struct AirQualityIndex: Sendable, Hashable, Codable {
+    /// The standard the index is under.
     public var standard: AQIStandard
     /// The index (for AQHI values above 10 this is the rounded value; `displayValue` shows "10+").
     public var value: Int
+    /// The band `value` falls in.
     public var category: AQICategory
     /// The pollutant(s) responsible; empty when the standard names none (China at AQI ≤ 50).
     public var mainPollutants: [Pollutant]
     /// Every sub-index that went into `value`; empty for a provider-given index.
     public var subIndices: [SubIndex]
 
+    /// An index of `value` under `standard`, with its category and what set it.
     public init(standard: AQIStandard, value: Int, category: AQICategory, mainPollutants: [Pollutant], subIndices: [SubIndex]) {
         self.standard = standard
         self.value = value

@@ -17,7 +17,7 @@ public enum CalculatorInput {
     public static func reading(from argument: String, standard: AQIStandard) throws(CalculatorInputError) -> PollutantReading {
         guard let equals = argument.firstIndex(of: "=") else { throw .malformed(argument) }
         let key = argument[..<equals]
-        let valueText = String(argument[argument.index(after: equals)...]).trimmingSpaces()
+        let valueText = String(argument[argument.index(after: equals)...]).trimmingWhitespace()
         let keyParts = key.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let pollutantName = String(keyParts[0]).lowercased()
         guard let pollutant = Pollutant(rawValue: pollutantName) else { throw .unknownPollutant(pollutantName) }
@@ -66,7 +66,7 @@ public enum CalculatorInput {
             if let value = Double(text[..<end]), value.isFinite { best = (value, end) }
         }
         guard let (value, numberEnd) = best else { throw .notANumber(argument) }
-        return (value, String(text[numberEnd...]).trimmingSpaces())
+        return (value, String(text[numberEnd...]).trimmingWhitespace())
     }
 }
 
@@ -135,11 +135,5 @@ extension AQIError: CustomStringConvertible {
             "\(standard.rawValue) has no \(period.rawValue) table for \(pollutant.rawValue); valid periods: "
                 + CalculatorInput.validPeriods(for: pollutant, in: standard).map(\.rawValue).joined(separator: ", ")
         }
-    }
-}
-
-extension String {
-    func trimmingSpaces() -> String {
-        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
 }

@@ -37,11 +37,16 @@ public enum ConcentrationUnit: String, CaseIterable, Sendable, Hashable, Codable
 
 /// One concentration of one pollutant over one averaging period.
 public struct PollutantReading: Sendable, Hashable, Codable {
+    /// The pollutant measured.
     public var pollutant: Pollutant
+    /// The period the value is an average over.
     public var period: AveragingPeriod
+    /// The concentration, in `unit`; never negative.
     public var value: Double
+    /// The unit `value` is in.
     public var unit: ConcentrationUnit
 
+    /// `value` `unit` of `pollutant` averaged over `period`.
     public init(pollutant: Pollutant, period: AveragingPeriod, value: Double, unit: ConcentrationUnit) {
         self.pollutant = pollutant
         self.period = period
@@ -53,8 +58,10 @@ public struct PollutantReading: Sendable, Hashable, Codable {
 /// Hourly concentrations as a provider gives them, in µg/m³, oldest first; the last element is
 /// the current hour. `nil` marks a missing hour. Standards average these themselves.
 public struct HourlySeries: Sendable, Hashable, Codable {
+    /// Each pollutant's hourly values in µg/m³, oldest first; a pollutant the provider lacks has no entry.
     public var values: [Pollutant: [Double?]]
 
+    /// A series from per-pollutant hourly values (oldest first, nil for a missing hour).
     public init(_ values: [Pollutant: [Double?]] = [:]) { self.values = values }
 
     /// The most recent non-missing value of a pollutant, if any.
