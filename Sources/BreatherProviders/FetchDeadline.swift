@@ -16,10 +16,11 @@ public struct FetchDeadline: Sendable, CustomStringConvertible {
     public let seconds: Double
     let expires: ContinuousClock.Instant
 
-    /// A deadline `seconds` from now.
+    /// A deadline `seconds` from now (kept within 0…1 day, so no value can overflow the clock).
     public init(seconds: Double) {
-        self.seconds = seconds
-        expires = ContinuousClock.now.advanced(by: .nanoseconds(Int64(seconds * 1_000_000_000)))
+        let bounded = seconds.isNaN ? 0 : min(max(seconds, 0), 86_400)
+        self.seconds = bounded
+        expires = ContinuousClock.now.advanced(by: .nanoseconds(Int64(bounded * 1_000_000_000)))
     }
 
     /// The deadline in force for the current task, if any.

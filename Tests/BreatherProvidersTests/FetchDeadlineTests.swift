@@ -134,6 +134,13 @@ struct FetchDeadlineTests {
         #expect(inner == 0.5)
         #expect(FetchDeadline.current == nil)
     }
+
+    @Test("out-of-range lengths are bounded instead of overflowing the clock", arguments: [Double.infinity, 1e30, -5, .nan])
+    func boundedLength(seconds: Double) {
+        let deadline = FetchDeadline(seconds: seconds)
+        #expect((0...86_400).contains(deadline.seconds))
+        #expect(deadline.remainingSeconds <= 86_400)
+    }
 }
 
 extension Result {
