@@ -54,6 +54,8 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedScheme(String)
     /// No reply within `seconds`: the connect or the total limit passed.
     case timeout(url: String, seconds: Double)
+    /// Cut short (or never sent) because the whole fetch's time limit ran out; `seconds` is that limit.
+    case fetchDeadline(url: String, seconds: Double)
     /// DNS gave no address for `host`.
     case cannotResolve(host: String)
     /// The host refused or could not be reached.
@@ -70,6 +72,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidURL(let url): "invalid URL \(url)"
         case .unsupportedScheme(let url): "only http and https are allowed (\(url))"
         case .timeout(let url, let seconds): "timed out after \(Self.seconds(seconds)) (\(url))"
+        case .fetchDeadline(let url, let seconds): "stopped: the \(Self.seconds(seconds)) limit for the whole fetch ran out (\(url))"
         case .cannotResolve(let host): "cannot resolve host \(host)"
         case .cannotConnect(let url): "cannot connect (\(url))"
         case .tls(let url, let detail): "TLS error: \(detail) (\(url))"

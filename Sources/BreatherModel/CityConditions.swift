@@ -34,6 +34,13 @@ public struct CityConditions: Sendable, Hashable, Codable {
     }
 }
 
+extension CityConditions {
+    /// When the data shown was current: the air reading's observation time when the provider
+    /// gives one, never later than the fetch (a provider's clock or time zone can be off),
+    /// else the fetch time. A fresh fetch can bring a reading hours old: ages count from here.
+    public var dataTime: Date { min(pollution?.observedAt ?? fetchedAt, fetchedAt) }
+}
+
 /// A place on Earth with an optional display name.
 public struct Location: Sendable, Hashable, Codable {
     /// The name people know the place by ("Brooklyn"); nil shows the coordinates instead.

@@ -10,6 +10,8 @@ import BreatherModel
 public struct AsthmaEstimate: AsthmaProvider {
     /// `estimate`.
     public let id = ProviderID.estimate
+    /// Computed from the air data already fetched: no request.
+    public let needsNetwork = false
     /// The `Asthma.method` of an estimate from the AQHI alone.
     public static let method = "estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means)"
     /// The `Asthma.method` when the air source also gave pollen counts, which can raise the risk.

@@ -13,6 +13,11 @@ import BreatherModel
 /// concentrations to compute it from. One that replies but cannot is recorded as a failure
 /// naming the standard and the next source is asked; when none can, the first reply is kept
 /// (other standards may still be shown from it without a new fetch).
+///
+/// The whole fetch runs under one `FetchDeadline` (30 s unless told otherwise): once it has
+/// passed, the sources not yet asked are skipped (recorded as timeouts), so a hung provider
+/// cannot hang the command however long the fallback lists are. Whatever arrived in time is
+/// kept: a partial result still shows.
 public struct ConditionsFetcher: Sendable {
     /// Air-quality sources in `[sources] air` order.
     public var air: [any AirQualityProvider]
@@ -24,27 +29,38 @@ public struct ConditionsFetcher: Sendable {
     public var standard: AQIStandard?
     /// The clock that stamps `CityConditions.fetchedAt`.
     public var now: @Sendable () -> Date
+    /// The limit for one whole fetch (`FetchDeadline`); an earlier deadline already in force wins.
+    public var deadlineSeconds: Double
 
     /// A fetcher over the given sources, each list tried in order.
     public init(air: [any AirQualityProvider], weather: [any WeatherProvider], asthma: [any AsthmaProvider],
-                standard: AQIStandard? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+                standard: AQIStandard? = nil, deadlineSeconds: Double = FetchDeadline.defaultSeconds,
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.air = air
         self.weather = weather
         self.asthma = asthma
         self.standard = standard
+        self.deadlineSeconds = deadlineSeconds
         self.now = now
     }
 
     /// Conditions for `location`: air and weather at once, then asthma; each part from its first source that answers, failures collected.
     public func fetch(at location: Location) async -> CityConditions {
+        await FetchDeadline(seconds: deadlineSeconds).run { await fetchParts(at: location) }
+    }
+
+    private func fetchParts(at location: Location) async -> CityConditions {
         // Air and weather are independent: fetch them at the same time.
         async let airResult = airQuality(at: location)
-        async let weatherResult = firstSuccess(weather) { provider async throws(ProviderFailure) in try await provider.weather(at: location) }
+        async let weatherResult = firstSuccess(weather, part: .weather, id: \.id) { provider async throws(ProviderFailure) in
+            try await provider.weather(at: location)
+        }
         let (pollution, airFailures) = await airResult
         let (currentWeather, weatherFailures) = await weatherResult
-        // Asthma estimators need the air data, so they run after it.
-        let (risk, asthmaFailures) = await firstSuccess(asthma) { provider async throws(ProviderFailure) in
-            try await provider.asthma(at: location, pollution: pollution)
+        // Asthma estimators need the air data, so they run after it. They need no network,
+        // so they still run after the deadline.
+        let (risk, asthmaFailures) = await firstSuccess(asthma, part: .asthma, id: \.id, needsNetwork: \.needsNetwork) {
+            provider async throws(ProviderFailure) in try await provider.asthma(at: location, pollution: pollution)
         }
         return CityConditions(location: location, weather: currentWeather, pollution: pollution, asthma: risk,
                               failures: airFailures + weatherFailures + asthmaFailures, fetchedAt: now())
@@ -55,7 +71,13 @@ public struct ConditionsFetcher: Sendable {
     private func airQuality(at location: Location) async -> (Pollution?, [ProviderFailure]) {
         var failures: [ProviderFailure] = []
         var firstReply: Pollution?
+        var asked: [String] = []
         for provider in air {
+            if let skipped = notAsked(provider.id, part: .air, after: asked) {
+                failures.append(skipped)
+                continue
+            }
+            asked.append(provider.id)
             let pollution: Pollution
             do {
                 pollution = try await provider.airQuality(at: location)
@@ -80,10 +102,17 @@ public struct ConditionsFetcher: Sendable {
 
     /// Tries each provider in order; returns the first value and the failures met before it.
     private func firstSuccess<P: Sendable, T: Sendable>(
-        _ providers: [P], _ call: (P) async throws(ProviderFailure) -> T
+        _ providers: [P], part: ProviderFailure.Part, id: (P) -> String, needsNetwork: (P) -> Bool = { _ in true },
+        _ call: (P) async throws(ProviderFailure) -> T
     ) async -> (T?, [ProviderFailure]) {
         var failures: [ProviderFailure] = []
+        var asked: [String] = []
         for provider in providers {
+            if needsNetwork(provider), let skipped = notAsked(id(provider), part: part, after: asked) {
+                failures.append(skipped)
+                continue
+            }
+            asked.append(id(provider))
             do {
                 return (try await call(provider), failures)
             } catch {
@@ -91,5 +120,15 @@ public struct ConditionsFetcher: Sendable {
             }
         }
         return (nil, failures)
+    }
+
+    /// The failure recorded for a source skipped because the fetch's deadline has passed
+    /// (nil while there is time left). It names the sources that used the time up, so the one
+    /// line a failed run prints says where the time went.
+    private func notAsked(_ id: String, part: ProviderFailure.Part, after asked: [String]) -> ProviderFailure? {
+        guard let deadline = FetchDeadline.current, deadline.hasPassed else { return nil }
+        let spent = asked.isEmpty ? "" : " waiting for \(asked.joined(separator: ", "))"
+        return ProviderFailure(provider: id, part: part, kind: .timeout,
+                               message: "not asked: the \(deadline) limit for the whole fetch ran out\(spent)")
     }
 }

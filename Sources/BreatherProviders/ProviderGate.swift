@@ -120,6 +120,8 @@ public struct GatedAsthmaProvider: AsthmaProvider {
     let gate: ProviderGate
     /// The wrapped provider's id.
     public var id: String { inner.id }
+    /// The wrapped provider's: a local estimator behind a gate still runs after the deadline.
+    public var needsNetwork: Bool { inner.needsNetwork }
 
     /// `inner`, asked only when `gate` lets it.
     public init(_ inner: any AsthmaProvider, gate: ProviderGate) {

@@ -68,7 +68,7 @@ struct ProviderRequest: Sendable {
 
     func failure(for error: HTTPError) -> ProviderFailure {
         switch error {
-        case .timeout: fail(.timeout, error.description)
+        case .timeout, .fetchDeadline: fail(.timeout, error.description)
         case .bodyTooLarge: fail(.badData, error.description)
         case .invalidURL, .unsupportedScheme: fail(.configuration, error.description)
         default: fail(.unavailable, error.description)
@@ -111,7 +111,8 @@ func coordinate(_ value: Double) -> String {
 }
 
 /// Applies the configured per-request time limits to every request made through it, so one
-/// `timeout` setting bounds every provider call.
+/// `timeout` setting bounds every provider call; inside a `FetchDeadline` each request gets
+/// the smaller of that and the time left, and none is sent once the deadline has passed.
 public struct TimeLimitedHTTPClient: HTTPClient {
     let inner: any HTTPClient
     let totalSeconds: Double
@@ -127,6 +128,19 @@ public struct TimeLimitedHTTPClient: HTTPClient {
         var limited = request
         limited.totalTimeoutSeconds = totalSeconds
         limited.connectTimeoutSeconds = min(request.connectTimeoutSeconds, totalSeconds)
-        return try await inner.get(limited)
+        guard let deadline = FetchDeadline.current else { return try await inner.get(limited) }
+        // Checked first also because libcurl would read a limit under a millisecond as none.
+        guard !deadline.hasPassed else { throw .fetchDeadline(url: redactingSecrets(request.url), seconds: deadline.seconds) }
+        let left = deadline.remainingSeconds
+        guard left < limited.totalTimeoutSeconds else { return try await inner.get(limited) }
+        limited.totalTimeoutSeconds = left
+        limited.connectTimeoutSeconds = min(limited.connectTimeoutSeconds, left)
+        do {
+            return try await inner.get(limited)
+        } catch {
+            // A timeout under the cut limit is the deadline's doing, not the provider's own limit.
+            if case .timeout(let url, _) = error { throw .fetchDeadline(url: url, seconds: deadline.seconds) }
+            throw error
+        }
     }
 }

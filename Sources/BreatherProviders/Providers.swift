@@ -21,8 +21,15 @@ public protocol WeatherProvider: Sendable {
 public protocol AsthmaProvider: Sendable {
     /// The id used in `[sources]` and in output provenance.
     var id: String { get }
+    /// False for estimators that compute locally: they still run after the fetch's deadline.
+    var needsNetwork: Bool { get }
     /// The asthma risk at `location`; `pollution` is what the air source returned (nil if it failed), for estimators.
     func asthma(at location: Location, pollution: Pollution?) async throws(ProviderFailure) -> Asthma
+}
+
+extension AsthmaProvider {
+    /// Providers ask the network unless they say otherwise.
+    public var needsNetwork: Bool { true }
 }
 
 /// Turns a place name into coordinates.

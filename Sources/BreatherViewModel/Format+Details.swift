@@ -71,7 +71,7 @@ extension Format {
             lines.append("Asthma risk: \(unavailable)")
         }
         let ageText = ageSeconds.map { ", \(age($0)) ago" } ?? ""
-        lines.append("Updated \(updated(conditions.fetchedAt))\(ageText)\(stale ? " (stale)" : "")")
+        lines.append("Updated \(updated(conditions.dataTime))\(ageText)\(stale ? " (stale)" : "")")
         var sources: [String] = []
         if let air = conditions.pollution?.source { sources.append(air) }
         if let weather = conditions.weather?.source { sources.append(weather) }

@@ -39,13 +39,14 @@ public struct Output: Sendable, Equatable {
     public var isLoading: Bool
     /// One line naming what failed in the latest refresh, or nil.
     public var error: String?
-    /// "" when fresh; "stale, updated 12 min ago" after a failed refresh; "never fetched" before any data.
+    /// "" when fresh; "stale, updated 12 min ago" after a failed refresh or when the data is old
+    /// (fetched long ago, or measured long ago: see `ageSeconds`); "never fetched" before any data.
     public var staleness: String
     /// The weather condition in words, after its icon when icons are on: "☁️ Cloudy"; "" if unknown.
     public var condition: String
     /// The condition's glyph alone ("" with `--icons none`).
     public var conditionIcon: String
-    /// "2026-11-18 11:06 UTC", or "" before any data.
+    /// When the data was current (`CityConditions.dataTime`), "2026-11-18 11:06 UTC"; "" before any data.
     public var updated: String
     /// The age in words, "15 min"; "" before any data.
     public var age: String
@@ -65,9 +66,10 @@ public struct Output: Sendable, Equatable {
     public var airQuality: AirQualityReport?
     /// The providers that failed in the latest refresh (empty after a full success).
     public var failures: [ProviderFailure]
-    /// True when the conditions shown are old: the latest refresh failed or they outlived the stale limit.
+    /// True when the conditions shown are old: the latest refresh failed, they outlived the stale
+    /// limit, or the provider measured them too long ago.
     public var isStale: Bool
-    /// Seconds since the conditions were fetched; nil before any data.
+    /// Seconds since the data was current: now − min(observed, fetched) (`CityConditions.dataTime`); nil before any data.
     public var ageSeconds: Int?
 
     /// True once any conditions have been shown.
@@ -98,6 +100,23 @@ public struct Output: Sendable, Equatable {
 }
 
 extension State {
+    /// An air reading observed longer ago than this is stale even when just fetched (or after
+    /// `staleAfterSeconds`, if that is longer: a user who accepts 6-hour-old data in the cache
+    /// accepts it from a station too). Providers publish hourly means: Open-Meteo's current
+    /// value is up to an hour old and WAQI/AirVisual stations often post one or two hours
+    /// late, so a reading 3 hours old has missed two publications: its station has stopped.
+    static let observedStaleAfterSeconds = 3 * 3600
+
+    static func ageSeconds(since date: Date, now: Date) -> Int { Format.seconds(now.timeIntervalSince(date)) }
+
+    /// Stale after a failed refresh, when fetched longer ago than `staleAfterSeconds`, or when
+    /// the data was observed too long ago: age = now − min(observed, fetched) (`dataTime`).
+    func isStale(_ conditions: CityConditions, now: Date, staleAfterSeconds: Int) -> Bool {
+        lastRefreshFailed
+            || Self.ageSeconds(since: conditions.fetchedAt, now: now) > staleAfterSeconds
+            || Self.ageSeconds(since: conditions.dataTime, now: now) > max(staleAfterSeconds, Self.observedStaleAfterSeconds)
+    }
+
     /// Renders the current state; pure apart from reading the clock through `environment`.
     func render(_ environment: MainViewModel.Environment) -> Output {
         let conditions = lastGood
@@ -107,8 +126,9 @@ extension State {
         if let pollution = conditions?.pollution {
             do { report = try pollution.report(for: standard) } catch { airError = Format.describe(error) }
         }
-        let age = conditions.map { Format.seconds(environment.now().timeIntervalSince($0.fetchedAt)) }
-        let stale = conditions != nil && (lastRefreshFailed || (age ?? 0) > environment.staleAfterSeconds)
+        let now = environment.now()
+        let age = conditions.map { Self.ageSeconds(since: $0.dataTime, now: now) }
+        let stale = conditions.map { isStale($0, now: now, staleAfterSeconds: environment.staleAfterSeconds) } ?? false
         let missing = Format.unavailable
         let weather = conditions?.weather
         let icon = Format.conditionIcon(weather?.condition, environment.icons)
@@ -133,7 +153,7 @@ extension State {
             staleness: conditions == nil ? "never fetched" : stale ? "stale, updated \(Format.age(age ?? 0)) ago" : "",
             condition: [icon, Format.conditionName(weather?.condition)].filter { !$0.isEmpty }.joined(separator: " "),
             conditionIcon: icon,
-            updated: conditions.map { Format.updated($0.fetchedAt) } ?? "",
+            updated: conditions.map { Format.updated($0.dataTime) } ?? "",
             age: age.map(Format.age) ?? "",
             source: report?.source ?? conditions?.pollution?.source ?? "",
             categoryID: report?.index.category.id ?? missing,

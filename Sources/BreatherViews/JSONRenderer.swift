@@ -31,6 +31,9 @@ public struct JSONRenderer: Renderer {
         root["asthma"] = conditions?.asthma.map(asthma) ?? .null
         root["display"] = .object(JSONObject(output.displayFields.map { ($0.key, JSONValue.string($0.value)) }))
         root["updated_at"] = conditions.map { .string(Timestamp.rfc3339($0.fetchedAt)) } ?? .null
+        // When the provider measured the air data (it can be hours before `updated_at`, the
+        // fetch); null when the provider does not say. `age_seconds` counts from the older.
+        root["observed_at"] = conditions?.pollution?.observedAt.map { .string(Timestamp.rfc3339($0)) } ?? .null
         root["stale"] = .bool(output.isStale)
         root["age_seconds"] = output.ageSeconds.map { .integer(Int64($0)) } ?? .null
         root["errors"] = .array(output.failures.map(failure))

@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import BreatherConfig
 import BreatherHTTP
 import BreatherModel
@@ -50,6 +53,19 @@ struct AppContext: Sendable {
     }
 
     var cachePath: String { settings.cache.path ?? loader.defaultCachePath() }
+
+    /// Environment variable for tests only: the whole-fetch deadline in (fractional) seconds,
+    /// so a test can watch it pass in a few seconds (like `RefreshTimer.testIntervalVariable`).
+    static let testDeadlineVariable = "BREATHER_TEST_DEADLINE_SECONDS"
+
+    /// The limit for one whole fetch: `FetchDeadline.defaultSeconds` (PRODUCT.md has no key
+    /// for it), unless the test-only variable overrides it.
+    var fetchDeadlineSeconds: Double {
+        if let raw = getenv(Self.testDeadlineVariable), let seconds = Double(String(cString: raw)), seconds > 0 {
+            return seconds
+        }
+        return FetchDeadline.defaultSeconds
+    }
 
     /// The cached conditions if they are for the place asked for: coordinates must match when
     /// given; a city named by flag always fetches (the cache may hold another place).
@@ -106,12 +122,13 @@ struct AppContext: Sendable {
         let weatherProviders = settings.sources.weather.compactMap(weather)
         let asthmaProviders = settings.sources.asthma.map(asthma)
         guard let gate else {
-            return ConditionsFetcher(air: airProviders, weather: weatherProviders, asthma: asthmaProviders, standard: settings.standard)
+            return ConditionsFetcher(air: airProviders, weather: weatherProviders, asthma: asthmaProviders,
+                                     standard: settings.standard, deadlineSeconds: fetchDeadlineSeconds)
         }
         return ConditionsFetcher(air: airProviders.map { GatedAirQualityProvider($0, gate: gate) },
                                  weather: weatherProviders.map { GatedWeatherProvider($0, gate: gate) },
                                  asthma: asthmaProviders.map { GatedAsthmaProvider($0, gate: gate) },
-                                 standard: settings.standard)
+                                 standard: settings.standard, deadlineSeconds: fetchDeadlineSeconds)
     }
 
     /// Builds a provider that needs a secret only when some `[sources]` list names it, so a

@@ -27,32 +27,31 @@ struct OneShot {
     private func run(_ context: AppContext) async throws(CommandFailure) -> ExitStatus {
         let cache = ConditionsCache(path: context.cachePath)
         let cached = options.refresh ? nil : context.usableCache(cache.fresh(maxAgeSeconds: context.settings.cache.maxAgeSeconds))
+        // Any age: shown, marked stale, when the fetch fails (`--refresh` included), so a bar
+        // keeps its last values through an outage instead of going blank.
+        let saved = cached == nil ? context.usableCache(cache.load()) : nil
         let viewModel: MainViewModel
         if let cached {
             // Young enough: no request at all (a bar refreshing every few seconds must not
             // burn provider quotas).
             context.logger.log(.debug, "served from the cache \(cache.path)")
-            viewModel = MainViewModel(environment: .init(fetch: { cached }, units: context.settings.units,
-                                                         staleAfterSeconds: context.settings.cache.maxAgeSeconds,
-                                                         icons: context.settings.icons),
-                                      standard: context.settings.standard)
+            viewModel = makeViewModel(context, fetch: { cached })
             viewModel.seed(with: cached)
         } else {
-            let fetcher = try context.makeFetcher()
-            let location = try await context.resolveLocation()
-            viewModel = MainViewModel(
-                environment: .init(fetch: { await fetcher.fetch(at: location) }, units: context.settings.units,
-                                   staleAfterSeconds: context.settings.cache.maxAgeSeconds, icons: context.settings.icons),
-                standard: context.settings.standard)
+            let fetch = try await makeFetch(context, canFallBack: saved != nil)
+            viewModel = makeViewModel(context, fetch: fetch)
+            if let saved { viewModel.seed(with: saved) }
             viewModel.inputs.viewDidRefresh()
         }
         viewModel.finish()
         var last: Output?
         for await output in viewModel.outputs { last = output }
         guard let output = last else { return .unavailable }
+        // The refresh brought nothing to replace the saved conditions: they are what shows.
+        let fellBack = saved != nil && output.conditions == saved
         // Only a complete answer is kept for the next runs: a partial one would hide, for
         // max_age, a part that a new request (or another source) could have brought.
-        if cached == nil, let fresh = output.conditions, !output.isStale, output.failures.isEmpty, output.airQuality != nil {
+        if cached == nil, !fellBack, let fresh = output.conditions, output.failures.isEmpty, output.airQuality != nil {
             do { try cache.save(fresh) } catch { context.logger.log(.warning, "cache: \(error)") }
         }
 
@@ -64,7 +63,61 @@ struct OneShot {
         } else {
             Console.out(text)
         }
-        return report(output, logger: context.logger)
+        return fellBack ? reportFallback(output, logger: context.logger) : report(output, logger: context.logger)
+    }
+
+    private func makeViewModel(_ context: AppContext, fetch: @escaping @Sendable () async throws(ProviderFailure) -> CityConditions) -> MainViewModel {
+        MainViewModel(environment: .init(fetch: fetch, units: context.settings.units,
+                                         staleAfterSeconds: context.settings.cache.maxAgeSeconds, icons: context.settings.icons),
+                      standard: context.settings.standard)
+    }
+
+    /// The fetch, with the location lookup and every provider request under one deadline
+    /// (`FetchDeadline`: a hung provider must not hang the command). A location that cannot
+    /// be found ends the command as before, unless saved conditions can stand in: then the
+    /// failure becomes the fetch's, and the saved data shows as stale.
+    private func makeFetch(_ context: AppContext, canFallBack: Bool) async throws(CommandFailure)
+        -> @Sendable () async throws(ProviderFailure) -> CityConditions {
+        let fetcher = try context.makeFetcher()
+        let deadline = FetchDeadline(seconds: context.fetchDeadlineSeconds)
+        let located: Result<Location, CommandFailure> = await deadline.run {
+            do throws(CommandFailure) { return .success(try await context.resolveLocation()) } catch { return .failure(error) }
+        }
+        switch located {
+        case .success(let location):
+            return { await deadline.run { await fetcher.fetch(at: location) } }
+        case .failure(let failure):
+            // A wrong city or config is not an outage: no stale data hides it.
+            guard canFallBack, ![.configuration, .usage].contains(failure.status) else { throw failure }
+            let kind: FailureKind = switch failure.status {
+            case .temporary: .timeout
+            case .dataError: .badData
+            default: .unavailable
+            }
+            let asFetchFailure = ProviderFailure(provider: "location", part: .location, kind: kind, message: failure.message)
+            return { () throws(ProviderFailure) in throw asFetchFailure }
+        }
+    }
+
+    /// The fetch failed and saved conditions are shown, marked stale with their age: one
+    /// line (the failure that decided, as `report` would pick it, and the age) and exit 0,
+    /// because the output is usable and a bar must not go blank. A configuration failure (a
+    /// rejected key) still exits 78 after printing the stale data: no retry will fix it, and a
+    /// script must hear of it before the cached data is days old. The other failures follow
+    /// at `--log-level info`.
+    private func reportFallback(_ output: Output, logger: Logger) -> ExitStatus {
+        let main = output.failures.first(where: { $0.kind == .configuration })
+            ?? output.failures.last(where: { $0.part == .air || $0.part == .location })
+            ?? output.failures.first
+        for failure in output.failures where failure != main { logger.log(.info, describe(failure)) }
+        let age = output.age.isEmpty ? "" : " from \(output.age) ago"
+        let line = "\(main.map(describe) ?? "no new data"); showing the cached data\(age), marked stale"
+        if let main, main.kind == .configuration {
+            logger.log(.error, line)
+            return ExitStatus(main.kind)
+        }
+        logger.log(.warning, line)
+        return .ok
     }
 
     /// Picks the exit code and says on stderr what failed: the air-quality index is the main
@@ -96,9 +149,11 @@ struct OneShot {
         return .unavailable
     }
 
-    /// "open-meteo (air): rate limited: … (retry after 120 s)"
+    /// "open-meteo (air): rate limited: … (retry after 120 s)"; a location failure's message
+    /// already names its provider ("open-meteo geocoding: …").
     private func describe(_ failure: ProviderFailure) -> String {
         let retry = failure.retryAfterSeconds.map { " (retry after \($0) s)" } ?? ""
+        if failure.part == .location { return failure.message + retry }
         return "\(failure.provider) (\(failure.part.rawValue)): \(failure.message)\(retry)"
     }
 

@@ -39,11 +39,13 @@ final class Sandbox: @unchecked Sendable {
         try text.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
 
-    /// A config pointing every provider at `server`, with a fixed location unless told otherwise.
-    func writeConfig(server: FixtureServer, location: String? = "latitude = 40.6769\nlongitude = -73.9423\nname = \"Brooklyn\"", extra: String = "") throws {
+    /// A config pointing every provider at `server`, with a fixed location unless told otherwise
+    /// and a per-request `timeout`.
+    func writeConfig(server: FixtureServer, location: String? = "latitude = 40.6769\nlongitude = -73.9423\nname = \"Brooklyn\"",
+                     extra: String = "", timeout: String = "3s") throws {
         let base = server.baseURL
         try writeConfig("""
-            timeout = "3s"
+            timeout = "\(timeout)"
             \(extra)
             [location]
             \(location ?? "")

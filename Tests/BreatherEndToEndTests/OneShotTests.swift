@@ -3,17 +3,28 @@ import Foundation
 import Testing
 
 /// An Open-Meteo air-quality reply with the same value every hour for 24 hours (µg/m³).
+/// `current.time` is the start of this hour (UTC), as Open-Meteo sends it, so the reading is
+/// not hours old (which would make it stale); the hourly block lies before it.
 func airQualityBody(pm25: Double, pm10: Double = 10, o3: Double = 20, no2: Double = 10, so2: Double = 2, co: Double = 200) -> String {
     let hours = (0..<25).map { String(format: "\"2026-11-21T%02d:00\"", $0 % 24) }
     func series(_ v: Double) -> String { "[" + Array(repeating: "\(v)", count: 25).joined(separator: ",") + "]" }
     return """
         {"latitude": 40.7, "longitude": -73.9, "utc_offset_seconds": 0,
-         "current": {"time": "2026-11-22T00:00", "interval": 3600, "pm2_5": \(pm25), "pm10": \(pm10), "ozone": \(o3),
+         "current": {"time": "\(openMeteoTime(Date()))", "interval": 3600, "pm2_5": \(pm25), "pm10": \(pm10), "ozone": \(o3),
                      "nitrogen_dioxide": \(no2), "sulphur_dioxide": \(so2), "carbon_monoxide": \(co)},
          "hourly": {"time": [\(hours.joined(separator: ","))], "pm2_5": \(series(pm25)), "pm10": \(series(pm10)),
                     "ozone": \(series(o3)), "nitrogen_dioxide": \(series(no2)), "sulphur_dioxide": \(series(so2)),
                     "carbon_monoxide": \(series(co))}}
         """
+}
+
+/// `2026-11-22T13:00`: Open-Meteo's local time format (the bodies here say utc_offset 0), to the hour.
+func openMeteoTime(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd'T'HH:00"
+    return formatter.string(from: date)
 }
 
 /// The default Open-Meteo routes with a chosen air-quality reply.

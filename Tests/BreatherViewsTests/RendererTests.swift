@@ -58,7 +58,7 @@ struct RendererTests {
         let text = JSONRenderer().render(output)
         let root = JSONCursor(try JSON.parse(text))
         #expect(try root.object().keys == ["location", "standard", "air_quality", "weather", "asthma", "display",
-                                           "updated_at", "stale", "age_seconds", "errors", "attributions"])
+                                           "updated_at", "observed_at", "stale", "age_seconds", "errors", "attributions"])
         #expect(try root["location"]["name"].string() == "Saint-Jean \"L'Île\" <&> 100%")
         #expect(try root["standard"].string() == "china")
         #expect(try root["air_quality"]["aqi"].int() == 18)  // 1-h PM2.5 12 → ceil(17.1) under HJ 633-2026
@@ -72,9 +72,23 @@ struct RendererTests {
         #expect(try root["display"]["aqi"].string() == "18")
         #expect(try root["display"]["temperature"].string() == "12°C")
         #expect(try root["updated_at"].string() == "2026-11-18T11:06:40Z")
+        #expect(root["observed_at"].isNull, "the sample's provider gave no observation time")
         #expect(try root["stale"].bool() == false)
         #expect(try root["age_seconds"].int() == 0)
         #expect(try root["errors"].array().isEmpty)
+    }
+
+    @Test("json: observed_at is when the provider measured; a reading 5 h old is stale with that age")
+    func observedAt() async throws {
+        var conditions = sample()
+        conditions.pollution?.observedAt = conditions.fetchedAt.addingTimeInterval(-5 * 3600)
+        let root = JSONCursor(try JSON.parse(JSONRenderer().render(await render(conditions))))
+        #expect(try root["observed_at"].string() == "2026-11-18T06:06:40Z")
+        #expect(try root["updated_at"].string() == "2026-11-18T11:06:40Z")
+        #expect(try root["stale"].bool())
+        #expect(try root["age_seconds"].int() == 18_000)
+        #expect(try root["display"]["staleness"].string() == "stale, updated 5 h ago")
+        #expect(try root["errors"].array().isEmpty, "old data is not an error")
     }
 
     @Test("json: a stale state carries the error and its age")

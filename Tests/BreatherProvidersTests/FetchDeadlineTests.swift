@@ -1,0 +1,151 @@
+import BreatherHTTP
+import BreatherModel
+import Foundation
+import Testing
+@testable import BreatherProviders
+
+/// Counts the calls a fake source gets, from any task.
+final class CallLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [String] = []
+    var calls: [String] { lock.withLock { names } }
+    func record(_ name: String) { lock.withLock { names.append(name) } }
+}
+
+/// A source that takes `seconds` to answer, then answers or fails with a timeout as a hung
+/// provider does.
+struct SlowSource: AirQualityProvider, WeatherProvider, AsthmaProvider {
+    let id: String
+    var seconds: Double = 0
+    var fails = false
+    var needsNetwork = true
+    let log: CallLog
+
+    private func answer() async throws(ProviderFailure) {
+        log.record(id)
+        try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        if fails { throw ProviderFailure(provider: id, part: .air, kind: .timeout, message: "timed out after \(seconds) s") }
+    }
+
+    func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
+        try await answer()
+        return Pollution(source: id, hourly: HourlySeries([.pm2_5: Array(repeating: 10, count: 24)]))
+    }
+
+    func weather(at location: Location) async throws(ProviderFailure) -> Weather {
+        try await answer()
+        return Weather(temperatureC: 12, source: id)
+    }
+
+    func asthma(at location: Location, pollution: Pollution?) async throws(ProviderFailure) -> Asthma {
+        try await answer()
+        return Asthma(risk: .low, source: id)
+    }
+}
+
+/// An HTTP client that behaves like libcurl against a server slower than any limit: it waits
+/// out the request's own total timeout, then reports a timeout. It records each limit it got.
+final class HungHTTP: HTTPClient, @unchecked Sendable {
+    private let lock = NSLock()
+    private var limits: [Double] = []
+    var totalTimeouts: [Double] { lock.withLock { limits } }
+
+    func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        lock.withLock { limits.append(request.totalTimeoutSeconds) }
+        try? await Task.sleep(for: .milliseconds(Int(request.totalTimeoutSeconds * 1000)))
+        throw .timeout(url: redactingSecrets(request.url), seconds: request.totalTimeoutSeconds)
+    }
+}
+
+@Suite("one deadline for a whole fetch")
+struct FetchDeadlineTests {
+    @Test("after the deadline the remaining sources are not asked; what arrived in time is kept")
+    func skipsRemainingSources() async {
+        let log = CallLog()
+        let fetcher = ConditionsFetcher(
+            air: [SlowSource(id: "hung", seconds: 0.5, fails: true, log: log), SlowSource(id: "second", log: log),
+                  SlowSource(id: "third", log: log)],
+            weather: [SlowSource(id: "weather", log: log)],
+            asthma: [SlowSource(id: "propeller", log: log), SlowSource(id: "estimate", needsNetwork: false, log: log)],
+            deadlineSeconds: 0.2)
+        let start = Date()
+        let conditions = await fetcher.fetch(at: place)
+        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(Set(log.calls) == ["hung", "weather", "estimate"], "sources after the deadline must not be asked")
+        #expect(conditions.pollution == nil)
+        #expect(conditions.weather?.source == "weather", "the weather that came in time is kept")
+        #expect(conditions.asthma?.source == "estimate", "a local estimator still runs after the deadline")
+        #expect(conditions.failures.map(\.provider) == ["hung", "second", "third", "propeller"])
+        #expect(conditions.failures.dropFirst().allSatisfy { $0.kind == .timeout })
+        #expect(conditions.failures[1].message == "not asked: the 0.2 s limit for the whole fetch ran out waiting for hung")
+        #expect(conditions.failures[3].message == "not asked: the 0.2 s limit for the whole fetch ran out")
+    }
+
+    @Test("with time left every source is asked in order, as before")
+    func noDeadlineReached() async {
+        let log = CallLog()
+        let fetcher = ConditionsFetcher(air: [SlowSource(id: "first", fails: true, log: log), SlowSource(id: "second", log: log)],
+                                        weather: [], asthma: [], deadlineSeconds: 5)
+        let conditions = await fetcher.fetch(at: place)
+        #expect(log.calls == ["first", "second"])
+        #expect(conditions.pollution?.source == "second")
+    }
+
+    @Test("each request gets the smaller of its own timeout and the time left; a cut request names the deadline")
+    func requestsAreCutToTimeLeft() async throws {
+        let hung = HungHTTP()
+        let client = TimeLimitedHTTPClient(hung, totalSeconds: 5)
+        let url = "http://127.0.0.1:1/v2/nearest_city?lat=1&key=sekrit-0000"
+        let start = Date()
+        let result: Result<HTTPResponse, HTTPError> = await FetchDeadline(seconds: 0.3).run {
+            do throws(HTTPError) { return .success(try await client.get(HTTPRequest(url: url))) } catch { return .failure(error) }
+        }
+        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(try #require(hung.totalTimeouts.first) <= 0.3)
+        #expect(result.failure == .fetchDeadline(url: "http://127.0.0.1:1/v2/nearest_city?lat=1&key=REDACTED", seconds: 0.3))
+        #expect(result.failure?.description == "stopped: the 0.3 s limit for the whole fetch ran out (http://127.0.0.1:1/v2/nearest_city?lat=1&key=REDACTED)")
+
+        // Past the deadline nothing more is sent.
+        let late: Result<HTTPResponse, HTTPError> = await FetchDeadline(seconds: 0).run {
+            do throws(HTTPError) { return .success(try await client.get(HTTPRequest(url: url))) } catch { return .failure(error) }
+        }
+        #expect(late.failure == .fetchDeadline(url: "http://127.0.0.1:1/v2/nearest_city?lat=1&key=REDACTED", seconds: 0))
+        #expect(hung.totalTimeouts.count == 1)
+    }
+
+    @Test("outside any deadline, or with more time left than the timeout, the configured timeout applies")
+    func ownTimeoutWhenTimeIsPlenty() async {
+        let hung = HungHTTP()
+        let client = TimeLimitedHTTPClient(hung, totalSeconds: 0.05)
+        _ = try? await client.get(HTTPRequest(url: "http://127.0.0.1:1/a"))
+        let failure: HTTPError? = await FetchDeadline(seconds: 30).run {
+            do throws(HTTPError) { _ = try await client.get(HTTPRequest(url: "http://127.0.0.1:1/b")); return nil } catch { return error }
+        }
+        #expect(hung.totalTimeouts == [0.05, 0.05])
+        #expect(failure == .timeout(url: "http://127.0.0.1:1/b", seconds: 0.05), "the provider's own timeout, not the deadline")
+    }
+
+    @Test("an earlier deadline already in force wins over a later one")
+    func earlierDeadlineWins() async {
+        let outer = FetchDeadline(seconds: 1)
+        let seen = await outer.run { await FetchDeadline(seconds: 30).run { FetchDeadline.current?.seconds } }
+        #expect(seen == 1)
+        let inner = await outer.run { await FetchDeadline(seconds: 0.5).run { FetchDeadline.current?.seconds } }
+        #expect(inner == 0.5)
+        #expect(FetchDeadline.current == nil)
+    }
+
+    @Test("out-of-range lengths are bounded instead of overflowing the clock", arguments: [Double.infinity, 1e30, -5, .nan])
+    func boundedLength(seconds: Double) {
+        let deadline = FetchDeadline(seconds: seconds)
+        #expect((0...86_400).contains(deadline.seconds))
+        #expect(deadline.remainingSeconds <= 86_400)
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
