@@ -66,7 +66,12 @@ extension ConfigFile {
 
 /// Durations in the config: "90s", "15m", "2h", "1d", or a bare number of seconds.
 public enum ConfigDuration {
-    /// Seconds in `text` (white space around it ignored); nil when it is not a duration or is negative.
+    /// The longest duration accepted: a year. Longer values are surely mistakes, and bounding
+    /// them keeps every later computation (timers in nanoseconds, twice the interval) in range.
+    public static let maximumSeconds = 366 * 86_400
+
+    /// Seconds in `text` (white space around it ignored); nil when it is not a duration, is
+    /// negative or is longer than `maximumSeconds`.
     public static func parseSeconds(_ text: String) -> Int? {
         let trimmed = text.trimmingWhitespace()
         guard let unit = trimmed.last else { return nil }
@@ -79,7 +84,7 @@ public enum ConfigDuration {
         case "d": multiplier = 86_400; digits = digits.dropLast()
         default: multiplier = 1
         }
-        guard let value = Int(digits), value >= 0 else { return nil }
+        guard let value = Int(digits), value >= 0, value <= maximumSeconds / multiplier else { return nil }
         return value * multiplier
     }
 }

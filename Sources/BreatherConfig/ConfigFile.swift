@@ -41,7 +41,7 @@ struct ConfigFile {
         }
         if let value = try string("interval", in: root) {
             guard let seconds = ConfigDuration.parseSeconds(value), seconds >= 1 else {
-                throw error("interval", nil, "must be a duration of at least 1s, like \"15m\" (got \"\(value)\")")
+                throw error("interval", nil, "must be a duration from 1s to 366d, like \"15m\" (got \"\(value)\")")
             }
             if seconds < 60 {
                 // Allowed for tests and experiments; in real use this burns provider quotas.
@@ -75,7 +75,7 @@ struct ConfigFile {
                 mark(&settings, "cache.path")
             }
             if let value = try string("max_age", in: table, section: "cache") {
-                guard let seconds = ConfigDuration.parseSeconds(value) else { throw error("max_age", "cache", "must be a duration like \"10m\"") }
+                guard let seconds = ConfigDuration.parseSeconds(value) else { throw error("max_age", "cache", "must be a duration up to 366d, like \"10m\"") }
                 settings.cache.maxAgeSeconds = seconds
                 mark(&settings, "cache.max_age")
             }

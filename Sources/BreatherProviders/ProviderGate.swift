@@ -41,12 +41,16 @@ public actor ProviderGate {
         consecutiveFailures[provider] = nil
     }
 
-    /// A `Retry-After` is obeyed as given; other temporary failures back off. Configuration
-    /// and bad-data failures do not: retrying sooner or later changes nothing for them.
+    /// The longest wait a `Retry-After` can impose: a day.
+    public static let longestRetryAfterSeconds = 86_400
+
+    /// A `Retry-After` is obeyed as given, up to a day (a provider's typo must not silence it
+    /// until the next restart); other temporary failures back off. Configuration and bad-data
+    /// failures do not: retrying sooner or later changes nothing for them.
     public func recordFailure(_ failure: ProviderFailure) {
         let id = failure.provider
         if let retry = failure.retryAfterSeconds {
-            notBefore[id] = now().addingTimeInterval(Double(retry))
+            notBefore[id] = now().addingTimeInterval(Double(min(retry, Self.longestRetryAfterSeconds)))
             return
         }
         guard [.rateLimited, .timeout, .unavailable].contains(failure.kind) else { return }

@@ -127,7 +127,9 @@ struct AppContext: Sendable {
         }
         return ConditionsFetcher(air: airProviders.map { GatedAirQualityProvider($0, gate: gate) },
                                  weather: weatherProviders.map { GatedWeatherProvider($0, gate: gate) },
-                                 asthma: asthmaProviders.map { GatedAsthmaProvider($0, gate: gate) },
+                                 // The estimate makes no request: gating it would back off a
+                                 // local computation after an air outage and blank the asthma part.
+                                 asthma: asthmaProviders.map { $0.needsNetwork ? GatedAsthmaProvider($0, gate: gate) as any AsthmaProvider : $0 },
                                  standard: settings.standard, deadlineSeconds: fetchDeadlineSeconds)
     }
 

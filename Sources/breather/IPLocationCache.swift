@@ -46,7 +46,7 @@ struct IPLocationCache {
         let object: JSONObject = ["name": location.name.map(JSONValue.string) ?? .null,
                                   "latitude": .number(location.latitude), "longitude": .number(location.longitude),
                                   "saved_at": .string(Timestamp.rfc3339(Date()))]
-        do { try AtomicFile.write(JSON.serialize(.object(object)), to: path) } catch {
+        do { try AtomicFile.write(JSON.serialize(.object(object)), to: path, mode: 0o600) } catch {  // where the machine is: private
             logger.log(.warning, "\(error)")
         }
     }

@@ -160,4 +160,12 @@ struct ConfigTests {
     func durationWhitespace(text: String, seconds: Int) {
         #expect(ConfigDuration.parseSeconds(text) == seconds)
     }
+
+    @Test("durations past a year are refused, not overflowed", arguments: [
+        "106751991167301d", "9223372036854775807s", "214000d", "367d", "8785h",
+    ])
+    func durationTooLong(text: String) {
+        #expect(ConfigDuration.parseSeconds(text) == nil)
+        #expect(ConfigDuration.parseSeconds("366d") == 366 * 86_400)
+    }
 }

@@ -57,6 +57,16 @@ struct ConfigCommandTests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test("an interval of centuries is a config error (78), not an overflow", arguments: ["config", "daemon"])
+    func hugeInterval(command: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("interval = \"106751991167301d\"\n")
+        let result = try sandbox.run([command, "--config", sandbox.configPath])
+        #expect(result.status == 78, "\(result.stderr)")
+        #expect(result.stderr.contains("\(sandbox.configPath):1: interval: must be a duration from 1s to 366d"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("overflow"))
+    }
+
     @Test("keys are never printed, only where they come from")
     func redacted() throws {
         let sandbox = try Sandbox()

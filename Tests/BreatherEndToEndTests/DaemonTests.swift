@@ -57,6 +57,11 @@ struct DaemonTests {
             guard let json = readJSON(sandbox.jsonOutput) else { return false }
             return json["stale"] as? Bool == false && (json["air_quality"] as? [String: Any])?["aqi"] as? Int == 28
         }, "\(daemon.stderr)")
+        // The asthma estimate is computed locally: it comes back with the air data, not after
+        // a backoff earned while the air provider was down.
+        let recovered = readJSON(sandbox.jsonOutput)
+        #expect((recovered?["asthma"] as? [String: Any])?["risk"] as? String != nil, "\(String(describing: recovered?["asthma"]))")
+        #expect(!daemon.stderr.contains("estimate (asthma): not asked"), "\(daemon.stderr)")
         #expect(daemon.process.isRunning, "the daemon must not exit because a provider failed")
     }
 

@@ -40,6 +40,15 @@ struct ProviderGateTests {
         #expect(calls == 1)
     }
 
+    @Test("a Retry-After of centuries holds the provider back for a day at most")
+    func retryAfterCapped() async {
+        let gate = gate()
+        await gate.recordFailure(failure(.rateLimited, retryAfter: 9_999_999_999))
+        #expect(await gate.wait(for: "airvisual") == ProviderGate.longestRetryAfterSeconds)
+        clock.advance(Double(ProviderGate.longestRetryAfterSeconds))
+        #expect(await gate.wait(for: "airvisual") == nil)
+    }
+
     @Test("temporary failures back off exponentially up to the cap; a success resets")
     func backoff() async {
         let gate = gate()
