@@ -63,6 +63,13 @@ struct OneShot {
         } else {
             Console.out(text)
         }
+        // The [[output]] files too: run by breather.timer, the one-shot keeps them current as
+        // the daemon would. A file that cannot be written is logged; the line above stands.
+        for target in context.settings.outputs where target.path != options.output {
+            do { try AtomicFile.write(target.format.renderer.render(output) + "\n", to: target.path) } catch {
+                context.logger.log(.error, "output: \(error)")
+            }
+        }
         return fellBack ? reportFallback(output, logger: context.logger) : report(output, logger: context.logger)
     }
 

@@ -91,6 +91,28 @@ struct OneShotTests {
         #expect(written.hasSuffix("\n"))
     }
 
+    @Test("the one-shot (as breather.timer runs it) also writes every [[output]] file in its format")
+    func configuredOutputs() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+        let sandbox = try Sandbox()
+        let plain = sandbox.home.appendingPathComponent("run/breather/status.txt").path
+        let waybar = sandbox.home.appendingPathComponent("run/breather/waybar.json").path
+        try sandbox.writeConfig(server: server, extra: """
+            [[output]]
+            path = "\(plain)"
+            [[output]]
+            path = "\(waybar)"
+            format = "waybar"
+            """)
+        let result = try sandbox.run(["--config", sandbox.configPath, "--refresh"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Brooklyn · AQI 28"))
+        #expect(try String(contentsOfFile: plain, encoding: .utf8) == result.stdout)
+        let bar = try String(contentsOfFile: waybar, encoding: .utf8)
+        let object = try JSONSerialization.jsonObject(with: Data(bar.utf8)) as? [String: Any]
+        #expect((object?["text"] as? String)?.contains("AQI 28") == true, "\(bar)")
+    }
+
     @Test("asthma down, air up: the line still prints, asthma unavailable, exit 0")
     func partialFailure() throws {
         var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 5)))
