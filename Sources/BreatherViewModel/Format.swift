@@ -13,8 +13,14 @@ public enum Format {
     public static let neutralColor = "#999999"
 
     /// The location's name, else its coordinates to two decimals: "40.68, -73.94".
+    /// Control characters (a newline from a config or a geocoder, a tab, BEL) become spaces:
+    /// every format promises one line, and bars act on raw control bytes.
     public static func city(_ location: Location) -> String {
-        if let name = location.name, !name.isEmpty { return name }
+        if let name = location.name {
+            let flat = String(String.UnicodeScalarView(name.unicodeScalars.map {
+                $0.properties.generalCategory == .control ? " " : $0 }))
+            if !flat.trimmingWhitespace().isEmpty { return flat }
+        }
         return "\(fixed(location.latitude, 2)), \(fixed(location.longitude, 2))"
     }
 

@@ -11,9 +11,15 @@ extension CommonOptions {
         // validate() already rejected a bad template, so this cannot fail here.
         if let template, let renderer = try? TemplateRenderer(template) { return renderer }
         let format = format ?? .plain
-        if format == .plain && colorTerminal && isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil {
+        if format == .plain && colorTerminal && isatty(STDOUT_FILENO) == 1 && !Self.noColorRequested {
             return PlainRenderer(ansiColor: true)
         }
         return format.renderer
+    }
+
+    /// no-color.org: `NO_COLOR` set to a non-empty value turns colour off; empty means unset.
+    static var noColorRequested: Bool {
+        guard let value = getenv("NO_COLOR") else { return false }
+        return value.pointee != 0
     }
 }

@@ -72,11 +72,13 @@ final class Sandbox: @unchecked Sendable {
             """)
     }
 
-    /// Runs the built binary with this sandbox as HOME and a clean environment.
-    func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) throws -> RunResult {
+    /// Runs the built binary with this sandbox as HOME and a clean environment (or
+    /// `executable executableArguments` instead, e.g. the binary under `script` for a tty).
+    func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30,
+             executable: String = Paths.binary, executableArguments: [String]? = nil) throws -> RunResult {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Paths.binary)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = executableArguments ?? arguments
         var env = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
                    "XDG_CONFIG_HOME": home.appendingPathComponent("xdg-config").path]
         env.merge(environment) { _, new in new }
