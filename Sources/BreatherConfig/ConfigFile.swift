@@ -86,7 +86,12 @@ struct ConfigFile {
             for item in array {
                 guard let table = item.table else { throw error("output", nil, "each [[output]] must be a table") }
                 try checkKeys(table, section: "output", allowed: ["path", "format"])
-                guard let path = try string("path", in: table, section: "output") else { throw error("output", nil, "[[output]] needs a path") }
+                guard let path = try string("path", in: table, section: "output"), !path.trimmingWhitespace().isEmpty else {
+                    throw error("path", "output", "[[output]] needs a non-empty path")
+                }
+                guard !settings.outputs.contains(where: { $0.path == expandHome(path) }) else {
+                    throw error("path", "output", "\"\(path)\" is given twice: each [[output]] needs its own file")
+                }
                 let format: OutputFormat = try choice(try string("format", in: table, section: "output") ?? "plain", key: "format", section: "output")
                 settings.outputs.append(OutputSettings(path: expandHome(path), format: format))
             }
@@ -110,7 +115,11 @@ struct ConfigFile {
             throw error("latitude", "location", "latitude and longitude must be set together")
         }
         if let name = try string("name", in: table, section: "location") { settings.location.name = name; mark(&settings, "location.name") }
-        if let city = try string("city", in: table, section: "location") { settings.location.city = city; mark(&settings, "location.city") }
+        if let city = try string("city", in: table, section: "location") {
+            guard !city.trimmingWhitespace().isEmpty else { throw error("city", "location", "needs a place name") }
+            settings.location.city = city
+            mark(&settings, "location.city")
+        }
         if let auto = table["auto"] {
             guard let value = auto.bool else { throw error("auto", "location", "must be true or false") }
             settings.location.auto = value

@@ -87,6 +87,9 @@ struct ConfigTests {
         ("timeout = \"90s\"", 1, "timeout: must be a duration from 1s to 30s"),
         ("[providers.open-meteo]\nforecast_url = \"ftp://x\"", 2, "must be an http:// or https:// URL"),
         ("standard = ", 1, "invalid TOML"),
+        ("[location]\ncity = \" \"", 2, "location.city: needs a place name"),
+        ("[[output]]\npath = \"\"", 2, "[[output]] needs a non-empty path"),
+        ("[[output]]\npath = \"/tmp/a\"\n[[output]]\npath = \"/tmp/a\"\nformat = \"json\"", 2, "\"/tmp/a\" is given twice"),
     ])
     func invalid(text: String, line: Int, reason: String) {
         do {
