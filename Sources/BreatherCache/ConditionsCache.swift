@@ -25,9 +25,13 @@ public struct ConditionsCache: Sendable {
 
     /// The cached conditions if they were fetched less than `maxAgeSeconds` before `now`.
     public func fresh(maxAgeSeconds: Int, now: Date = Date()) -> CityConditions? {
-        guard let cached = load() else { return nil }
-        let age = now.timeIntervalSince(cached.fetchedAt)
-        return age >= 0 && age < Double(maxAgeSeconds) ? cached : nil
+        load().flatMap { Self.isFresh($0, maxAgeSeconds: maxAgeSeconds, now: now) ? $0 : nil }
+    }
+
+    /// Whether `conditions` were fetched less than `maxAgeSeconds` before `now`.
+    public static func isFresh(_ conditions: CityConditions, maxAgeSeconds: Int, now: Date = Date()) -> Bool {
+        let age = now.timeIntervalSince(conditions.fetchedAt)
+        return age >= 0 && age < Double(maxAgeSeconds)
     }
 
     /// Saves conditions that carry air or weather data; anything less is not worth keeping.

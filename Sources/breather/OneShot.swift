@@ -26,10 +26,13 @@ struct OneShot {
 
     private func run(_ context: AppContext) async throws(CommandFailure) -> ExitStatus {
         let cache = ConditionsCache(path: context.cachePath)
-        let cached = options.refresh ? nil : context.usableCache(cache.fresh(maxAgeSeconds: context.settings.cache.maxAgeSeconds))
-        // Any age: shown, marked stale, when the fetch fails (`--refresh` included), so a bar
-        // keeps its last values through an outage instead of going blank.
-        let saved = cached == nil ? context.usableCache(cache.load()) : nil
+        // The file is read once: young enough, it answers; of any age, it is shown, marked
+        // stale, when the fetch fails (`--refresh` included), so a bar keeps its last values
+        // through an outage instead of going blank.
+        let onDisk = context.usableCache(cache.load())
+        let maxAge = context.settings.cache.maxAgeSeconds
+        let cached = options.refresh ? nil : onDisk.flatMap { ConditionsCache.isFresh($0, maxAgeSeconds: maxAge) ? $0 : nil }
+        let saved = cached == nil ? onDisk : nil
         let viewModel: MainViewModel
         if let cached {
             // Young enough: no request at all (a bar refreshing every few seconds must not
