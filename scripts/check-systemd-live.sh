@@ -166,6 +166,11 @@ inside sh -c "echo '$user:x:$user_uid:$user_uid::$user_home:/bin/sh' >> /etc/pas
     install -o $user_uid -g $user_uid -m 0755 /usr/local/bin/breather $user_home/.local/bin/breather"
 install_user_file() { inside sh -c "cat > $2 && chown $user_uid:$user_uid $2" < "$1"; }
 for unit in systemd/user/*; do install_user_file "$unit" "$user_home/.config/systemd/user/$(basename "$unit")"; done
+# The test's only change to a shipped unit: a watchdog short enough to fire within the test if the
+# daemon stopped sending WATCHDOG=1 (it pings every WatchdogSec/2).
+printf '[Service]\nWatchdogSec=2s\n' > "$work/watchdog.conf"
+inside install -d -o $user_uid -g $user_uid "$user_home/.config/systemd/user/breather.service.d"
+install_user_file "$work/watchdog.conf" "$user_home/.config/systemd/user/breather.service.d/watchdog.conf"
 echo -n "user-key-$$" > "$work/user.key"
 install_user_file "$work/user.key" "$user_home/.config/breather/airvisual.key"
 config Brooklyn "~/.config/breather/airvisual.key" > "$work/user.toml"
@@ -175,6 +180,8 @@ inside systemctl start breather-live-user.service
 user_out=/run/user/$user_uid/breather/breather.json
 has() { inside grep -q -- "$2" "$1"; }  # has FILE TEXT: FILE exists and contains TEXT
 usysctl start breather.service || fail "user breather.service did not start"
+user_started=$(date +%s) user_pid=$(uprop MainPID breather.service)
+[ "$(uprop WatchdogUSec breather.service)" = 2s ] || fail "the test's WatchdogSec=2s drop-in was not applied"
 [ "$(uprop SubState breather.service)" = running ] || fail "user breather.service is not running after start"
 status=$(uprop StatusText breather.service)
 case $status in *"AQI 52"*) ;; *) fail "user breather.service STATUS= is '$status', not the reading";; esac
@@ -195,11 +202,15 @@ wait_for 30 "user daemon: reload did not apply the new name and reading" \
 [ "$(uprop SubState breather.service)" = running ] || fail "user breather.service not running after reload"
 echo "check-systemd-live: user reload and SIGUSR1 refreshed the file"
 
+# Three watchdog periods at least, then the same process must still be running.
+sleep $((user_started + 6 - $(date +%s) > 0 ? user_started + 6 - $(date +%s) : 0))
+[ "$(uprop MainPID breather.service)" = "$user_pid" ] && [ "$(uprop NRestarts breather.service)" = 0 ] ||
+    fail "user breather.service was restarted (watchdog?)"
 usysctl stop breather.service
 [ "$(uprop Result breather.service)" = success ] || fail "user breather.service: stop result $(uprop Result breather.service)"
 [ "$(uprop ExecMainStatus breather.service)" = 0 ] || fail "user breather.service exited $(uprop ExecMainStatus breather.service) on stop"
 inside test ! -e "/run/user/$user_uid/breather" || fail "user breather.service: /run/user/$user_uid/breather/ left after stop"
-echo "check-systemd-live: user stop: exit status 0, runtime directory removed"
+echo "check-systemd-live: user daemon held a 2 s watchdog for 6 s; stop: exit status 0, runtime directory removed"
 
 usysctl start breather.timer
 [ -n "$(uprop NextElapseUSecRealtime breather.timer)" ] || fail "breather.timer has no next elapse"
