@@ -13,7 +13,7 @@ work=$1 binary=$2
 mount --make-rprivate /
 mount --make-rshared /
 mount -t tmpfs -o mode=0755,nosuid,nodev tmpfs /run
-mount -t cgroup2 -o nsdelegate cgroup2 /sys/fs/cgroup
+mount -t cgroup2 cgroup2 /sys/fs/cgroup
 mount -t tmpfs -o mode=0755 tmpfs "$work/scratch"
 overlay() {  # overlay DIR: writable here, the host's copy unchanged
     local name=${1//\//_}
