@@ -19,6 +19,7 @@ started=$(date +%s)
 
 fail() {  # the journal's tail and the provider requests help whoever reads the CI log
     echo "check-systemd-live: FAIL: $*" >&2
+    [ -s "$work/boot.log" ] && { echo "--- namespace set-up ---"; cat "$work/boot.log"; } >&2
     if [ -n "${pid1:-}" ]; then
         echo "--- journal (newest 40 lines) ---" >&2
         inside journalctl -q --no-pager -n 40 -o short-precise _TRANSPORT=journal _TRANSPORT=stdout _TRANSPORT=syslog >&2 || true
@@ -153,7 +154,7 @@ unshare=$!
 disown  # cleanup kills it; no "Killed" line from bash's job control
 wait_for 10 "the namespaces did not start" grep -q . "/proc/$unshare/task/$unshare/children"
 pid1=$(cut -d' ' -f1 "/proc/$unshare/task/$unshare/children")
-wait_for 30 "the system manager did not come up ($(cat "$work/boot.log"))" \
+wait_for 30 "the system manager did not come up" \
     inside systemctl is-active breather-live.target
 since="@$started"
 echo "check-systemd-live: $(inside systemctl --version | head -1), manager up after $(($(date +%s) - started))s"
