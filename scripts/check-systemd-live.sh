@@ -19,7 +19,7 @@ started=$(date +%s)
 
 fail() {  # the journal's tail and the provider requests help whoever reads the CI log
     echo "check-systemd-live: FAIL: $*" >&2
-    [ -s "$work/boot.log" ] && { echo "--- namespace set-up ---"; cat "$work/boot.log"; } >&2
+    [ -s "${work:-}/boot.log" ] && { echo "--- namespace set-up ---"; cat "$work/boot.log"; } >&2
     if [ -n "${pid1:-}" ]; then
         echo "--- journal (newest 40 lines) ---" >&2
         inside journalctl -q --no-pager -n 40 -o short-precise _TRANSPORT=journal _TRANSPORT=stdout _TRANSPORT=syslog >&2 || true
