@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the shipped units in systemd/ under a real systemd (the host's, e.g. 252 on Debian 12) and
 # checks what a user sees through systemd: states, STATUS=, files, journal. Needs root (CI runs it
-# from .ci/run); touches nothing on the host outside a temporary directory.
+# from .ci/run); on the host it only creates a temporary directory and a cgroup, both removed.
 #
 # A system manager runs as PID 1 of new mount/PID/UTS/cgroup namespaces (scripts/
 # systemd-live-boot.sh) with SYSTEMD_UNIT_PATH limited to the units under test. Inside it:
