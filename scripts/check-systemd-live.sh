@@ -54,6 +54,7 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
+trap "exit 130" INT TERM  # so that an interrupted run still cleans up
 
 # wait_for SECONDS WHAT COMMAND...: polls COMMAND until it succeeds; a bounded wait, not a sleep.
 wait_for() {
