@@ -1,3 +1,4 @@
+import BreatherCalculator
 import BreatherModel
 import Testing
 
@@ -73,10 +74,10 @@ struct CalculatorInputTests {
     }
 
     @Test("CO that looks like the wrong unit is warned about, with the likely one", arguments: [
-        ("co=5000ppm", "5728 mg/m3", " (ppb?)"),
+        ("co=5000ppm", "5724 mg/m3", " (ppb?)"),  // 5 000 000 ppb × 28.0101 / 24.4654 µg/m³
         ("co=5000mg/m3", "5000 mg/m3", " (ug/m3?)"),
         ("co=0.9", "0.9 ug/m3", " (mg/m3?)"),
-        ("co=0.5ppb", "0.573 ug/m3", " (ppm?)"),
+        ("co=0.5ppb", "0.572 ug/m3", " (ppm?)"),
         ("co=0.0001mg/m3", "0.1 ug/m3", ""),
     ])
     func carbonMonoxideUnitWarning(argument: String, amount: String, suggestion: String) throws {
