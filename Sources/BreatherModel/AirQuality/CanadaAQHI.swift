@@ -61,7 +61,8 @@ enum CanadaAQHI {
         for p in [Pollutant.no2, .o3, .pm2_5] {
             // All three terms are needed: without one the sum is not the AQHI.
             guard let reading = chosen[p], let (beta, unit) = term(p) else { throw .noUsablePollutants(.canada) }
-            // NO2 and O3 given in µg/m³ convert to ppb at 25 °C and 101.325 kPa (CAAQS reference conditions).
+            // NO2 and O3 given in µg/m³ convert to ppb at 25 °C and 101.325 kPa: the formula takes ppb
+            // and ECCC states no conversion, so North American practice (40 CFR 50.3) is used.
             let (c, conversion) = try reading.converted(to: unit, for: .canada)
             let contribution = scale * (expMinusOne(beta * c))
             sum += contribution

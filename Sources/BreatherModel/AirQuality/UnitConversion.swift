@@ -29,7 +29,8 @@ public struct ReferenceConditions: Sendable, Hashable, Codable, CustomStringConv
 
     /// 25 °C and 1 atm: the US (40 CFR 50.3: "corrected to a reference temperature of 25 °C
     /// and a reference pressure of 760 millimeters of mercury"), China (GB 3095-2012 as amended
-    /// in 2018, §3.13 参比状态 "298.15 K, 1013.25 hPa"), Canada (CAAQS, 25 °C, 101.325 kPa) and India.
+    /// in 2018, §3.14 参比状态 "大气温度为298.15K，大气压力为1013.25hPa时的状态"), and, as a stated choice,
+    /// Canada (the AQHI formula takes ppb and ECCC gives no conversion) and India (CPCB states none).
     public static let celsius25 = ReferenceConditions(kelvin: 298.15, kilopascals: 101.325)
     /// 293 K and 101.3 kPa: Directive 2008/50/EC Annex VI C, "For gaseous pollutants, the
     /// volume must be standardised at a temperature of 293 K and an atmospheric pressure of 101,3 kPa".
@@ -136,7 +137,7 @@ extension PollutantReading {
 extension AQIStandard {
     /// The temperature and pressure this standard states gas concentrations at; ppb ↔ µg/m³
     /// uses them. The EU (Directive 2008/50/EC Annex VI C) and the UK (Defra) use 20 °C; the
-    /// US, China, India and Canada 25 °C. India's CPCB states none; 25 °C as its neighbours do.
+    /// US and China 25 °C, and India and Canada too (neither states conditions; a stated choice).
     public var referenceConditions: ReferenceConditions {
         switch self {
         case .us, .china, .china2012, .india, .canada: .celsius25
