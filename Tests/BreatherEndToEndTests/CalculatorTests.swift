@@ -83,6 +83,19 @@ struct CalculatorTests {
         #expect(object["notes"] as? [String] == [])
     }
 
+    @Test("json notes carry the footnote rule that left a reading out")
+    func notesInJSON() throws {
+        // HJ 633-2012 Table 1 note 2: SO2 1-h above 800 µg/m³ has no IAQI; the 24-h value
+        // 100 µg/m³ gives 50/100 × 50 + 50 = 75.
+        let result = try Sandbox().run(["aqi", "--standard", "china-2012", "--format", "json", "so2:1h=900", "so2:24h=100"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["aqi"] as? Int == 75)
+        #expect((object["sub_indices"] as? [[String: Any]])?.map { $0["period"] as? String } == ["24h"])
+        #expect(object["notes"] as? [String] == ["SO2 1-h 900 µg/m³ is above 800 µg/m³: no IAQI from it; SO2 is reported "
+            + "from its 24-hour value (HJ 633-2012 Table 1 note 2)"])
+    }
+
     @Test("China real-time 1-hour PM is indexed on the 24-hour column and says so")
     func chinaOneHourParticles() throws {
         // HJ 633-2026 real-time report: PM2.5 1-h 50 µg/m³ on the 24-h column, 50/25 × 15 + 50 = 80.
