@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Breather: air quality, weather and asthma risk for Linux status bars.
-// Module arrows point one way: C shims -> HTTP/JSON -> Model -> Providers -> ViewModel -> Views -> breather.
+// Module arrows point one way: C shims -> HTTP/JSON -> Model -> Providers -> ViewModel -> Views -> breather;
+// Model -> Calculator -> breather.
 import PackageDescription
 
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
@@ -25,6 +26,8 @@ let package = Package(
         .target(name: "BreatherJSON", dependencies: ["CJansson"], swiftSettings: strict),
         // Pure values: conditions, standards, index tables.
         .target(name: "BreatherModel", swiftSettings: strict),
+        // `breather aqi`: parses POLLUTANT[:PERIOD]=VALUE[UNIT] words and explains refusals; the model only computes.
+        .target(name: "BreatherCalculator", dependencies: ["BreatherModel"], swiftSettings: strict),
         // Request building and decoding, one file group per provider.
         .target(name: "BreatherProviders", dependencies: ["BreatherHTTP", "BreatherJSON", "BreatherModel"], swiftSettings: strict),
         // MainViewModel: Input -> Output display strings.
@@ -41,7 +44,7 @@ let package = Package(
             name: "breather",
             dependencies: [
                 "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherProviders", "BreatherViewModel", "BreatherViews", "BreatherConfig", "BreatherCache",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BreatherCalculator", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
@@ -50,6 +53,7 @@ let package = Package(
         .testTarget(name: "BreatherHTTPTests", dependencies: ["BreatherHTTP", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherJSONTests", dependencies: ["BreatherJSON"], swiftSettings: strict),
         .testTarget(name: "BreatherModelTests", dependencies: ["BreatherModel", "BreatherJSON"], swiftSettings: strict),
+        .testTarget(name: "BreatherCalculatorTests", dependencies: ["BreatherCalculator", "BreatherModel"], swiftSettings: strict),
         .testTarget(name: "BreatherProvidersTests", dependencies: ["BreatherProviders", "BreatherHTTP", "BreatherJSON", "BreatherModel"], swiftSettings: strict),
         .testTarget(name: "BreatherViewModelTests", dependencies: ["BreatherViewModel", "BreatherModel"], swiftSettings: strict),
         .testTarget(name: "BreatherViewsTests", dependencies: ["BreatherViews", "BreatherViewModel", "BreatherModel", "BreatherJSON"], swiftSettings: strict),
