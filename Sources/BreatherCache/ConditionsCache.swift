@@ -3,9 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import BreatherIO
 import BreatherJSON
 import BreatherModel
-import BreatherViews
 
 /// The last good conditions on disk, so a one-shot run can skip the network while they are
 /// young and a restarted daemon can show them (marked stale by age) before its first fetch.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import BreatherIO
 import BreatherHTTP
 import BreatherJSON
 import BreatherModel

@@ -1,3 +1,4 @@
+import BreatherIO
 import BreatherCache
 import BreatherConfig
 import BreatherModel

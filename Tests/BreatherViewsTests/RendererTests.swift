@@ -1,6 +1,7 @@
 import BreatherJSON
 import BreatherModel
 import BreatherViewModel
+import BreatherIO
 import BreatherViews
 import Foundation
 import Testing
