@@ -17,20 +17,28 @@ public struct CityConditions: Sendable, Hashable, Codable {
     public var pollution: Pollution?
     /// Asthma risk; nil when every asthma source failed.
     public var asthma: Asthma?
-    /// Parts that could not be fetched this time, with the reason (shown as "unavailable").
+    /// Parts the latest fetch could not bring, with the reason; a part listed here that still
+    /// has a value is the last good one, kept from an earlier fetch and shown as stale.
     public var failures: [ProviderFailure]
-    /// When these conditions were assembled.
+    /// When the latest fetch ran (the last attempt, whatever it brought).
     public var fetchedAt: Date
+    /// When each part present was fetched: `fetchedAt` for the parts the latest fetch brought,
+    /// earlier for parts kept from an earlier one.
+    public var partsFetchedAt: PartTimes
 
-    /// Conditions assembled at `fetchedAt`; parts left nil were not fetched.
+    /// Conditions assembled at `fetchedAt`; parts left nil were not fetched. Every part given
+    /// counts as fetched at `fetchedAt` unless `partsFetchedAt` says otherwise.
     public init(location: Location, weather: Weather? = nil, pollution: Pollution? = nil, asthma: Asthma? = nil,
-                failures: [ProviderFailure] = [], fetchedAt: Date) {
+                failures: [ProviderFailure] = [], fetchedAt: Date, partsFetchedAt: PartTimes? = nil) {
         self.location = location
         self.weather = weather
         self.pollution = pollution
         self.asthma = asthma
         self.failures = failures
         self.fetchedAt = fetchedAt
+        self.partsFetchedAt = partsFetchedAt ?? PartTimes(air: pollution == nil ? nil : fetchedAt,
+                                                          weather: weather == nil ? nil : fetchedAt,
+                                                          asthma: asthma == nil ? nil : fetchedAt)
     }
 }
 

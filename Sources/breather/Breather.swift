@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import BreatherModel
 import BreatherViewModel
@@ -24,6 +27,10 @@ struct Breather: AsyncParsableCommand {
     /// line on stderr (exit 64) instead of the error, a list of values and the whole usage: a
     /// bar or a systemd journal shows one line, and that line must say what was wrong.
     static func main() async {
+        // Before anything else: a SIGHUP/SIGUSR1/SIGUSR2 that arrives while the daemon starts
+        // (systemd may reload it at once) must not take the default action, which ends the
+        // process. The daemon's and watch's signal sources take them over once they run.
+        for number in [SIGHUP, SIGUSR1, SIGUSR2] { signal(number, SIG_IGN) }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Logging
 import BreatherIO
 import BreatherHTTP
 import BreatherJSON
