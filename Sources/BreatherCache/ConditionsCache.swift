@@ -26,8 +26,9 @@ public struct ConditionsCache: Sendable {
     public enum Loaded: Sendable, Equatable {
         /// No file yet.
         case missing
-        /// The stored conditions.
-        case conditions(CityConditions)
+        /// The stored conditions, with the `[sources]` they were fetched from (nil in a file
+        /// that does not say): a one-shot after a change of sources fetches again.
+        case conditions(CityConditions, sources: String?)
         /// The file could not be used (unreadable, corrupt, another version); it was renamed
         /// to `setAsidePath` (when it could be) and `reason` says why, for one warning line.
         case setAside(reason: String)
@@ -47,7 +48,9 @@ public struct ConditionsCache: Sendable {
             return setAside("\(error)")
         }
         do {
-            return .conditions(try ConditionsJSON.decode(try JSON.parse(text)))
+            let json = try JSON.parse(text)
+            let sources = try? JSONCursor(json)["sources"].optionalString()
+            return .conditions(try ConditionsJSON.decode(json), sources: sources ?? nil)
         } catch {
             return setAside("not a Breather conditions file of version \(ConditionsJSON.version): \(error)")
         }
@@ -66,9 +69,15 @@ public struct ConditionsCache: Sendable {
         return age >= 0 && age < Double(maxAgeSeconds)
     }
 
-    /// Saves conditions that carry air or weather data, with their failures and part times.
-    public func save(_ conditions: CityConditions) throws(AtomicFile.WriteError) {
+    /// Saves conditions that carry air or weather data, with their failures and part times,
+    /// and the `[sources]` they came from (`sources`, any stable text naming them).
+    public func save(_ conditions: CityConditions, sources: String? = nil) throws(AtomicFile.WriteError) {
         guard conditions.isUsable else { return }
-        try AtomicFile.write(JSON.serialize(ConditionsJSON.encode(conditions)) + "\n", to: path, mode: 0o600)
+        var json = ConditionsJSON.encode(conditions)
+        if let sources, case .object(var root) = json {
+            root["sources"] = .string(sources)
+            json = .object(root)
+        }
+        try AtomicFile.write(JSON.serialize(json) + "\n", to: path, mode: 0o600)
     }
 }

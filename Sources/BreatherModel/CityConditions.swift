@@ -44,9 +44,12 @@ public struct CityConditions: Sendable, Hashable, Codable {
 
 extension CityConditions {
     /// When the data shown was current: the air reading's observation time when the provider
-    /// gives one, never later than the fetch (a provider's clock or time zone can be off),
+    /// gives one, never later than the air part's fetch (else the weather's) (a provider's clock or time zone can be off),
     /// else the fetch time. A fresh fetch can bring a reading hours old: ages count from here.
-    public var dataTime: Date { min(pollution?.observedAt ?? fetchedAt, fetchedAt) }
+    public var dataTime: Date {
+        let fetched = partsFetchedAt.air ?? partsFetchedAt.weather ?? fetchedAt
+        return min(pollution?.observedAt ?? fetched, fetched)
+    }
 }
 
 /// A place on Earth with an optional display name.

@@ -63,21 +63,31 @@ struct AppContext: Sendable {
     /// with the default `timeout` of 20 s). A short `timeout` in the config shortens it.
     var fetchDeadlineSeconds: Double { min(FetchDeadline.defaultSeconds, Double(3 * settings.timeoutSeconds)) }
 
+    /// The `[sources]` lists as one line, kept beside the stored conditions.
+    var sourcesKey: String {
+        let s = settings.sources
+        return [s.air, s.weather, s.asthma].map { $0.map(\.rawValue).joined(separator: ",") }.joined(separator: ";")
+    }
+
     /// The stored conditions if they are for the place asked for (coordinates must match when
-    /// given; a city named by flag always fetches: the store may hold another place). An
-    /// unusable store file is set aside with one warning.
-    func storedConditions(_ cache: ConditionsCache) -> CityConditions? {
+    /// given; a city named by flag always fetches: the store may hold another place), and
+    /// whether they came from the sources configured now. An unusable store file is set aside
+    /// with one warning.
+    func storedConditions(_ cache: ConditionsCache) -> CityConditions? { stored(cache)?.conditions }
+
+    /// `storedConditions` with whether the store was filled from today's `[sources]`.
+    func stored(_ cache: ConditionsCache) -> (conditions: CityConditions, sameSources: Bool)? {
         switch cache.load() {
         case .missing:
             return nil
         case .setAside(let reason):
             logger.log(.warning, "cache: \(reason)")
             return nil
-        case .conditions(let stored):
+        case .conditions(let stored, let sources):
             guard stored.isUsable, !cityFromFlag else { return nil }
             if let latitude = settings.location.latitude, let longitude = settings.location.longitude,
                !stored.location.isSamePlace(as: Location(latitude: latitude, longitude: longitude)) { return nil }
-            return stored
+            return (stored, sources == sourcesKey)
         }
     }
 

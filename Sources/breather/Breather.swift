@@ -31,6 +31,10 @@ struct Breather: AsyncParsableCommand {
         // (systemd may reload it at once) must not take the default action, which ends the
         // process. The daemon's and watch's signal sources take them over once they run.
         for number in [SIGHUP, SIGUSR1, SIGUSR2] { signal(number, SIG_IGN) }
+        // libdispatch asks for a thread priority an unprivileged process may not have and
+        // logs the refusal to syslog; the priority changes nothing for Breather (a user's own
+        // LIBDISPATCH_LOG wins).
+        setenv("LIBDISPATCH_LOG", "NO", 0)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -33,8 +33,11 @@ struct OneShot {
         // The store is read once: younger than max_age it answers and no provider is asked,
         // whatever parts it lacks (a bar refreshing every few seconds must not burn quotas);
         // of any age it is shown, marked stale, when the fetch fails.
-        let stored = context.storedConditions(cache)
-        let fresh = !options.refresh && stored.map { ConditionsCache.isFresh($0, maxAgeSeconds: context.settings.cache.maxAgeSeconds) } == true
+        let found = context.stored(cache)
+        let stored = found?.conditions
+        let fresh = !options.refresh && found.map {
+            $0.sameSources && ConditionsCache.isFresh($0.conditions, maxAgeSeconds: context.settings.cache.maxAgeSeconds)
+        } == true
         var location: Location?
         if !fresh {
             location = try await resolveLocation(context, canFallBack: stored != nil)

@@ -21,7 +21,7 @@ struct Session: Sendable {
         let fetching = Fetching(fetcher: try context.makeFetcher(gate: gate),
                                 resolver: LocationResolver(context: context, resolved: location))
         let cache = ConditionsCache(path: context.cachePath)
-        let saver = StoreWriter(cache: cache, logger: context.logger)
+        let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger)
         self.fetching = fetching
         self.cache = cache
         viewModel = MainViewModel(
@@ -66,18 +66,20 @@ actor Fetching {
 /// failing and when it recovers, not on every poll.
 final class StoreWriter: Sendable {
     private let cache: ConditionsCache
+    private let sources: String
     private let logger: Logger
     private let lastError = Mutex<String?>(nil)
 
-    init(cache: ConditionsCache, logger: Logger) {
+    init(cache: ConditionsCache, sources: String, logger: Logger) {
         self.cache = cache
+        self.sources = sources
         self.logger = logger
     }
 
     func save(_ conditions: CityConditions) {
         let message: String?
         do {
-            try cache.save(conditions)
+            try cache.save(conditions, sources: sources)
             message = nil
         } catch {
             message = "\(error)"
