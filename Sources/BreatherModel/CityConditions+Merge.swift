@@ -58,10 +58,10 @@ extension CityConditions {
     }
 
     /// True when `part` holds a value kept from an earlier fetch because the latest one failed
-    /// to bring it: shown, but marked stale.
+    /// to bring it (or failed to find the place at all): shown, but marked stale.
     public func isCarriedOver(_ part: ProviderFailure.Part) -> Bool {
         guard let time = partsFetchedAt[part] else { return false }
-        return time < fetchedAt && failures.contains { $0.part == part }
+        return time < fetchedAt && failures.contains { $0.part == part || $0.part == .location }
     }
 
     /// True when the conditions hold air or weather data: anything less is not worth showing or keeping.

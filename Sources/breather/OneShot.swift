@@ -38,12 +38,16 @@ struct OneShot {
         let fresh = !options.refresh && found.map {
             $0.sameSources && ConditionsCache.isFresh($0.conditions, maxAgeSeconds: context.settings.cache.maxAgeSeconds)
         } == true
-        var location: Location?
+        var location = stored?.location
+        var locationFailure: ProviderFailure?
         if !fresh {
-            location = try await resolveLocation(context, canFallBack: stored != nil)
+            switch try await resolveLocation(context, canFallBack: stored != nil) {
+            case .success(let found): location = found
+            case .failure(let failure): locationFailure = failure
+            }
         }
         let session = try Session(context: context, gate: nil, staleAfterSeconds: context.settings.cache.maxAgeSeconds,
-                                  location: location ?? stored?.location)
+                                  location: location, locationFailure: locationFailure)
         let viewModel = session.viewModel
         if fresh, let stored {
             context.logger.log(.debug, "answered from the store \(cache.path)")
@@ -68,16 +72,21 @@ struct OneShot {
     /// A location that cannot be found ends the command (a wrong city is a usage error, a bad
     /// config 78), unless stored conditions can stand in for an outage: then the failure
     /// becomes the fetch's and the stored data shows as stale.
-    private func resolveLocation(_ context: AppContext, canFallBack: Bool) async throws(CommandFailure) -> Location? {
+    private func resolveLocation(_ context: AppContext, canFallBack: Bool) async throws(CommandFailure) -> Result<Location, ProviderFailure> {
         let deadline = FetchDeadline(seconds: context.fetchDeadlineSeconds)
         let located: Result<Location, CommandFailure> = await deadline.run {
             do throws(CommandFailure) { return .success(try await context.resolveLocation()) } catch { return .failure(error) }
         }
         switch located {
-        case .success(let location): return location
+        case .success(let location): return .success(location)
         case .failure(let failure):
             guard canFallBack, ![.configuration, .usage].contains(failure.status) else { throw failure }
-            return nil
+            let kind: FailureKind = switch failure.status {
+            case .temporary: .timeout
+            case .dataError: .badData
+            default: .unavailable
+            }
+            return .failure(ProviderFailure(provider: "location", part: .location, kind: kind, message: failure.message))
         }
     }
 
@@ -109,13 +118,14 @@ struct OneShot {
     private func report(_ output: Output, fromStore: Bool, printedBarLine: Bool, logger: Logger) -> ExitStatus {
         let status = output.status
         let others = output.failures.map(RunStatus.describe).filter { $0 != status.line }
-        for line in others { logger.log(fromStore || status.kind != nil ? .info : .warning, line) }
+        // One line when something decided; the rest only at --log-level info.
+        for line in others { logger.log(fromStore || status.line != nil ? .info : .warning, line) }
         guard let line = status.line else { return .ok }
         if fromStore {
             logger.log(.info, line)
         } else if status.showsKeptData {
             let age = output.age.isEmpty ? "" : " from \(output.age) ago"
-            logger.log(status.kind == nil ? .warning : .error, "\(line); showing the stored data\(age), marked stale")
+            logger.log(status.kind == nil ? .warning : .error, "\(line); showing the cached data\(age), marked stale")
         } else {
             logger.log(status.kind == nil ? .warning : .error, line)
         }

@@ -17,9 +17,10 @@ struct Session: Sendable {
     let cache: ConditionsCache
 
     /// Throws only for configuration problems (e.g. a missing API key), never for providers.
-    init(context: AppContext, gate: ProviderGate?, staleAfterSeconds: Int, location: Location? = nil) throws(CommandFailure) {
+    init(context: AppContext, gate: ProviderGate?, staleAfterSeconds: Int, location: Location? = nil,
+         locationFailure: ProviderFailure? = nil) throws(CommandFailure) {
         let fetching = Fetching(fetcher: try context.makeFetcher(gate: gate),
-                                resolver: LocationResolver(context: context, resolved: location))
+                                resolver: LocationResolver(context: context, resolved: location, failure: locationFailure))
         let cache = ConditionsCache(path: context.cachePath)
         let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger)
         self.fetching = fetching
@@ -98,13 +99,17 @@ final class StoreWriter: Sendable {
 actor LocationResolver {
     private let context: AppContext
     private var resolved: Location?
+    /// The one-shot's lookup already failed (an outage, with stored data to show): say so.
+    private let failure: ProviderFailure?
 
-    init(context: AppContext, resolved: Location? = nil) {
+    init(context: AppContext, resolved: Location? = nil, failure: ProviderFailure? = nil) {
         self.context = context
         self.resolved = resolved
+        self.failure = failure
     }
 
     func location() async throws(ProviderFailure) -> Location {
+        if let failure { throw failure }
         if let resolved { return resolved }
         do {
             let found = try await context.resolveLocation()
