@@ -36,8 +36,9 @@ struct BarFormatTests {
         let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
-        let expected = ["waybar": #""class":["unhealthy_for_sensitive_groups"]"#, "i3bar": ##""color":"#FF7E00""##,
-                        "i3blocks": "\n#FF7E00\n", "polybar": "%{F#FF7E00}Brooklyn AQI 112", "tmux": "#[fg=#ff7e00]Brooklyn AQI 112",
+        let expected = ["waybar": #""class":["unhealthy_for_sensitive_groups","us"]"#, "i3bar": ##""background":"#FF7E00""##,
+                        "i3blocks": "\n#000000\n#FF7E00\n", "polybar": "%{B#FF7E00}%{F#000000} AQI 112 USG",
+                        "tmux": "#[fg=#000000,bg=#ff7e00] AQI 112 USG",
                         "prometheus": #"breather_aqi{standard="us",location="Brooklyn"} 112"#]
         for (format, fragment) in expected {
             let result = try sandbox.run(["--format", format, "--config", sandbox.configPath])
