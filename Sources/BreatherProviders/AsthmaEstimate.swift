@@ -14,8 +14,11 @@ public struct AsthmaEstimate: AsthmaProvider {
     public let needsNetwork = false
     /// The `Asthma.method` of an estimate from the AQHI alone.
     public static let method = "estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means)"
-    /// The `Asthma.method` when the air source also gave pollen counts, which can raise the risk.
+    /// The `Asthma.method` when the air source's pollen counts raised the risk above the AQHI's.
     public static let pollenMethod = method + " raised by pollen (AAAAI NAB count levels)"
+    /// The `Asthma.method` when pollen counts were there but did not raise the risk (all 0, or
+    /// no higher than the AQHI's level): saying "raised by pollen" then would be untrue.
+    public static let pollenCheckedMethod = method + "; pollen counted (AAAAI NAB levels), not higher"
 
     /// The estimator; it needs no configuration or network.
     public init() {}
@@ -38,7 +41,9 @@ public struct AsthmaEstimate: AsthmaProvider {
             return Asthma(risk: fromAir, probability: nil, source: id, method: Self.method)
         }
         let fromPollen = Self.risk(forPollen: Self.pollenLevel(pollen))
-        return Asthma(risk: fromPollen.severity > fromAir.severity ? fromPollen : fromAir, probability: nil, source: id, method: Self.pollenMethod)
+        let raised = fromPollen.severity > fromAir.severity
+        return Asthma(risk: raised ? fromPollen : fromAir, probability: nil, source: id,
+                      method: raised ? Self.pollenMethod : Self.pollenCheckedMethod)
     }
 
     /// The highest NAB level among the reported pollen counts.

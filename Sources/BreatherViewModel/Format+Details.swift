@@ -17,9 +17,10 @@ extension Format {
     }
 
     /// A concentration with enough digits to mean something: one decimal from 1 up ("12.3"),
-    /// three below it, where ppm values live (O3 "0.045 ppm", never "0.0 ppm").
+    /// three below it, where ppm values live (O3 "0.045 ppm", never "0.0 ppm"), four below 0.01.
     public static func concentration(_ value: Double) -> String {
-        abs(value) >= 1 || value == 0 ? fixed(value, 1) : fixed(value, 3)
+        let size = abs(value)
+        return size >= 1 || value == 0 ? fixed(value, 1) : size >= 0.01 ? fixed(value, 3) : fixed(value, 4)
     }
 
     /// "2026-11-18 11:06 UTC" — bars show it next to the age, so minutes are enough.
