@@ -52,6 +52,21 @@ public struct HourlyForecast: Sendable, Hashable, Codable {
 
     /// The number of forecast hours (the longest pollutant's).
     public var hours: Int { series.values.values.map(\.count).max() ?? 0 }
+
+    /// The start of forecast hour `offset` (0 = `start`).
+    public func time(ofHour offset: Int) -> Date { start.addingTimeInterval(Double(offset) * 3600) }
+
+    /// `past` followed by the forecast up to and including hour `offset`, every pollutant the
+    /// same number of hours ahead (nil where the forecast lacks one): the series a standard
+    /// would see if that hour were the current one, so its rolling means roll forward.
+    public func series(through offset: Int, after past: HourlySeries) -> HourlySeries {
+        var values: [Pollutant: [Double?]] = [:]
+        for pollutant in Set(past.values.keys).union(series.values.keys) {
+            let later = Array((series.values[pollutant] ?? []).prefix(offset + 1))
+            values[pollutant] = (past.values[pollutant] ?? []) + later + Array(repeating: nil, count: offset + 1 - later.count)
+        }
+        return HourlySeries(values)
+    }
 }
 
 /// A data credit: who measured or published the values, and where.

@@ -37,13 +37,31 @@ public struct AsthmaEstimate: AsthmaProvider {
                                   message: "cannot estimate: \(error)")
         }
         let fromAir = Self.risk(forAQHI: aqhi.value)
+        let outlook = pollution.flatMap(Self.outlook)
         guard let pollen = pollution?.pollen else {
-            return Asthma(risk: fromAir, probability: nil, source: id, method: Self.method)
+            return Asthma(risk: fromAir, probability: nil, source: id, method: Self.method, outlook: outlook)
         }
         let fromPollen = Self.risk(forPollen: Self.pollenLevel(pollen))
         let raised = fromPollen.severity > fromAir.severity
         return Asthma(risk: raised ? fromPollen : fromAir, probability: nil, source: id,
-                      method: raised ? Self.pollenMethod : Self.pollenCheckedMethod)
+                      method: raised ? Self.pollenMethod : Self.pollenCheckedMethod, outlook: outlook)
+    }
+
+    /// The worst AQHI risk over the forecast hours (the first hour at that level), the same
+    /// look-ahead the index's outlook uses; nil without a forecast. Pollen has no forecast
+    /// here, so the outlook is the air's alone.
+    static func outlook(_ pollution: Pollution) -> AsthmaOutlook? {
+        guard let past = pollution.hourly, let ahead = pollution.forecast else { return nil }
+        var worst: AsthmaOutlook?
+        for offset in 0..<min(ahead.hours, 24) {
+            let series = ahead.series(through: offset, after: past)
+            guard let aqhi = try? AQIStandard.canada.index(from: AQIStandard.canada.readings(from: series)) else { continue }
+            let risk = Self.risk(forAQHI: aqhi.value)
+            if worst.map({ risk.severity > $0.risk.severity }) ?? true {
+                worst = AsthmaOutlook(risk: risk, at: ahead.time(ofHour: offset))
+            }
+        }
+        return worst
     }
 
     /// The highest NAB level among the reported pollen counts.

@@ -44,10 +44,10 @@ extension Format {
     }
 
     /// Tooltip lines: headline, one line per pollutant, the worst forecast hour ("Next 24 h: …",
-    /// when `forecast` is not empty), weather, asthma, time, sources, errors.
+    /// when `forecast` is not empty), weather, asthma (and its outlook), time, sources, errors.
     public static func details(conditions: CityConditions?, report: AirQualityReport?, standard: AQIStandard,
                                units: Units, icons: Icons, ageSeconds: Int?, stale: Bool, error: String?,
-                               forecast: String = "") -> [String] {
+                               forecast: String = "", asthmaOutlook: String = "") -> [String] {
         guard let conditions else {
             return ["Breather: no data yet"] + (error.map { ["Error: \($0)"] } ?? [])
         }
@@ -77,6 +77,7 @@ extension Format {
             let probability = Format.probability(asthma.probability)
             let method = asthma.method.map { " (estimate: \($0))" } ?? " (\(asthma.source))"
             lines.append("Asthma risk: \(asthma.risk.displayName)\(probability.isEmpty ? "" : " \(probability)")\(method)")
+            if !asthmaOutlook.isEmpty { lines.append("  next 24 h: \(asthmaOutlook)") }
         } else {
             lines.append("Asthma risk: \(unavailable)")
         }

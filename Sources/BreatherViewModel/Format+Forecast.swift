@@ -30,20 +30,13 @@ extension Format {
     /// Empty without a forecast or without past concentrations to average with.
     public static func forecast(_ pollution: Pollution?, standard: AQIStandard, now: Date) -> [ForecastHour] {
         guard let past = pollution?.hourly, let ahead = pollution?.forecast else { return [] }
-        let pollutants = Set(past.values.keys).union(ahead.series.values.keys)
         var hours: [ForecastHour] = []
         for offset in 0..<ahead.hours {
-            let time = ahead.start.addingTimeInterval(Double(offset * 3600))
+            let time = ahead.time(ofHour: offset)
             // An hour already over (old data) or beyond the window is not "the next 24 h".
             guard time.timeIntervalSince(now) > -3600 else { continue }
             guard time.timeIntervalSince(now) <= Double(forecastWindowSeconds) else { break }
-            var values: [Pollutant: [Double?]] = [:]
-            for pollutant in pollutants {
-                let later = Array(ahead.series.values[pollutant] ?? []).prefix(offset + 1)
-                let padded = Array(later) + Array(repeating: nil, count: offset + 1 - later.count)
-                values[pollutant] = (past.values[pollutant] ?? []) + padded
-            }
-            let series = HourlySeries(values)
+            let series = ahead.series(through: offset, after: past)
             if let index = try? standard.index(from: standard.readings(from: series)) {
                 hours.append(ForecastHour(time: time, index: index))
             }
@@ -61,5 +54,12 @@ extension Format {
         let main = index.mainPollutants.map(\.displayName).joined(separator: ", ")
         return "\(indexName(standard)) \(standard.displayValue(index.value)) \(index.category.name) at \(clock) UTC"
             + (main.isEmpty ? "" : ", \(main)")
+    }
+
+    /// "high from 18:00 UTC" for the worst asthma risk ahead; "" without an outlook or when its
+    /// hour is over (old data).
+    public static func asthmaOutlook(_ outlook: AsthmaOutlook?, now: Date) -> String {
+        guard let outlook, outlook.at.timeIntervalSince(now) > -3600 else { return "" }
+        return "\(outlook.risk.displayName) from \(Timestamp.rfc3339(outlook.at).dropFirst(11).prefix(5)) UTC"
     }
 }

@@ -70,6 +70,8 @@ public struct Output: Sendable, Equatable {
     /// The worst hour of the coming 24 under this standard, "AQI 152 at 18:00, PM2.5"
     /// (hours in UTC); "" when the source gave no forecast.
     public var forecastSummary: String
+    /// The worst asthma risk of the next 24 hours, "high from 18:00 UTC"; "" without an outlook.
+    public var asthmaOutlook: String
     /// The coming hours' index under this standard, soonest first (json `forecast[]`); empty
     /// when the source gave no forecast.
     public var forecast: [ForecastHour]
@@ -98,7 +100,7 @@ public struct Output: Sendable, Equatable {
         "city", "aqi", "category", "main_pollutant", "temperature", "humidity", "pressure", "wind",
         "asthma_risk", "asthma_probability", "aqi_color", "temperature_color", "asthma_color", "standard",
         "loading", "error", "staleness", "condition", "icon", "updated", "age", "source", "category_id",
-        "index_name", "category_short", "asthma_risk_short", "age_short", "forecast",
+        "index_name", "category_short", "asthma_risk_short", "age_short", "forecast", "asthma_outlook",
     ]
 
     /// The `display` object of the json output and the `--template` placeholders, in a stable order.
@@ -107,7 +109,7 @@ public struct Output: Sendable, Equatable {
                       asthmaRisk, asthmaProbability, aqiColor, temperatureColor, asthmaColor, standard.rawValue,
                       isLoading ? "true" : "false", error ?? "", staleness, condition, conditionIcon, updated, age,
                       source, categoryID, indexName, airQualityCategoryShort, asthmaRiskShort, ageShort,
-                      forecastSummary]
+                      forecastSummary, asthmaOutlook]
         return zip(Self.displayKeys, values).map { (key: $0, value: $1) }
     }
 
@@ -181,13 +183,15 @@ extension State {
             categoryID: report?.index.category.id ?? missing,
             details: Format.details(conditions: conditions, report: report, standard: standard, units: units,
                                     icons: environment.icons, ageSeconds: age, stale: stale, error: error,
-                                    forecast: Format.forecastSummary(forecast, standard: standard)),
+                                    forecast: Format.forecastSummary(forecast, standard: standard),
+                                    asthmaOutlook: Format.asthmaOutlook(conditions?.asthma?.outlook, now: now)),
             units: units,
             indexName: Format.indexName(standard),
             airQualityCategoryShort: report.map { Format.shortCategory(standard, $0.index.category) } ?? "",
             asthmaRiskShort: Format.shortRisk(conditions?.asthma?.risk),
             ageShort: age.map(Format.shortAge) ?? "",
             forecastSummary: Format.forecastSummary(forecast, standard: standard),
+            asthmaOutlook: Format.asthmaOutlook(conditions?.asthma?.outlook, now: now),
             forecast: forecast,
             conditions: conditions,
             airQuality: report,

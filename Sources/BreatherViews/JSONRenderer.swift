@@ -94,8 +94,13 @@ public struct JSONRenderer: Renderer {
     }
 
     func asthma(_ asthma: Asthma) -> JSONValue {
-        .object(["risk": .string(asthma.risk.rawValue), "probability": asthma.probability.map(JSONValue.number) ?? .null,
-                 "source": .string(asthma.source), "method": asthma.method.map(JSONValue.string) ?? .null])
+        // `outlook`: the worst risk of the next 24 h and when it starts; null without a forecast.
+        let outlook: JSONValue = asthma.outlook.map {
+            .object(["risk": .string($0.risk.rawValue), "at": .string(Timestamp.rfc3339($0.at))])
+        } ?? .null
+        return .object(["risk": .string(asthma.risk.rawValue), "probability": asthma.probability.map(JSONValue.number) ?? .null,
+                        "source": .string(asthma.source), "method": asthma.method.map(JSONValue.string) ?? .null,
+                        "outlook": outlook])
     }
 
     func failure(_ failure: ProviderFailure) -> JSONValue {

@@ -55,3 +55,26 @@ struct OpenMeteoForecastTests {
         }
     }
 }
+
+@Suite("asthma estimate: the next 24 hours")
+struct AsthmaOutlookTests {
+    @Test("the estimate looks ahead with the same forecast: the worst AQHI risk and when it starts")
+    func outlook() async throws {
+        var smoky: [Pollutant: [Double?]] = [.o3: Array(repeating: 30, count: 24), .no2: Array(repeating: 10, count: 24),
+                                              .pm2_5: Array(repeating: 4, count: 24)]
+        for (pollutant, value) in [(Pollutant.o3, 150.0), (.no2, 120), (.pm2_5, 200)] {
+            smoky[pollutant]?.replaceSubrange(10..<16, with: Array(repeating: value, count: 6))
+        }
+        let start = Date(timeIntervalSince1970: 1_795_003_200)
+        let pollution = Pollution(source: "open-meteo", hourly: PollenEstimateTests.cleanAir,
+                                  forecast: HourlyForecast(start: start, series: HourlySeries(smoky)))
+        let asthma = try await AsthmaEstimate().asthma(at: place, pollution: pollution)
+        #expect(asthma.risk == .low, "now is clean")
+        let outlook = try #require(asthma.outlook)
+        #expect(outlook.risk.severity >= AsthmaRisk.high.severity, "\(outlook)")
+        let hour = Int(outlook.at.timeIntervalSince(start) / 3600)
+        #expect((10..<16).contains(hour), "the first hour at the worst level lies in the smoky spell: \(hour)")
+        let calm = try await AsthmaEstimate().asthma(at: place, pollution: Pollution(source: "open-meteo", hourly: PollenEstimateTests.cleanAir))
+        #expect(calm.outlook == nil, "no forecast, no outlook")
+    }
+}

@@ -68,4 +68,20 @@ struct ForecastTests {
         #expect(values == values.sorted(), "each hour adds a dirtier hour to the mean: \(values)")
         #expect(values.last! > values.first!)
     }
+
+    @Test("an asthma outlook shows under the asthma line, in display and in json")
+    func asthmaOutlook() async throws {
+        var conditions = sample()
+        conditions.asthma = Asthma(risk: .low, source: "estimate", method: "estimate from Canada's AQHI",
+                                   outlook: AsthmaOutlook(risk: .high, at: Date(timeIntervalSince1970: 1_795_003_200 + 6 * 3600)))
+        let output = await render(conditions)
+        #expect(output.asthmaOutlook == "high from 18:00 UTC")
+        let line = try #require(output.details.firstIndex { $0.hasPrefix("Asthma risk: low") })
+        #expect(output.details[line + 1] == "  next 24 h: high from 18:00 UTC")
+        let root = JSONCursor(try JSON.parse(JSONRenderer().render(output)))
+        #expect(try root["asthma"]["outlook"]["risk"].string() == "high")
+        #expect(try root["asthma"]["outlook"]["at"].string() == "2026-11-18T18:00:00Z")
+        #expect(try root["display"]["asthma_outlook"].string() == "high from 18:00 UTC")
+        #expect(JSONCursor(try JSON.parse(JSONRenderer().render(await render(sample())))) ["asthma"]["outlook"].isNull)
+    }
 }
