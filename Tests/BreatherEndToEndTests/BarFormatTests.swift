@@ -37,7 +37,7 @@ struct BarFormatTests {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
         let expected = ["waybar": #""class":["unhealthy_for_sensitive_groups","us"]"#, "i3bar": ##""background":"#FF7E00""##,
-                        "i3blocks": "\n#000000\n#FF7E00\n", "polybar": "%{B#FF7E00}%{F#000000} AQI 112 USG",
+                        "i3blocks": "<span background=\"#FF7E00\" foreground=\"#000000\"> AQI 112 USG", "polybar": "%{B#FF7E00}%{F#000000} AQI 112 USG",
                         "tmux": "#[fg=#000000,bg=#ff7e00] AQI 112 USG",
                         "prometheus": #"breather_aqi{standard="us",location="Brooklyn"} 112"#]
         for (format, fragment) in expected {

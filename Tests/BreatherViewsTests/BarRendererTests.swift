@@ -56,17 +56,25 @@ struct BarRendererTests {
         #expect(try hostile["full_text"].string().hasPrefix(" " + hostileName + " AQI 57"))
     }
 
-    @Test("i3blocks: exactly four lines, text colour then background")
+    @Test("i3blocks: three lines, the colours in Pango spans (i3blocks 1.4 reads no background line)")
     func i3blocks() async throws {
-        #expect(I3blocksRenderer().render(await BarState.stale.output())
-                == " AQI 57 Moderate · 12°C · asthma med · stale 15m \n AQI 57* \n#000000\n#BFBF40")
-        #expect(I3blocksRenderer().render(await BarState.error.output()) == " AQI – no data \n AQI – \n#000000\n#CC6666")
+        #expect(I3blocksRenderer().render(await BarState.stale.output()) == """
+            <span background="#BFBF40" foreground="#000000"> AQI 57 Moderate · 12°C · asthma med · stale 15m </span>
+            <span background="#BFBF40" foreground="#000000"> AQI 57* </span>
+            #000000
+            """)
+        #expect(I3blocksRenderer().render(await BarState.error.output())
+                == "<span background=\"#CC6666\" foreground=\"#000000\"> AQI – no data </span>\n"
+                + "<span background=\"#CC6666\" foreground=\"#000000\"> AQI – </span>\n#000000")
         for state in BarState.allCases {
             var output = await state.output(name: hostileName)
             output.isCompact = false
             let lines = I3blocksRenderer().render(output).split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(lines.count == 4)
-            #expect(isHexColor(String(lines[2])) && isHexColor(String(lines[3])))
+            #expect(lines.count == 3)
+            #expect(isHexColor(String(lines[2])))
+            // Only the renderer's own span: the name's <, >, & and quotes are entities.
+            #expect(lines[0].ranges(of: "<").count == 2, "\(lines[0])")
+            if output.hasData { #expect(lines[0].contains("Saint-Jean &quot;L&#39;Île&quot; &lt;&amp;&gt; 100%"), "\(lines[0])") }
         }
     }
 
