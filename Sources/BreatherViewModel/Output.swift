@@ -157,6 +157,8 @@ extension State {
         let icon = Format.conditionIcon(weather?.condition, environment.icons)
         let error = Format.errorLine(latestFailures, airError: airError)
         let forecast = Format.forecast(conditions?.pollution, standard: standard, now: now)
+        let forecastSummary = Format.forecastSummary(forecast, standard: standard)
+        let asthmaOutlook = Format.asthmaOutlook(conditions?.asthma?.outlook, now: now)
         return Output(
             standard: standard,
             city: conditions.map { Format.city($0.location) } ?? missing,
@@ -183,15 +185,14 @@ extension State {
             categoryID: report?.index.category.id ?? missing,
             details: Format.details(conditions: conditions, report: report, standard: standard, units: units,
                                     icons: environment.icons, ageSeconds: age, stale: stale, error: error,
-                                    forecast: Format.forecastSummary(forecast, standard: standard),
-                                    asthmaOutlook: Format.asthmaOutlook(conditions?.asthma?.outlook, now: now)),
+                                    forecast: forecastSummary, asthmaOutlook: asthmaOutlook),
             units: units,
             indexName: Format.indexName(standard),
             airQualityCategoryShort: report.map { Format.shortCategory(standard, $0.index.category) } ?? "",
             asthmaRiskShort: Format.shortRisk(conditions?.asthma?.risk),
             ageShort: age.map(Format.shortAge) ?? "",
-            forecastSummary: Format.forecastSummary(forecast, standard: standard),
-            asthmaOutlook: Format.asthmaOutlook(conditions?.asthma?.outlook, now: now),
+            forecastSummary: forecastSummary,
+            asthmaOutlook: asthmaOutlook,
             forecast: forecast,
             conditions: conditions,
             airQuality: report,
