@@ -71,7 +71,12 @@ struct ProviderRequest: Sendable {
         case 401, 403: fail(.configuration, "HTTP \(status): key rejected or access denied")
         case 429: fail(.rateLimited, "HTTP 429: rate limited")
         case 404: fail(.unavailable, "HTTP 404: endpoint not found")
-        case 500...: fail(.unavailable, "HTTP \(status): service unavailable")
+        // Say what the server said: a 500 is its own bug, not "unavailable" (503).
+        case 500: fail(.unavailable, "HTTP 500: internal server error")
+        case 502: fail(.unavailable, "HTTP 502: bad gateway")
+        case 503: fail(.unavailable, "HTTP 503: service unavailable")
+        case 504: fail(.unavailable, "HTTP 504: gateway timeout")
+        case 500...: fail(.unavailable, "HTTP \(status): server error")
         default: fail(.unavailable, "HTTP \(status)")
         }
     }

@@ -58,6 +58,26 @@ public struct Output: Sendable, Equatable {
     public var details: [String]
     /// The units the strings above are in.
     public var units: Units
+    /// The index's short name for a bar: "AQI", "EAQI", "DAQI", "AQHI".
+    public var indexName: String
+    /// The category as its publisher shortens it ("USG" for Unhealthy for Sensitive Groups);
+    /// "" without an index.
+    public var airQualityCategoryShort: String
+    /// "low", "med", "high", "v.high"; "" without asthma data.
+    public var asthmaRiskShort: String
+    /// The data's age for a bar, "15m"; "" before any data.
+    public var ageShort: String
+    /// The worst hour of the coming 24 under this standard, "AQI 152 at 18:00, PM2.5"
+    /// (hours in UTC); "" when the source gave no forecast.
+    public var forecastSummary: String
+    /// The worst asthma risk of the next 24 hours, "high from 18:00 UTC"; "" without an outlook.
+    public var asthmaOutlook: String
+    /// The coming hours' index under this standard, soonest first (json `forecast[]`); empty
+    /// when the source gave no forecast.
+    public var forecast: [ForecastHour]
+    /// True (the default) for the compact bar text (`barTextCompact`), false for the long one
+    /// (`barTextFull`): a controller flips it (a right click) and renders again, no fetch.
+    public var isCompact = true
 
     // Raw values for renderers that print numbers (json, prometheus).
     /// The last good conditions, nil before any fetch succeeded.
@@ -87,6 +107,7 @@ public struct Output: Sendable, Equatable {
         "city", "aqi", "category", "main_pollutant", "temperature", "humidity", "pressure", "wind",
         "asthma_risk", "asthma_probability", "aqi_color", "temperature_color", "asthma_color", "standard",
         "loading", "error", "staleness", "condition", "icon", "updated", "age", "source", "category_id",
+        "index_name", "category_short", "asthma_risk_short", "age_short", "forecast", "asthma_outlook",
     ]
 
     /// The `display` object of the json output and the `--template` placeholders, in a stable order.
@@ -94,7 +115,8 @@ public struct Output: Sendable, Equatable {
         let values = [city, aqi, airQualityCategory, mainPollutant, temperature, humidity, pressure, wind,
                       asthmaRisk, asthmaProbability, aqiColor, temperatureColor, asthmaColor, standard.rawValue,
                       isLoading ? "true" : "false", error ?? "", staleness, condition, conditionIcon, updated, age,
-                      source, categoryID]
+                      source, categoryID, indexName, airQualityCategoryShort, asthmaRiskShort, ageShort,
+                      forecastSummary, asthmaOutlook]
         return zip(Self.displayKeys, values).map { (key: $0, value: $1) }
     }
 
@@ -104,6 +126,7 @@ public struct Output: Sendable, Equatable {
             && lhs.conditions == rhs.conditions && lhs.airQuality == rhs.airQuality
             && lhs.failures == rhs.failures && lhs.isStale == rhs.isStale && lhs.ageSeconds == rhs.ageSeconds
             && lhs.staleParts == rhs.staleParts && lhs.status == rhs.status
+            && lhs.forecast == rhs.forecast && lhs.isCompact == rhs.isCompact
     }
 }
 
@@ -149,6 +172,9 @@ extension State {
         let weather = conditions?.weather
         let icon = Format.conditionIcon(weather?.condition, environment.icons)
         let error = pendingStandardNote ?? Format.errorLine(latestFailures, airError: airError)
+        let forecast = Format.forecast(conditions?.pollution, standard: standard, now: now)
+        let forecastSummary = Format.forecastSummary(forecast, standard: standard)
+        let asthmaOutlook = Format.asthmaOutlook(conditions?.asthma?.outlook, now: now)
         return Output(
             standard: standard,
             city: conditions.map { Format.city($0.location) } ?? missing,
@@ -174,8 +200,16 @@ extension State {
             source: report?.source ?? conditions?.pollution?.source ?? "",
             categoryID: report?.index.category.id ?? missing,
             details: Format.details(conditions: conditions, report: report, standard: standard, units: units,
-                                    icons: environment.icons, ageSeconds: age, stale: stale, error: error),
+                                    icons: environment.icons, ageSeconds: age, stale: stale, error: error,
+                                    forecast: forecastSummary, asthmaOutlook: asthmaOutlook),
             units: units,
+            indexName: Format.indexName(standard),
+            airQualityCategoryShort: report.map { Format.shortCategory(standard, $0.index.category) } ?? "",
+            asthmaRiskShort: Format.shortRisk(conditions?.asthma?.risk),
+            ageShort: age.map(Format.shortAge) ?? "",
+            forecastSummary: forecastSummary,
+            asthmaOutlook: asthmaOutlook,
+            forecast: forecast,
             conditions: conditions,
             airQuality: report,
             failures: latestFailures,

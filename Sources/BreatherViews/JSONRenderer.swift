@@ -11,7 +11,7 @@ public struct JSONRenderer: Renderer {
     public init(pretty: Bool = false) { self.pretty = pretty }
 
     /// One object: `location`, `standard`, `air_quality`, `weather`, `asthma`, `display`, `updated_at`,
-    /// `stale`, `age_seconds`, `errors`, `attributions`; a part not fetched is `null`.
+    /// `stale`, `age_seconds`, `errors`, `forecast`, `attributions`; a part not fetched is `null`.
     public func render(_ output: Output) -> String {
         JSON.serialize(.object(document(output)), pretty: pretty)
     }
@@ -37,6 +37,8 @@ public struct JSONRenderer: Renderer {
         root["stale"] = .bool(output.isStale)
         root["age_seconds"] = output.ageSeconds.map { .integer(Int64($0)) } ?? .null
         root["errors"] = .array(output.failures.map(failure))
+        // The next 24 hours under this standard, soonest first; empty without a forecast.
+        root["forecast"] = .array(output.forecast.map(forecastHour))
         // Credits a provider's terms require (WAQI); empty when the source asks for none.
         root["attributions"] = .array((conditions?.pollution?.attributions ?? []).map { credit in
             .object(["name": .string(credit.name), "url": credit.url.map(JSONValue.string) ?? .null])
@@ -79,6 +81,14 @@ public struct JSONRenderer: Renderer {
                         "notes": .array(index.notes.map { .string($0.text) })])
     }
 
+    func forecastHour(_ hour: ForecastHour) -> JSONValue {
+        let index = hour.index
+        let main: JSONValue = index.mainPollutants.isEmpty ? .null : .string(index.mainPollutants.map(\.rawValue).joined(separator: ","))
+        return .object(["time": .string(Timestamp.rfc3339(hour.time)), "aqi": .integer(Int64(index.value)),
+                        "category": .string(index.category.name), "category_id": .string(index.category.id),
+                        "main_pollutant": main, "color": .string(index.category.color)])
+    }
+
     func weather(_ weather: Weather) -> JSONValue {
         func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
         let condition: JSONValue = switch weather.condition {
@@ -93,8 +103,13 @@ public struct JSONRenderer: Renderer {
     }
 
     func asthma(_ asthma: Asthma) -> JSONValue {
-        .object(["risk": .string(asthma.risk.rawValue), "probability": asthma.probability.map(JSONValue.number) ?? .null,
-                 "source": .string(asthma.source), "method": asthma.method.map(JSONValue.string) ?? .null])
+        // `outlook`: the worst risk of the next 24 h and when it starts; null without a forecast.
+        let outlook: JSONValue = asthma.outlook.map {
+            .object(["risk": .string($0.risk.rawValue), "at": .string(Timestamp.rfc3339($0.at))])
+        } ?? .null
+        return .object(["risk": .string(asthma.risk.rawValue), "probability": asthma.probability.map(JSONValue.number) ?? .null,
+                        "source": .string(asthma.source), "method": asthma.method.map(JSONValue.string) ?? .null,
+                        "outlook": outlook])
     }
 
     func failure(_ failure: ProviderFailure) -> JSONValue {

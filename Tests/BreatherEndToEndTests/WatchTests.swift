@@ -59,7 +59,7 @@ struct WatchTests {
         try sandbox.writeConfig(server: server, extra: "interval = \"1s\"")
         let watch = try WatchProcess(sandbox, ["--format", "waybar"])
         let first = watch.waitForLines(1)
-        #expect(first.count == 1 && first[0].contains("AQI 112 Unhealthy for Sensitive Groups"), "\(first)")
+        #expect(first.count == 1 && first[0].contains("AQI 112 USG"), "\(first)")
         // Several more polls of unchanged data: no new line.
         let airRequests = { server.requests.filter { $0.contains("/aq/v1/air-quality") }.count }
         let deadline = Date().addingTimeInterval(10)
@@ -84,8 +84,8 @@ struct WatchTests {
         #expect(lines.first == #"{"version":1,"click_events":true}"#)
         #expect(lines.dropFirst().first == "[")
         let element = try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [[String: String]]
-        #expect(element?.first?["full_text"]?.hasPrefix("Brooklyn AQI 112") == true, "\(lines)")
-        #expect(element?.first?["color"] == "#FF7E00")
+        #expect(element?.first?["full_text"]?.hasPrefix(" AQI 112 USG") == true, "\(lines)")
+        #expect(element?.first?["background"] == "#FF7E00")
         // With a 60 s interval only a click can cause the next fetch.
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
         watch.stdin.fileHandleForWriting.write(Data("[\n{\"name\":\"breather\",\"instance\":\"x\",\"button\":1}\n".utf8))

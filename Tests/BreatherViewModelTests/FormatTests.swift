@@ -82,3 +82,19 @@ struct FormatTests {
         #expect(shown?.ageSeconds == 3_155_760_000)
     }
 }
+
+@Suite("concentrations in tooltips")
+struct ConcentrationFormatTests {
+    @Test("ppm values keep their digits: never 0.0 ppm", arguments: [
+        (0.045, "0.045"), (0.0004, "0.0004"), (0.5, "0.500"), (1.0, "1.0"), (12.34, "12.3"), (0.0, "0.0"), (-0.2, "-0.200"),
+    ])
+    func digits(value: Double, text: String) {
+        #expect(Format.concentration(value) == text)
+    }
+
+    @Test("an ozone sub-index in ppm shows three decimals")
+    func ozonePPM() {
+        let sub = SubIndex(pollutant: .o3, period: .hours8, concentration: 0.047, unit: .ppm, index: 44)
+        #expect(Format.subIndex(sub, .us) == "O3 44 (0.047 ppm, 8h)")
+    }
+}
