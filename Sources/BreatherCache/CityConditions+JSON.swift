@@ -10,7 +10,8 @@ import BreatherModel
 /// Codable) so the cache format is stable across refactors of the model types and goes
 /// through the same jansson layer as everything else. Every field of the model is written
 /// and read back (Tests/BreatherCacheTests checks against a golden file). Version 2 added
-/// each part's fetch time, the latest fetch's failures, attributions and pollen.
+/// each part's fetch time, the latest fetch's failures, attributions, pollen, the forecast
+/// and the asthma outlook.
 enum ConditionsJSON {
     static let version: Int64 = 2
 
@@ -93,11 +94,8 @@ enum ConditionsJSON {
     }
 
     private static func pollution(_ p: Pollution) -> JSONValue {
-        let hourly: JSONValue = p.hourly.map { series in
-            .object(JSONObject(Pollutant.allCases.compactMap { pollutant in
-                series.values[pollutant].map { (pollutant.rawValue, JSONValue.array($0.map(number))) }
-            }))
-        } ?? .null
+        let hourly: JSONValue = p.hourly.map(series) ?? .null
+        let forecast: JSONValue = p.forecast.map { .object(["start_unix": date($0.start), "hourly": series($0.series)]) } ?? .null
         let reported = p.reported.map { r -> JSONValue in
             .object(["standard": .string(r.standard.rawValue), "value": .integer(Int64(r.value)),
                      "main_pollutant": r.mainPollutant.map { .string($0.rawValue) } ?? .null, "field": .string(r.field)])
@@ -109,17 +107,15 @@ enum ConditionsJSON {
             .object(JSONObject(PollenType.allCases.compactMap { type in counts[type].map { (type.rawValue, JSONValue.number($0)) } }))
         } ?? .null
         return .object(["source": .string(p.source), "observed_at_unix": date(p.observedAt), "hourly": hourly,
-                        "reported": .array(reported), "attributions": attributions, "pollen": pollen])
+                        "reported": .array(reported), "attributions": attributions, "pollen": pollen,
+                        "forecast": forecast])
     }
 
     private static func pollution(_ c: JSONCursor) throws(JSONError) -> Pollution {
-        var hourly: HourlySeries?
-        if !c["hourly"].isNull {
-            var values: [Pollutant: [Double?]] = [:]
-            for pollutant in Pollutant.allCases where c["hourly"][pollutant.rawValue].exists {
-                values[pollutant] = try c["hourly"][pollutant.rawValue].doubles()
-            }
-            hourly = HourlySeries(values)
+        let hourly = c["hourly"].isNull ? nil : try series(c["hourly"])
+        var forecast: HourlyForecast?
+        if c["forecast"].exists, !c["forecast"].isNull, let start = try date(c["forecast"]["start_unix"]) {
+            forecast = HourlyForecast(start: start, series: try series(c["forecast"]["hourly"]))
         }
         var reported: [ReportedIndex] = []
         for item in try c["reported"].array() {
@@ -146,19 +142,41 @@ enum ConditionsJSON {
             pollen = counts
         }
         return Pollution(source: try c["source"].string(), observedAt: try date(c["observed_at_unix"]), hourly: hourly,
-                         reported: reported, attributions: attributions, pollen: pollen)
+                         reported: reported, attributions: attributions, pollen: pollen, forecast: forecast)
+    }
+
+    private static func series(_ series: HourlySeries) -> JSONValue {
+        .object(JSONObject(Pollutant.allCases.compactMap { pollutant in
+            series.values[pollutant].map { (pollutant.rawValue, JSONValue.array($0.map(number))) }
+        }))
+    }
+
+    private static func series(_ c: JSONCursor) throws(JSONError) -> HourlySeries {
+        var values: [Pollutant: [Double?]] = [:]
+        for pollutant in Pollutant.allCases where c[pollutant.rawValue].exists {
+            values[pollutant] = try c[pollutant.rawValue].doubles()
+        }
+        return HourlySeries(values)
     }
 
     private static func asthma(_ a: Asthma) -> JSONValue {
-        .object(["risk": .string(a.risk.rawValue), "probability": number(a.probability), "source": .string(a.source),
-                 "method": a.method.map(JSONValue.string) ?? .null])
+        let outlook: JSONValue = a.outlook.map { .object(["risk": .string($0.risk.rawValue), "at_unix": date($0.at)]) } ?? .null
+        return .object(["risk": .string(a.risk.rawValue), "probability": number(a.probability), "source": .string(a.source),
+                        "method": a.method.map(JSONValue.string) ?? .null, "outlook": outlook])
     }
 
     private static func asthma(_ c: JSONCursor) throws(JSONError) -> Asthma {
         guard let risk = AsthmaRisk(rawValue: try c["risk"].string()) else {
             throw JSONError.typeMismatch(path: c.path, expected: "a risk id", found: "an unknown one")
         }
+        var outlook: AsthmaOutlook?
+        if c["outlook"].exists, !c["outlook"].isNull, let at = try date(c["outlook"]["at_unix"]) {
+            guard let level = AsthmaRisk(rawValue: try c["outlook"]["risk"].string()) else {
+                throw JSONError.typeMismatch(path: c["outlook"].path, expected: "a risk id", found: "an unknown one")
+            }
+            outlook = AsthmaOutlook(risk: level, at: at)
+        }
         return Asthma(risk: risk, probability: try c["probability"].optionalDouble(), source: try c["source"].string(),
-                      method: try c["method"].optionalString())
+                      method: try c["method"].optionalString(), outlook: outlook)
     }
 }

@@ -53,6 +53,8 @@ public final class MainViewModel: Sendable {
         public let aqiStandard: @Sendable (AQIStandard) -> Void
         /// New units, icons or stale limit (a reload): re-renders without a fetch.
         public let display: @Sendable (Units, Icons, Int) -> Void
+        /// Switches the bar text between compact and full (a right click): re-renders, no fetch.
+        public let toggleCompact: @Sendable () -> Void
     }
 
     /// The event senders views call.
@@ -65,6 +67,7 @@ public final class MainViewModel: Sendable {
         case refresh(isUserRequest: Bool)
         case standard(AQIStandard)
         case display(Units, Icons, Int)
+        case toggleCompact
         case seed(CityConditions)
     }
 
@@ -77,7 +80,8 @@ public final class MainViewModel: Sendable {
         self.inputs = Input(viewDidRefresh: { events.yield(.refresh(isUserRequest: false)) },
                             userDidRefresh: { events.yield(.refresh(isUserRequest: true)) },
                             aqiStandard: { events.yield(.standard($0)) },
-                            display: { events.yield(.display($0, $1, $2)) })
+                            display: { events.yield(.display($0, $1, $2)) },
+                            toggleCompact: { events.yield(.toggleCompact) })
         Task {
             var state = State(standard: standard, environment: environment)
             for await event in eventStream {
@@ -93,6 +97,8 @@ public final class MainViewModel: Sendable {
                     state.environment.units = units
                     state.environment.icons = icons
                     state.environment.staleAfterSeconds = staleAfter
+                case .toggleCompact:
+                    state.isCompact.toggle()
                 case .seed(let stored):
                     state.conditions = stored
                 }
@@ -124,6 +130,8 @@ struct State: Sendable {
     /// Set while the data on hand cannot serve `standard` and another source is being asked.
     var pendingStandardNote: String?
     var isLoading = false
+    /// Compact bar text (the default) or the full one.
+    var isCompact = true
 
     init(standard: AQIStandard, environment: MainViewModel.Environment) {
         self.standard = standard

@@ -210,6 +210,7 @@ extension State {
             forecastSummary: forecastSummary,
             asthmaOutlook: asthmaOutlook,
             forecast: forecast,
+            isCompact: isCompact,
             conditions: conditions,
             airQuality: report,
             failures: latestFailures,

@@ -8,7 +8,8 @@ import Synchronization
 import UnixSignals
 
 /// `breather daemon` as a group of services under swift-service-lifecycle: the controller
-/// (timer ticks, SIGUSR1, SIGUSR2 and SIGHUP become view-model inputs), the sink (outputs →
+/// (timer ticks, SIGUSR1 refresh, SIGUSR2 next standard, SIGRTMIN+1 compact/full text and
+/// SIGHUP reload become view-model inputs), the sink (outputs →
 /// files, STATUS=, on_update) and, under systemd, the watchdog. SIGTERM/SIGINT shut the group
 /// down gracefully: the write in progress completes, every `run()` returns, exit 0.
 enum Daemon {
@@ -79,6 +80,8 @@ final class DaemonController: Service, Sendable {
                 }
             }
         }
+        let compactToggle = CompactToggleSignal.start(continuation)
+        defer { compactToggle.cancel() }
         let context = state.withLock { $0.context }
         announce(context)
         let viewModel = session.viewModel
@@ -92,6 +95,7 @@ final class DaemonController: Service, Sendable {
             case .userRefresh: viewModel.inputs.userDidRefresh()
             case .nextStandard(let step):
                 viewModel.inputs.aqiStandard(state.withLock { $0.cycle.step(step) })
+            case .toggleCompact: viewModel.inputs.toggleCompact()
             case .reload:
                 if await reload() {
                     ticker.cancel()

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BreatherModel
+import Dispatch
 import BreatherViewModel
 import ServiceLifecycle
 
@@ -12,6 +16,23 @@ enum ControllerEvent: Sendable {
     case reload
     /// Scroll or SIGUSR2: show the next configured standard (no fetch when the data serves it).
     case nextStandard(step: Int)
+    /// Right click or SIGRTMIN+1: compact or full bar text (no fetch).
+    case toggleCompact
+}
+
+/// The signal the bar snippets send for a right click: SIGRTMIN+1 (swift-service-lifecycle's
+/// `UnixSignal` names no real-time signal, so this one has its own dispatch source).
+enum CompactToggleSignal {
+    static var number: Int32 { __libc_current_sigrtmin() + 1 }
+
+    /// Yields `.toggleCompact` for every SIGRTMIN+1 until the returned source is cancelled.
+    static func start(_ events: AsyncStream<ControllerEvent>.Continuation) -> any DispatchSourceSignal {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "breather.rtsignal"))
+        source.setEventHandler { events.yield(.toggleCompact) }
+        source.resume()
+        return source
+    }
 }
 
 /// The poll clock: yields `.tick` after every interval. It sleeps between ticks, so an idle

@@ -20,8 +20,9 @@ struct Watch: AsyncParsableCommand {
         abstract: "Stay running and print one line per change (for bars that read a child process).",
         discussion: """
             Polls every `interval` from the config. With --format i3bar it speaks the full i3bar protocol: \
-            a left click refreshes, scrolling or the middle button shows the next standard. SIGUSR1 refreshes, \
-            SIGUSR2 shows the next standard. Prints to stdout only (--output is for the one-shot and the daemon).
+            a left click refreshes, scrolling or the middle button shows the next standard, a right click \
+            switches compact and full text. SIGUSR1 refreshes, SIGUSR2 shows the next standard, SIGRTMIN+1 \
+            switches compact and full text. Prints to stdout only (--output is for the one-shot and the daemon).
             """)
 
     @OptionGroup var options: CommonOptions
@@ -77,9 +78,12 @@ struct WatchController: Service {
             switch button {
             case 4: continuation.yield(.nextStandard(step: -1))
             case 2, 5: continuation.yield(.nextStandard(step: 1))
+            case 3: continuation.yield(.toggleCompact)
             default: continuation.yield(.userRefresh)
             }
         } : nil
+        let compactToggle = CompactToggleSignal.start(continuation)
+        defer { compactToggle.cancel() }
         let viewModel = session.viewModel
         // The last reading at once (stale if old), so a bar never starts blank.
         if let stored = context.storedConditions(session.cache) { viewModel.seed(with: stored) }
@@ -91,6 +95,7 @@ struct WatchController: Service {
             case .tick: viewModel.inputs.viewDidRefresh()
             case .userRefresh: viewModel.inputs.userDidRefresh()
             case .nextStandard(let step): viewModel.inputs.aqiStandard(cycle.step(step))
+            case .toggleCompact: viewModel.inputs.toggleCompact()
             case .reload: break
             }
         }

@@ -19,8 +19,11 @@ struct ConditionsCacheTests {
                                  reported: [ReportedIndex(standard: .us, value: 57, mainPollutant: .pm2_5, field: "aqi")],
                                  attributions: [Attribution(name: "World Air Quality Index Project", url: "https://waqi.info/"),
                                                 Attribution(name: "NYSDEC", url: nil)],
-                                 pollen: [.birch: 12, .grass: 3.5]),
-            asthma: Asthma(risk: .veryHigh, probability: 0.41, source: "estimate", method: "AQHI"),
+                                 pollen: [.birch: 12, .grass: 3.5],
+                                 forecast: HourlyForecast(start: Date(timeIntervalSince1970: 1_763_802_000),
+                                                          series: HourlySeries([.pm2_5: [15, nil], .no2: [20, 21]]))),
+            asthma: Asthma(risk: .veryHigh, probability: 0.41, source: "estimate", method: "AQHI",
+                           outlook: AsthmaOutlook(risk: .high, at: Date(timeIntervalSince1970: 1_763_805_600))),
             failures: [ProviderFailure(provider: "open-meteo", part: .weather, kind: .rateLimited, message: "HTTP 429", retryAfterSeconds: 120)],
             fetchedAt: Date(timeIntervalSince1970: 1_763_800_600),
             partsFetchedAt: PartTimes(air: Date(timeIntervalSince1970: 1_763_800_600), weather: Date(timeIntervalSince1970: 1_763_800_000),
@@ -40,6 +43,8 @@ struct ConditionsCacheTests {
         #expect(loaded == Self.sample())
         #expect(loaded.pollution?.attributions?.first?.name == "World Air Quality Index Project")
         #expect(loaded.pollution?.pollen?[.birch] == 12)
+        #expect(loaded.pollution?.forecast?.series.values[.no2] == [20, 21])
+        #expect(loaded.asthma?.outlook?.risk == .high)
         #expect(loaded.isCarriedOver(.weather))
     }
 
