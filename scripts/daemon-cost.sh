@@ -47,6 +47,7 @@ format = "json"
 TOML
 
 requests() { wc -l < "$work/requests.log"; }
+requests_at_least() { [ "$(requests)" -ge "$1" ]; }
 wait_for() {  # wait_for COMMAND...: up to 10 s for the command to succeed
     for _ in $(seq 100); do "$@" && return 0; sleep 0.1; done
     return 1
@@ -79,7 +80,7 @@ report() {  # report NAME PID
     before_requests=$(requests)
     for ((i = 1; i <= refreshes; i++)); do
         kill -USR1 "$pid"
-        wait_for test "$(requests)" -ge $((before_requests + 2 * i)) || { echo "daemon-cost: $name did not refresh" >&2; exit 1; }
+        wait_for requests_at_least $((before_requests + 2 * i)) || { echo "daemon-cost: $name did not refresh" >&2; exit 1; }
     done
     local cpu_ms=$(( ($(cpu_ticks "$pid") - before_cpu) * 1000 / ticks ))
     printf '%-7s RSS %5d KiB · idle %ds: %d wakeups (%.1f a minute, %d threads seen) · %d refreshes: %d ms CPU (%.1f ms each)\n' \
