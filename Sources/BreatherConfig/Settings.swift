@@ -27,6 +27,8 @@ public struct Settings: Sendable {
     public var outputs: [OutputSettings] = []
     /// A program and its arguments run (no shell) after the daemon's outputs change; empty = none.
     public var onUpdate: [String] = []
+    /// `[alerts]`: desktop notifications on crossing a category or asthma risk; nil = none.
+    public var alerts: AlertSettings?
     /// Accepted but doubtful settings (e.g. a very short interval), for the log.
     public var warnings: [String] = []
     /// Where each dotted key's value came from: "default", "file.toml:12", "flag", "env NAME".

@@ -64,6 +64,8 @@ struct ConfigCommand: AsyncParsableCommand {
             ("providers.ipapi.base_url", quoted(p.ipapiURL)), ("providers.propeller.base_url", quoted(p.propellerURL)),
             ("cache.path", quoted(context.cachePath)), ("cache.max_age", quoted(duration(s.cache.maxAgeSeconds))),
         ]
+        lines += [("alerts.category", quoted(s.alerts?.category)), ("alerts.asthma", quoted(s.alerts?.asthma?.rawValue)),
+                  ("alerts.hold", "\(s.alerts?.hold ?? 2)")]
         lines.append(("output", s.outputs.isEmpty ? "(none)" : "[" + s.outputs.map { "{ path = \"\($0.path)\", format = \"\($0.format.rawValue)\" }" }.joined(separator: ", ") + "]"))
         return lines
     }

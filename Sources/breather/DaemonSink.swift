@@ -13,6 +13,7 @@ final class DaemonSink: Service, Sendable {
     private let options: CommonOptions
     private let notifier: SystemdNotifier
     private let files = DaemonOutputs()
+    private let alerts = AlertNotifier()
     private let state: Mutex<(context: AppContext, isReady: Bool, logged: [String])>
 
     init(viewModel: MainViewModel, context: AppContext, options: CommonOptions, notifier: SystemdNotifier) {
@@ -38,6 +39,7 @@ final class DaemonSink: Service, Sendable {
         let context = state.withLock { $0.context }
         let changed = files.show(output, settings: context.settings, options: options, logger: context.logger)
         logFailures(output, logger: context.logger)
+        alerts.consider(output, settings: context.settings.alerts, logger: context.logger)
         let status = "STATUS=\(DaemonOutputs.status(output))"
         let wasReady = state.withLock { state in defer { state.isReady = true }; return state.isReady }
         notifier.notify(wasReady ? status : "READY=1\n\(status)")

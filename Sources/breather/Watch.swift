@@ -50,7 +50,8 @@ struct Watch: AsyncParsableCommand {
         if i3bar {
             guard WatchPrinter.emit(I3barRenderer.header), WatchPrinter.emit("[") else { return }
         }
-        let printer = WatchPrinter(viewModel: session.viewModel, renderer: options.renderer(colorTerminal: true), i3bar: i3bar)
+        let printer = WatchPrinter(viewModel: session.viewModel, renderer: options.renderer(colorTerminal: true), i3bar: i3bar,
+                                   alerts: context.settings.alerts, logger: context.logger)
         let controller = WatchController(context: context, session: session, listensForClicks: i3bar)
         let configuration = ServiceGroupConfiguration(
             services: [.init(service: printer, successTerminationBehavior: .gracefullyShutdownGroup),
@@ -113,11 +114,16 @@ struct WatchPrinter: Service {
     let viewModel: MainViewModel
     let renderer: any Renderer
     let i3bar: Bool
+    /// `[alerts]`: every reading counts, even one that prints nothing new.
+    var alerts: AlertSettings?
+    var logger: Logger
+    private let notifier = AlertNotifier()
 
     func run() async {
         var lastKey: [String]?
         var first = true
         for await output in viewModel.outputs.cancelOnGracefulShutdown() where !output.isLoading {
+            notifier.consider(output, settings: alerts, logger: logger)
             let key = output.contentKey
             guard key != lastKey else { continue }
             lastKey = key

@@ -1,0 +1,37 @@
+import BreatherModel
+import BreatherViewModel
+import TOMLKit
+
+/// `[alerts]`: desktop notifications when the index or the asthma risk crosses a threshold.
+extension ConfigFile {
+    /// Reads `[alerts]` into `settings.alerts`. The category is an id of the file's `standard`
+    /// (read before this), so a typo or another standard's id is an error listing the valid ids.
+    func applyAlerts(to settings: inout Settings) throws(ConfigError) {
+        guard let table = try table("alerts", in: root) else { return }
+        try checkKeys(table, section: "alerts", allowed: ["category", "asthma", "hold"])
+        var alerts = AlertSettings(standard: settings.standard)
+        if let id = try string("category", in: table, section: "alerts") {
+            let ids = settings.standard.categories.map(\.id)
+            guard ids.contains(id) else {
+                throw error("category", "alerts", "unknown category \"\(id)\" for standard \"\(settings.standard.rawValue)\"; allowed: \(ids.joined(separator: ", "))")
+            }
+            alerts.category = id
+            mark(&settings, "alerts.category")
+        }
+        if let level = try string("asthma", in: table, section: "alerts") {
+            alerts.asthma = try choice(level, key: "asthma", section: "alerts") as AsthmaRisk
+            mark(&settings, "alerts.asthma")
+        }
+        if let value = table["hold"] {
+            guard let hold = value.int, (1...100).contains(hold) else {
+                throw error("hold", "alerts", "must be a whole number of refreshes from 1 to 100 (got \(value.debugDescription))")
+            }
+            alerts.hold = hold
+            mark(&settings, "alerts.hold")
+        }
+        guard alerts.category != nil || alerts.asthma != nil else {
+            throw error("alerts", nil, "[alerts] needs category, asthma or both")
+        }
+        settings.alerts = alerts
+    }
+}

@@ -1,0 +1,130 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import BreatherModel
+
+/// One desktop notification to send: what `notify-send -u URGENCY SUMMARY BODY` takes.
+public struct AlertNotification: Sendable, Equatable {
+    /// The freedesktop urgency levels, spelt as `notify-send -u` takes them.
+    public enum Urgency: String, Sendable {
+        /// A recovery: good news that can wait.
+        case low
+        /// A crossing into a category or risk that is not among the worst.
+        case normal
+        /// A crossing into the standard's worst categories (or a very high asthma risk): stays on screen.
+        case critical
+    }
+
+    /// How insistent the notification is.
+    public var urgency: Urgency
+    /// The title line, e.g. "Air quality: Unhealthy for Sensitive Groups".
+    public var summary: String
+    /// The detail, e.g. "Brooklyn: AQI 112 (PM2.5)".
+    public var body: String
+
+    /// A notification with its urgency, title and detail.
+    public init(urgency: Urgency, summary: String, body: String) {
+        self.urgency = urgency
+        self.summary = summary
+        self.body = body
+    }
+}
+
+/// Decides, from successive `Output`s, which alerts to send: one when the index enters the
+/// configured category or worse, one when it leaves it, and the same for the asthma risk.
+/// A change must hold for `hold` consecutive fresh readings, so a value wobbling on a band's
+/// edge does not flap. Loading and stale outputs are not readings: they neither trigger nor
+/// recover, and do not break a run. A reading is counted once, however often it is re-rendered
+/// (a standard switch or a compact toggle re-renders without fetching). Pure: no I/O, no clock.
+public struct AlertMonitor: Sendable {
+    /// The thresholds this monitor applies.
+    public let settings: AlertSettings
+    private var air = Track()
+    private var asthma = Track()
+
+    /// A monitor that has seen nothing: no alert is active.
+    public init(settings: AlertSettings) {
+        self.settings = settings
+    }
+
+    /// The notifications `output` calls for, in order (index first, then asthma); usually none.
+    public mutating func observe(_ output: Output) -> [AlertNotification] {
+        guard !output.isLoading, !output.isStale, let conditions = output.conditions else { return [] }
+        var result: [AlertNotification] = []
+        let city = Format.city(conditions.location)
+        if let threshold = settings.category, let report = report(in: output), let reading = conditions.partsFetchedAt.air {
+            let categories = settings.standard.categories
+            if let limit = categories.firstIndex(where: { $0.id == threshold }),
+               let rank = categories.firstIndex(where: { $0.id == report.index.category.id }),
+               let alerting = air.observe(bad: rank >= limit, reading: reading, hold: settings.hold) {
+                result.append(alerting ? airAlert(report, rank: rank, city: city) : airRecovery(report, limit: categories[limit], city: city))
+            }
+        }
+        if let level = settings.asthma, let risk = conditions.asthma, !output.staleParts.contains(.asthma),
+           let reading = conditions.partsFetchedAt.asthma, let alerting = asthma.observe(bad: risk.risk.rank >= level.rank, reading: reading, hold: settings.hold) {
+            result.append(alerting ? asthmaAlert(risk, city: city) : asthmaRecovery(risk, limit: level, city: city))
+        }
+        return result
+    }
+
+    /// The index under the alert's standard: the one shown, or the same data under the alert's
+    /// standard when a bar has switched to another.
+    private func report(in output: Output) -> AirQualityReport? {
+        if output.standard == settings.standard { return output.airQuality }
+        return output.indicesByStandard.first(where: { $0.standard == settings.standard })?.report
+    }
+
+    private func airAlert(_ report: AirQualityReport, rank: Int, city: String) -> AlertNotification {
+        let standard = settings.standard
+        let urgency: AlertNotification.Urgency = rank >= standard.firstSevereCategoryIndex ? .critical : .normal
+        return AlertNotification(urgency: urgency, summary: "Air quality: \(report.index.category.name)",
+                                 body: "\(city): \(Self.describe(report, standard))")
+    }
+
+    private func airRecovery(_ report: AirQualityReport, limit: AQICategory, city: String) -> AlertNotification {
+        AlertNotification(urgency: .low, summary: "Air quality back to \(report.index.category.name)",
+                          body: "\(city): \(Self.describe(report, settings.standard)), better than \(limit.name)")
+    }
+
+    private func asthmaAlert(_ asthma: Asthma, city: String) -> AlertNotification {
+        AlertNotification(urgency: asthma.risk == .veryHigh ? .critical : .normal, summary: "Asthma risk \(asthma.risk.displayName)",
+                          body: "\(city): asthma risk \(asthma.risk.displayName)\(asthma.method == nil ? "" : " (estimate)")")
+    }
+
+    private func asthmaRecovery(_ asthma: Asthma, limit: AsthmaRisk, city: String) -> AlertNotification {
+        AlertNotification(urgency: .low, summary: "Asthma risk back to \(asthma.risk.displayName)",
+                          body: "\(city): asthma risk \(asthma.risk.displayName), below \(limit.displayName)")
+    }
+
+    /// "AQI 152 (PM2.5)": the index as the standard prints it and what set it.
+    static func describe(_ report: AirQualityReport, _ standard: AQIStandard) -> String {
+        let pollutants = report.index.mainPollutants.map(\.displayName).joined(separator: ", ")
+        return "\(Format.indexName(standard)) \(standard.displayValue(report.index.value))" + (pollutants.isEmpty ? "" : " (\(pollutants))")
+    }
+
+    /// One threshold's state: announced or not, and how many readings in a row disagree with that.
+    private struct Track: Sendable {
+        var alerting = false
+        var streak = 0
+        var lastReading: Date?
+
+        /// Counts a reading (once per fetch time); returns the new state when it flips, else nil.
+        mutating func observe(bad: Bool, reading: Date, hold: Int) -> Bool? {
+            guard reading != lastReading else { return nil }
+            lastReading = reading
+            guard bad != alerting else { streak = 0; return nil }
+            streak += 1
+            guard streak >= hold else { return nil }
+            alerting = bad
+            streak = 0
+            return bad
+        }
+    }
+}
+
+extension AsthmaRisk {
+    /// Low 0 … very high 3: the order thresholds compare in.
+    var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+}

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BreatherViewModel
+import Logging
+import Synchronization
+
+/// Sends the alerts `AlertMonitor` decides on as desktop notifications, through `notify-send`
+/// (Debian's libnotify-bin) run by `ChildProcess`: no shell, no secrets in its environment.
+/// Used by the daemon's sink and by `watch`'s printer, never by the one-shot (a single reading
+/// cannot hold a crossing). Without notify-send it warns once and carries on.
+final class AlertNotifier: Sendable {
+    private let state = Mutex<(monitor: AlertMonitor?, warned: Bool)>((nil, false))
+
+    /// Feeds `output` to the monitor for `settings` (a changed `[alerts]` after a reload starts
+    /// a new one; nil turns alerts off) and sends what it calls for.
+    func consider(_ output: Output, settings: AlertSettings?, logger: Logger) {
+        let notifications = state.withLock { state -> [AlertNotification] in
+            guard let settings else { state.monitor = nil; return [] }
+            if state.monitor?.settings != settings { state.monitor = AlertMonitor(settings: settings) }
+            return state.monitor!.observe(output)
+        }
+        for notification in notifications { send(notification, logger: logger) }
+    }
+
+    private func send(_ notification: AlertNotification, logger: Logger) {
+        logger.log(.info, "alert: \(notification.summary) (\(notification.urgency.rawValue))")
+        let command = ["notify-send", "-a", "Breather", "-u", notification.urgency.rawValue, notification.summary, notification.body]
+        let status = ChildProcess.start(command, label: "alerts", timeoutSeconds: 10, logger: logger)
+        guard status != 0 else { return }
+        let firstTime = state.withLock { state in defer { state.warned = true }; return !state.warned }
+        if firstTime {
+            let reason = status == ENOENT ? "not found in PATH (install libnotify-bin)" : String(cString: strerror(status))
+            logger.log(.warning, "alerts: cannot run notify-send: \(reason); alerts are only logged")
+        }
+    }
+}

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Logging
+
+/// Starts a helper program for the daemon and `watch` (`on_update`, `notify-send`): posix_spawnp
+/// with the words as argv, never a shell, and the secret-free `childEnvironment()`. A thread
+/// blocks in `waitpid` until the child ends (no polling); one timer kills it if it outlives
+/// `timeoutSeconds`, so a stuck helper cannot pile up.
+enum ChildProcess {
+    /// Spawns `argv` and reaps it in the background, logging a non-zero exit or a kill under
+    /// `label`. Returns 0, or the `errno` of a failed spawn (ENOENT: no such program) for the
+    /// caller to report; never blocks.
+    @discardableResult
+    static func start(_ command: [String], label: String, timeoutSeconds: Double, logger: Logger) -> Int32 {
+        guard let program = command.first else { return EINVAL }
+        var pid: pid_t = 0
+        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        var envp: [UnsafeMutablePointer<CChar>?] = childEnvironment().map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        let status = posix_spawnp(&pid, program, nil, nil, &argv, &envp)
+        guard status == 0 else { return status }
+        let child = pid
+        let killer = Task {
+            try await Task.sleep(for: .seconds(timeoutSeconds))
+            kill(child, SIGKILL)
+            logger.log(.warning, "\(label): \(program) killed after \(Int(timeoutSeconds))s")
+        }
+        BlockingThread.start {
+            var wstatus: Int32 = 0
+            while waitpid(child, &wstatus, 0) < 0, errno == EINTR {}
+            killer.cancel()
+            // WIFEXITED/WEXITSTATUS are macros Swift cannot import.
+            let exitCode = (wstatus >> 8) & 0xff
+            if wstatus & 0x7f == 0, exitCode != 0 {
+                logger.log(.warning, "\(label): \(program) exited with status \(exitCode)")
+            }
+        }
+        return 0
+    }
+
+    /// The daemon's environment less the variables that carry secrets (`BREATHER_*_KEY`,
+    /// `BREATHER_*_TOKEN`, `CREDENTIALS_DIRECTORY`): a helper has no business with them.
+    static func childEnvironment() -> [String] {
+        var result: [String] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            let variable = String(cString: pointer)
+            let name = variable.prefix { $0 != "=" }
+            let secret = name.hasPrefix("BREATHER_") && (name.hasSuffix("_KEY") || name.hasSuffix("_TOKEN"))
+            if !secret, name != "CREDENTIALS_DIRECTORY" { result.append(variable) }
+            entry += 1
+        }
+        return result
+    }
+}
