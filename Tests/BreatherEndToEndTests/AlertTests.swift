@@ -14,7 +14,7 @@ func fakeNotifySend(in sandbox: Sandbox) throws -> (bin: String, log: String) {
     return (bin, log)
 }
 
-@Suite("alerts: the daemon sends desktop notifications through notify-send")
+@Suite("alerts: the daemon and watch send desktop notifications through notify-send")
 struct AlertTests {
     @Test("a crossing is sent once it held `hold` refreshes, with the category's urgency, and never with a key")
     func crossing() throws {
@@ -65,6 +65,26 @@ struct AlertTests {
         #expect(eventually { daemon.stderr.contains("alert: Air quality back to Good") }, "\(daemon.stderr)")
         #expect(daemon.stderr.components(separatedBy: "cannot run notify-send").count == 2, "\(daemon.stderr)")
         #expect(daemon.process.isRunning)
+    }
+
+    @Test("watch sends them too, counting polls that bring the same data (and print nothing new)")
+    func watch() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: "interval = \"1s\"\n[alerts]\ncategory = \"unhealthy_for_sensitive_groups\"\nhold = 2\n")
+        let fake = try fakeNotifySend(in: sandbox)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Paths.binary)
+        process.arguments = ["watch", "--format", "waybar", "--config", sandbox.configPath]
+        process.environment = ["HOME": sandbox.home.path, "PATH": "\(fake.bin):/usr/bin:/bin",
+                               "XDG_CACHE_HOME": sandbox.home.appendingPathComponent("cache").path]
+        let stdin = Pipe(), stdout = Pipe()
+        (process.standardInput, process.standardOutput, process.standardError) = (stdin, stdout, FileHandle.nullDevice)
+        try process.run()
+        defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        func sent() -> String { (try? String(contentsOfFile: fake.log, encoding: .utf8)) ?? "" }
+        #expect(eventually { sent().contains("--\n") })
+        #expect(sent().hasPrefix("-a\nBreather\n-u\nnormal\nAir quality: Unhealthy for Sensitive Groups\nBrooklyn: AQI 112 (PM2.5)\n--\n"), "\(sent())")
     }
 
     @Test("the one-shot never notifies")
