@@ -1,6 +1,5 @@
 import BreatherModel
 import BreatherViewModel
-import TOMLKit
 
 /// `[alerts]`: desktop notifications when the index or the asthma risk crosses a threshold.
 extension ConfigFile {
