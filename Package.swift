@@ -13,7 +13,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C layer: Debian libcurl4-openssl-dev and libjansson-dev.
@@ -34,8 +33,7 @@ let package = Package(
         // The last good conditions on disk (one-shot reuse, daemon restarts).
         .target(name: "BreatherCache", dependencies: ["BreatherModel", "BreatherJSON", "BreatherViews"], swiftSettings: strict),
         // Settings from TOML, environment and defaults.
-        .target(name: "BreatherConfig", dependencies: ["BreatherModel", "BreatherViewModel", "BreatherViews",
-                                                       .product(name: "TOMLKit", package: "TOMLKit")], swiftSettings: strict),
+        .target(name: "BreatherConfig", dependencies: ["BreatherModel", "BreatherViewModel", "BreatherViews"], swiftSettings: strict),
         // Composition root.
         .executableTarget(
             name: "breather",
