@@ -15,8 +15,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // C layer: Debian libcurl4-openssl-dev and libjansson-dev.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // C layer: Debian libcurl4-openssl-dev (headers only: libcurl.so.4 is loaded with dlopen at
+        // the first request, see Sources/CCurl) and libjansson-dev.
+        .target(name: "CCurl"),
         .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         // The only importer of CCurl.
         .target(name: "BreatherHTTP", dependencies: ["CCurl"], swiftSettings: strict),
