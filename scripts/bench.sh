@@ -76,7 +76,7 @@ cache=$work/cache/breather/conditions.json
 fresh="$binary --format json --refresh --config $work/config.toml"
 cached="$binary --format json --config $work/config.toml"
 curl_jq="curl -s $base/v1/forecast | jq .current.temperature_2m"
-jq_cache="jq .air_quality.aqi $cache"
+jq_cache="jq .weather.temperature_c $cache"
 version="$binary --version"
 hello="$work/hello"
 
@@ -87,7 +87,7 @@ $fresh | jq -e '.air_quality.aqi and .weather.temperature_c' >/dev/null \
 before=$(wc -l <"$work/requests.log")
 $cached >/dev/null && [ "$(wc -l <"$work/requests.log")" -eq "$before" ] \
     || { echo "error: the cached run made a request" >&2; exit 1; }
-[ "$($jq_cache)" != "null" ] || { echo "error: jq found no AQI in the cache" >&2; exit 1; }
+[ "$($jq_cache)" != "null" ] || { echo "error: jq found no temperature in the cache" >&2; exit 1; }
 
 bench() {  # NAME OPTIONS... -- CMD_A CMD_B: one hyperfine run; medians in ms to $work/NAME.json
     local name=$1; shift
