@@ -40,6 +40,13 @@ final class CurlEngine: Sendable {
         }
     }
 
+    /// Stops `transfer` if it has not finished: it completes with `.cancelled` at once (within
+    /// the loop's next turn), its connection closed rather than left half-read.
+    func cancel(_ transfer: CurlTransfer) {
+        transfer.cancelled.store(true, ordering: .releasing)
+        if let multi = state.withLock({ $0.multi }) { ccurl_multi_wakeup(multi) }
+    }
+
     /// Starts `transfer` and returns at once; `completion` gets the result.
     func submit(_ transfer: CurlTransfer, completion: @escaping Completion) {
         if let failure = transfer.schemeFailure() { return completion(.failure(failure)) }
@@ -77,6 +84,10 @@ final class CurlEngine: Sendable {
             }
             guard let arrived else { return }
             for waiting in arrived {
+                if waiting.transfer.isCancelled {
+                    waiting.completion(.failure(.cancelled(url: waiting.transfer.shownURL)))
+                    continue
+                }
                 switch waiting.transfer.start() {
                 case .failure(let error):
                     waiting.completion(.failure(error))
@@ -97,6 +108,11 @@ final class CurlEngine: Sendable {
                 ccurl_multi_remove_handle(multi, handle)
                 guard let finished = running.removeValue(forKey: handle) else { continue }
                 finished.completion(finished.transfer.finish(result))
+            }
+            for (handle, waiting) in running where waiting.transfer.isCancelled {
+                ccurl_multi_remove_handle(multi, handle)
+                running[handle] = nil
+                waiting.completion(.failure(.cancelled(url: waiting.transfer.shownURL)))
             }
             if !running.isEmpty {
                 ccurl_multi_poll(multi, 1000)

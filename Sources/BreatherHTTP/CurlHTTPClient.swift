@@ -17,10 +17,16 @@ public struct CurlHTTPClient: HTTPClient {
     }
 
     /// Performs `request` with libcurl (redirects followed, TLS verified), concurrently with
-    /// any other request in flight.
+    /// any other request in flight; throws `.cancelled` as soon as the calling task is cancelled.
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let transfer = CurlTransfer(request: request, userAgent: userAgent, allowFileScheme: allowFileScheme)
-        return try await CurlEngine.shared.perform(transfer).get()
+        // A cancelled task (a daemon reloading or stopping) stops its transfer at once rather
+        // than waiting for the reply or the time limit.
+        return try await withTaskCancellationHandler {
+            await CurlEngine.shared.perform(transfer)
+        } onCancel: {
+            CurlEngine.shared.cancel(transfer)
+        }.get()
     }
 }
 

@@ -1,4 +1,5 @@
 import CCurl
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,6 +21,9 @@ final class CurlTransfer: @unchecked Sendable {
     private var body: [UInt8] = []
     private var headers: [String: String] = [:]
     private var bodyTooLarge = false
+    /// Set by `CurlEngine.cancel` from any thread; read by the engine's loop.
+    let cancelled = Atomic<Bool>(false)
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
     /// Connections this transfer had to open: 0 when it reused one (read by tests).
     private(set) var newConnections = 0
 

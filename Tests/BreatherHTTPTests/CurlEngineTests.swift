@@ -89,3 +89,34 @@ private final class Finished: @unchecked Sendable {
     var statuses: [Int?] { lock.withLock { all.map(\.0) } }
     var slowest: Duration { lock.withLock { all.map(\.1).max() ?? .zero } }
 }
+
+@Suite("cancelling a request")
+struct CurlCancellationTests {
+    @Test("a cancelled task stops its transfer at once; the engine goes on serving others")
+    func cancelStopsTransfer() async throws {
+        let (server, url) = try serve(Route(body: "{}", delay: 10))
+        let start = ContinuousClock.now
+        let task = Task { await failure(of: request(url, totalTimeout: 20)) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        let error = await task.value
+        #expect(error == .cancelled(url: url))
+        #expect(error?.description == "cancelled (\(url))")
+        #expect(ContinuousClock.now - start < .seconds(5), "waited for the slow reply instead")
+        _ = server
+        let (other, quick) = try serve(Route(body: "{}"))
+        #expect(try await client.get(request(quick)).status == 200)
+        #expect(other.requests == ["/r"])
+    }
+
+    @Test("a task cancelled before it asks sends nothing")
+    func cancelledBeforeStart() async throws {
+        let (server, url) = try serve(Route(body: "{}"))
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await failure(of: request(url))
+        }
+        #expect(await task.value == .cancelled(url: url))
+        #expect(server.requests.isEmpty)
+    }
+}
