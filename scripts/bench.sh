@@ -4,9 +4,10 @@
 #   fresh one-shot (`--refresh`, 2 requests)  vs  `curl -s URL | jq …` on the same loopback server
 #   cached one-shot (answered by the cache)    vs  `jq …` on the same cache file
 #   `breather --version`                       vs  a Swift "hello" built here the same way
-# then the peak RSS of each command, the binary's size and ICU check, and the ratios against
-# the goals. Everything comes from the repository: the fixtures from Tests/Fixtures/providers,
-# the server from Tests/Support. Not part of CI: timings need a quiet machine.
+# then the peak RSS of each command (median of 9 runs), the wall-time ratios against the goals,
+# the CPU-time ratios (steadier under load), the binary's size and its ICU check. Everything
+# comes from the repository: the fixtures from Tests/Fixtures/providers, the server from
+# Tests/Support. Not part of CI: timings need a quiet machine.
 #   scripts/bench.sh [RUNS]        # default 100 runs per command after 10 warm-ups
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -100,10 +101,13 @@ bench fresh -- "$fresh" "$curl_jq"
 bench cached -N -- "$cached" "$jq_cache"
 bench version -N -- "$version" "$hello"
 
-rss_mb() {  # peak RSS of the largest process of a command, MB
-    /usr/bin/time -f %M sh -c "$1 >/dev/null" 2>&1 >/dev/null | tail -n1 | awk '{printf "%.1f", $1 / 1024}'
+rss_mb() {  # peak RSS of the largest process of a command, MB: the median of 9 runs
+    for _ in 1 2 3 4 5 6 7 8 9; do
+        /usr/bin/time -f %M sh -c "$1 >/dev/null" 2>&1 >/dev/null | tail -n1
+    done | sort -n | sed -n 5p | awk '{printf "%.1f", $1 / 1024}'
 }
 median() { jq ".results[$2].median * 1000" "$work/$1.json"; }
+cpu() { jq ".results[$2] | (.user + .system) * 1000" "$work/$1.json"; }  # mean CPU time, ms
 ratio() { awk -v a="$1" -v b="$2" -v goal="$3" 'BEGIN { r = a / b; printf "%.2f (goal <= %s: %s)", r, goal, (r <= goal ? "met" : "MISSED") }'; }
 ms() { awk -v v="$1" 'BEGIN { printf "%.1f ms", v }'; }
 
@@ -119,6 +123,11 @@ printf '%-34s %10s %7s MB   %-26s %10s %7s MB   %s\n' \
     "--format json (from the cache)" "$(ms "$(median cached 0)")" "$(rss_mb "$cached")" "jq FILTER cache.json" "$(ms "$(median cached 1)")" "$(rss_mb "$jq_cache")" "$(ratio "$(median cached 0)" "$(median cached 1)" 0.25)"
 printf '%-34s %10s %7s MB   %-26s %10s %7s MB   %s\n' \
     "--version" "$(ms "$(median version 0)")" "$(rss_mb "$version")" "Swift hello (static stdlib)" "$(ms "$(median version 1)")" "$(rss_mb "$hello")" "$(ratio "$(median version 0)" "$(median version 1)" 1.5)"
+# CPU time (user + system) moves less with the machine's load than wall time does.
+for pair in fresh cached version; do
+    awk -v name="$pair" -v a="$(cpu "$pair" 0)" -v b="$(cpu "$pair" 1)" \
+        'BEGIN { printf "CPU time, %-8s %6.1f ms against %6.1f ms: ratio %.2f\n", name ":", a, b, a / b }'
+done
 awk -v rss="$(rss_mb "$cached")" 'BEGIN { printf "cached run peak RSS: %.1f MB (goal <= 12: %s)\n", rss, (rss <= 12 ? "met" : "MISSED") }'
 awk -v s="$stripped" -v u="$unstripped" -v icu="$icu" 'BEGIN {
     printf "binary: %.2f MB stripped (%.2f MiB; goal <= 16 MB: %s), %.2f MB with symbols, %d icudt symbols\n",
