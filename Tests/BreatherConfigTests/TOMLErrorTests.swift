@@ -48,6 +48,21 @@ struct TOMLErrorTests {
         }
     }
 
+    @Test("deep nesting is an error, not a stack overflow; 64 levels are fine")
+    func nesting() throws {
+        #expect(try parseTOML("a = " + String(repeating: "[", count: 64) + String(repeating: "]", count: 64))["a"] != nil)
+        for opener in ["[", "{ b = "] {
+            let text = "a = " + String(repeating: opener, count: 100_000)
+            do {
+                _ = try parseTOML(text)
+                Issue.record("accepted 100,000 times \(opener)")
+            } catch {
+                #expect(error.message == "arrays and inline tables nested more than 64 deep", "\(error)")
+                #expect(error.line == 1)
+            }
+        }
+    }
+
     @Test("bytes that are not UTF-8 text are refused at their position", arguments: [
         (Array("interval = \"2s\"".utf8) + [0] + Array("\n[location]".utf8), 1, 16, "NUL byte"),
         (Array("[location]\nname = \"Lis".utf8) + [0xFF, 0xFE] + Array("bon\"".utf8), 2, 12, "not UTF-8 (byte 0xFF)"),

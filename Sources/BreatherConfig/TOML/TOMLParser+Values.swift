@@ -6,10 +6,11 @@ extension TOMLParser {
             return .string(startsTriple(UInt8(ascii: "\"")) ? try multilineString(literal: false) : try basicString())
         case UInt8(ascii: "'"):
             return .string(startsTriple(UInt8(ascii: "'")) ? try multilineString(literal: true) : try literalString())
-        case UInt8(ascii: "["):
-            return try array()
-        case UInt8(ascii: "{"):
-            return try inlineTable()
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            guard depth < Self.maximumDepth else { throw error("arrays and inline tables nested more than \(Self.maximumDepth) deep") }
+            depth += 1
+            defer { depth -= 1 }
+            return try peek() == UInt8(ascii: "[") ? array() : inlineTable()
         case UInt8(ascii: "t"), UInt8(ascii: "f"):
             if try word("true") { return .boolean(true) }
             if try word("false") { return .boolean(false) }

@@ -15,6 +15,10 @@ struct TOMLParser {
     /// The current line (1-based) and the index of its first byte, for error positions.
     var line = 1
     var lineStart = 0
+    /// Arrays and inline tables open around the current position. Bounded, because each level
+    /// is a nested call: a file of a million "[" must be an error, not a stack overflow.
+    var depth = 0
+    static let maximumDepth = 64
 
     /// Parses a whole document into its root table.
     static func parse(_ bytes: [UInt8]) throws(TOMLSyntaxError) -> TOMLTable {
