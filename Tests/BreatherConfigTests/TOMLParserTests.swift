@@ -146,6 +146,17 @@ struct TOMLParserTests {
         #expect(root["point"]?.table?["empty"]?.table?.keys.isEmpty == true)
     }
 
+    @Test("many [[blocks]] are read in linear time, in order")
+    func manyBlocks() throws {
+        let count = 50_000
+        let text = (0..<count).map { "[[o]]\nn = \($0)\n" }.joined()
+        let start = ContinuousClock.now
+        let blocks = try #require(try parseTOML(text)["o"]?.array)
+        #expect(blocks.count == count)
+        #expect(blocks.last?.table?["n"]?.int == count - 1)
+        #expect(ContinuousClock.now - start < .seconds(10), "quadratic: each block copied the array")
+    }
+
     @Test("CRLF line ends, a byte order mark and a file without a final new line")
     func lineEnds() throws {
         let root = try TOMLParser.parse([0xEF, 0xBB, 0xBF] + Array("a = 1\r\n# c\r\n[t]\r\nb = 'x'".utf8))

@@ -81,10 +81,12 @@ struct TOMLParser {
         let last = path[path.count - 1]
         if isArray {
             let element = TOMLTable(origin: .header)
-            switch table[last] {
-            case nil: table.insert(.tableArray([element]), for: last, line: headerLine)
-            case .tableArray(let tables): table.replace(.tableArray(tables + [element]), for: last)
-            default: throw TOMLSyntaxError(line: headerLine, column: column, message: "[[\(name)]]: \(name) is already defined as something else")
+            if table.hasTableArray(last) {
+                table.appendTable(element, to: last)
+            } else if table[last] == nil {
+                table.insert(.tableArray([element]), for: last, line: headerLine)
+            } else {
+                throw TOMLSyntaxError(line: headerLine, column: column, message: "[[\(name)]]: \(name) is already defined as something else")
             }
             return element
         }

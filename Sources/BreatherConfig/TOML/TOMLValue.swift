@@ -40,9 +40,19 @@ final class TOMLTable {
         lines[key] = line
     }
 
-    /// Replaces the value of an existing key (a `[[key]]` appending one more table).
-    func replace(_ value: TOMLValue, for key: String) {
-        values[key] = value
+    /// Whether `key` holds an array of tables (`[[key]]`).
+    func hasTableArray(_ key: String) -> Bool {
+        if case .tableArray = values[key] { return true }
+        return false
+    }
+
+    /// Appends one more `[[key]]` table to the array of tables at `key`. No other reference
+    /// to the array may be alive (a `switch` over `self[key]` holds one), or appending copies it.
+    func appendTable(_ table: TOMLTable, to key: String) {
+        guard case .tableArray(var tables) = values[key] else { return }
+        values[key] = nil  // the array's only reference now: appending does not copy it
+        tables.append(table)
+        values[key] = .tableArray(tables)
     }
 }
 
