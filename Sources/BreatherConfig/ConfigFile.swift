@@ -1,25 +1,21 @@
 import BreatherModel
 import BreatherViewModel
 import BreatherViews
-import TOMLKit
 
 /// Reads a TOML config file into `Settings`, strictly: an unknown key or a value of the wrong
 /// type is an error naming the file and line, because a typo silently ignored is a bar that
 /// quietly shows the wrong city.
 struct ConfigFile {
     let path: String
-    let text: String
     let root: TOMLTable
 
-    init(path: String, text: String) throws(ConfigError) {
+    /// Parses the file's bytes: they must be UTF-8 without NUL bytes, and valid TOML.
+    init(path: String, bytes: [UInt8]) throws(ConfigError) {
         self.path = path
-        self.text = text
         do {
-            root = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(file: path, line: error.source.begin.line, reason: "invalid TOML: \(error.description)")
+            root = try TOMLParser.parse(bytes)
         } catch {
-            throw ConfigError(file: path, reason: "invalid TOML")
+            throw ConfigError(file: path, line: error.line, column: error.column, reason: "invalid TOML: \(error.message)")
         }
     }
 

@@ -128,21 +128,26 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
     public var file: String?
     /// The 1-based line in `file`, when the problem is one key's value.
     public var line: Int?
+    /// The 1-based column (in characters) on `line`, for syntax errors: where the reader stopped.
+    public var column: Int?
     /// What is wrong and, for choices, the accepted values.
     public var reason: String
 
-    /// A problem in `file` (at `line` when known) described by `reason`.
-    public init(file: String?, line: Int? = nil, reason: String) {
+    /// A problem in `file` (at `line` and `column` when known) described by `reason`.
+    public init(file: String?, line: Int? = nil, column: Int? = nil, reason: String) {
         self.file = file
         self.line = line
+        self.column = column
         self.reason = reason
     }
 
-    /// "file:line: reason", "file: reason" or the reason alone: one line for stderr.
+    /// "file:line:column: reason", "file:line: reason", "file: reason" or the reason alone:
+    /// one line for stderr.
     public var description: String {
-        switch (file, line) {
-        case let (file?, line?): "\(file):\(line): \(reason)"
-        case let (file?, nil): "\(file): \(reason)"
+        switch (file, line, column) {
+        case let (file?, line?, column?): "\(file):\(line):\(column): \(reason)"
+        case let (file?, line?, nil): "\(file):\(line): \(reason)"
+        case let (file?, nil, _): "\(file): \(reason)"
         default: reason
         }
     }
