@@ -118,6 +118,9 @@ depends=$(cd "$work/src" && dpkg-shlibdeps -O "$binary" | sed -n 's/^shlibs:Depe
 # dpkg-shlibdeps cannot see it although breather cannot fetch anything without it: declare
 # it by hand whenever the computed list lacks it.
 case ", $depends," in *", libcurl4"[\ ,]*) ;; *) depends="$depends, libcurl4" ;; esac
+# The units' ExecReload= runs /bin/kill, which procps ships; a minimal Debian lacks it, and
+# systemd-analyze verify fails there (scripts/test-deb.sh found this).
+if grep -qs '^ExecReload=/bin/kill' "$root"/usr/lib/systemd/*/*.service; then depends="$depends, procps"; fi
 
 installed_size=$(du -k -s --exclude=DEBIAN "$root" | cut -f1)
 cat > "$root/DEBIAN/control" <<EOF

@@ -70,6 +70,8 @@ check() {  # check LABEL EXPECTED-REGEX COMMAND...: runs in the root, prints, ma
 }
 
 file_list > "$work/before"
+# An empty list (find failing in the root) would make the purge check pass for nothing.
+[ "$(wc -l < "$work/before")" -gt 1000 ] || { step "FAILED: cannot list the root's files"; exit 1; }
 cp "$deb" "$root/tmp/"
 step "apt-get install ./$(basename "$deb")"
 in_root apt-get update -qq
@@ -92,11 +94,13 @@ check "bash completion of 'breather --stan<TAB>'" "^--standard\$" bash -c '
     "$func" breather --stan breather
     printf "%s\n" "${COMPREPLY[@]}"'
 # verify prints problems on stderr but exits 0 for many of them: any output is a failure.
-for unit in "$root"/usr/lib/systemd/system/* "$root"/usr/lib/systemd/user/*; do
-    name=${unit#"$root"}
-    flags=(); [[ $name == */user/* ]] && flags=(--user)
-    check "systemd-analyze verify ${flags[*]} $name" '^(verified)$' sh -c \
-        "mkdir -p -m 700 /run/user/0; out=\$(XDG_RUNTIME_DIR=/run/user/0 systemd-analyze verify ${flags[*]} $name 2>&1); [ -z \"\$out\" ] && echo verified || echo \"\$out\""
+units=$(dpkg-deb -c "$deb" | grep -oE '/usr/lib/systemd/(system|user)/[^/ ]+\.(service|timer)$')
+[ -n "$units" ] || { step "FAILED: the package holds no systemd unit"; failed=1; }
+for name in $units; do
+    verify="systemd-analyze verify"; [[ $name == */user/* ]] && verify="$verify --user"
+    # --user needs XDG_RUNTIME_DIR (for %t); /run is left out of the before/after file lists.
+    check "$verify $name" '^verified$' sh -c "mkdir -p -m 700 /run/user/0
+        out=\$(XDG_RUNTIME_DIR=/run/user/0 $verify $name 2>&1); echo \"\${out:-verified}\""
 done
 
 step "apt-get purge --autoremove breather"
