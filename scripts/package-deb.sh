@@ -39,7 +39,7 @@ version=$("$built" --version)
 [[ "$version" =~ ^[0-9][0-9A-Za-z.+~]*$ ]] || { echo "package-deb.sh: odd version '$version'" >&2; exit 1; }
 arch=$(dpkg --print-architecture)
 # Reproducible: every date in the package is the last commit's.
-export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -102,7 +102,7 @@ install -m 0644 packaging/deb/copyright "$doc/copyright"
 # A native package's changelog is changelog.gz (Policy 12.7), in Debian's changelog format.
 {
     printf 'breather (%s) unstable; urgency=medium\n\n' "$version"
-    printf '  * Release %s, built from commit %s.\n\n' "$version" "$(git rev-parse --short HEAD)"
+    printf '  * Release %s, built from commit %s.\n\n' "$version" "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
     printf ' -- Breather <dev@breather.invalid>  %s\n' "$(date -u -R -d "@$SOURCE_DATE_EPOCH")"
 } | gzip -9n > "$doc/changelog.gz"
 for script in postinst prerm postrm; do install -m 0755 "packaging/deb/$script" "$root/DEBIAN/$script"; done
