@@ -68,6 +68,10 @@ fi
 # one link (~10 s) and runs on the very binary we package.
 tool=$(scripts/build-release.sh generate-manual)
 mkdir "$work/man"
+# generate-manual keeps ASCII only ("-90…90" becomes "-9090"): name such help text here.
+if lossy=$("$binary" --experimental-dump-help | grep -oP '"[^"]*[^\x00-\x7F][^"]*"' | sort -u | paste -sd ' ' | grep .); then
+    echo "package-deb.sh: warning: the man pages lose the non-ASCII characters of: $lossy" >&2
+fi
 "$tool" "$binary" --multi-page --section 1 --date "$(date -u -d "@$SOURCE_DATE_EPOCH" +%F)" \
     --authors "Breather<dev@breather.invalid>" --output-directory "$work/man"
 for page in "$work"/man/*.1; do
