@@ -8,9 +8,11 @@ import BreatherModel
 
 /// An explicit, versioned JSON shape for `CityConditions` on disk. Written by hand (not
 /// Codable) so the cache format is stable across refactors of the model types and goes
-/// through the same jansson layer as everything else.
+/// through the same jansson layer as everything else. Every field of the model is written
+/// and read back (Tests/BreatherCacheTests checks against a golden file). Version 2 added
+/// each part's fetch time, the latest fetch's failures, attributions and pollen.
 enum ConditionsJSON {
-    static let version: Int64 = 1
+    static let version: Int64 = 2
 
     static func encode(_ c: CityConditions) -> JSONValue {
         var root: JSONObject = ["version": .integer(version),
@@ -19,6 +21,9 @@ enum ConditionsJSON {
         root["weather"] = c.weather.map(weather) ?? .null
         root["pollution"] = c.pollution.map(pollution) ?? .null
         root["asthma"] = c.asthma.map(asthma) ?? .null
+        root["parts_fetched_at_unix"] = .object(["air": date(c.partsFetchedAt.air), "weather": date(c.partsFetchedAt.weather),
+                                                 "asthma": date(c.partsFetchedAt.asthma)])
+        root["failures"] = .array(c.failures.map(failure))
         return .object(root)
     }
 
@@ -30,11 +35,29 @@ enum ConditionsJSON {
         let l = root["location"]
         let place = Location(name: try l["name"].optionalString(), latitude: try l["latitude"].double(),
                              longitude: try l["longitude"].double())
+        let times = root["parts_fetched_at_unix"]
         return CityConditions(location: place,
                               weather: root["weather"].isNull ? nil : try weather(root["weather"]),
                               pollution: root["pollution"].isNull ? nil : try pollution(root["pollution"]),
                               asthma: root["asthma"].isNull ? nil : try asthma(root["asthma"]),
-                              fetchedAt: Date(timeIntervalSince1970: try root["fetched_at_unix"].double()))
+                              failures: try root["failures"].array().map(failure),
+                              fetchedAt: Date(timeIntervalSince1970: try root["fetched_at_unix"].double()),
+                              partsFetchedAt: PartTimes(air: try date(times["air"]), weather: try date(times["weather"]),
+                                                        asthma: try date(times["asthma"])))
+    }
+
+    private static func failure(_ f: ProviderFailure) -> JSONValue {
+        .object(["provider": .string(f.provider), "part": .string(f.part.rawValue), "kind": .string(f.kind.rawValue),
+                 "message": .string(f.message), "retry_after_seconds": f.retryAfterSeconds.map { .integer(Int64($0)) } ?? .null])
+    }
+
+    private static func failure(_ c: JSONCursor) throws(JSONError) -> ProviderFailure {
+        guard let part = ProviderFailure.Part(rawValue: try c["part"].string()),
+              let kind = FailureKind(rawValue: try c["kind"].string()) else {
+            throw JSONError.typeMismatch(path: c.path, expected: "a part and a failure kind", found: "an unknown one")
+        }
+        return ProviderFailure(provider: try c["provider"].string(), part: part, kind: kind, message: try c["message"].string(),
+                               retryAfterSeconds: try c["retry_after_seconds"].optionalInt())
     }
 
     private static func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
@@ -79,8 +102,14 @@ enum ConditionsJSON {
             .object(["standard": .string(r.standard.rawValue), "value": .integer(Int64(r.value)),
                      "main_pollutant": r.mainPollutant.map { .string($0.rawValue) } ?? .null, "field": .string(r.field)])
         }
+        let attributions: JSONValue = p.attributions.map { list in
+            .array(list.map { .object(["name": .string($0.name), "url": $0.url.map(JSONValue.string) ?? .null]) })
+        } ?? .null
+        let pollen: JSONValue = p.pollen.map { counts in
+            .object(JSONObject(PollenType.allCases.compactMap { type in counts[type].map { (type.rawValue, JSONValue.number($0)) } }))
+        } ?? .null
         return .object(["source": .string(p.source), "observed_at_unix": date(p.observedAt), "hourly": hourly,
-                        "reported": .array(reported)])
+                        "reported": .array(reported), "attributions": attributions, "pollen": pollen])
     }
 
     private static func pollution(_ c: JSONCursor) throws(JSONError) -> Pollution {
@@ -101,7 +130,23 @@ enum ConditionsJSON {
                                           mainPollutant: try item["main_pollutant"].optionalString().flatMap(Pollutant.init(rawValue:)),
                                           field: try item["field"].string()))
         }
-        return Pollution(source: try c["source"].string(), observedAt: try date(c["observed_at_unix"]), hourly: hourly, reported: reported)
+        var attributions: [Attribution]?
+        if !c["attributions"].isNull {
+            attributions = []
+            for item in try c["attributions"].array() {
+                attributions?.append(Attribution(name: try item["name"].string(), url: try item["url"].optionalString()))
+            }
+        }
+        var pollen: [PollenType: Double]?
+        if !c["pollen"].isNull {
+            var counts: [PollenType: Double] = [:]
+            for type in PollenType.allCases where c["pollen"][type.rawValue].exists {
+                counts[type] = try c["pollen"][type.rawValue].double()
+            }
+            pollen = counts
+        }
+        return Pollution(source: try c["source"].string(), observedAt: try date(c["observed_at_unix"]), hourly: hourly,
+                         reported: reported, attributions: attributions, pollen: pollen)
     }
 
     private static func asthma(_ a: Asthma) -> JSONValue {

@@ -129,17 +129,16 @@ struct ConfigFile {
 
     private func applySources(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
         try checkKeys(table, section: "sources", allowed: ["air", "weather", "asthma"])
-        let lists: [(String, WritableKeyPath<SourceSettings, [String]>, [String])] = [
-            ("air", \.air, SourceSettings.allowedAir), ("weather", \.weather, SourceSettings.allowedWeather),
-            ("asthma", \.asthma, SourceSettings.allowedAsthma),
+        let lists: [(String, WritableKeyPath<SourceSettings, [ProviderID]>, [ProviderID])] = [
+            ("air", \.air, ProviderID.air), ("weather", \.weather, ProviderID.weather), ("asthma", \.asthma, ProviderID.asthma),
         ]
         for (key, path, allowed) in lists {
             guard let value = table[key] else { continue }
-            guard let array = value.array, !array.isEmpty else { throw error(key, "sources", "must be a non-empty list such as [\"\(allowed[0])\"]") }
-            var ids: [String] = []
+            guard let array = value.array, !array.isEmpty else { throw error(key, "sources", "must be a non-empty list such as [\"\(allowed[0].rawValue)\"]") }
+            var ids: [ProviderID] = []
             for item in array {
-                guard let id = item.string, allowed.contains(id) else {
-                    throw error(key, "sources", "unknown provider \(item.debugDescription); allowed: \(allowed.joined(separator: ", "))")
+                guard let id = item.string.flatMap(ProviderID.init(rawValue:)), allowed.contains(id) else {
+                    throw error(key, "sources", "unknown provider \(item.debugDescription); allowed: \(allowed.map(\.rawValue).joined(separator: ", "))")
                 }
                 ids.append(id)
             }

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BreatherIO
 import BreatherModel
-import BreatherViews
 
 /// Reads the process environment (a seam tests replace through `ConfigLoader.environment`).
 public enum Environment {

@@ -57,22 +57,15 @@ public struct LocationSettings: Sendable, Equatable {
 
 /// `[sources]`: provider ids per part, tried in order until one answers.
 public struct SourceSettings: Sendable, Equatable {
-    /// Air-quality providers, one of `allowedAir` each.
-    public var air = ["open-meteo"]
-    /// Weather providers, one of `allowedWeather` each.
-    public var weather = ["open-meteo"]
-    /// Asthma-risk sources, one of `allowedAsthma` each.
-    public var asthma = ["estimate"]
+    /// Air-quality providers, each one of `ProviderID.air`.
+    public var air: [ProviderID] = [.openMeteo]
+    /// Weather providers, each one of `ProviderID.weather`.
+    public var weather: [ProviderID] = [.openMeteo]
+    /// Asthma-risk sources, each one of `ProviderID.asthma`.
+    public var asthma: [ProviderID] = [.estimate]
 
     /// Open-Meteo for air and weather, the estimate for asthma: everything keyless.
     public init() {}
-
-    /// The provider ids each list accepts.
-    public static let allowedAir = ["open-meteo", "airvisual", "waqi", "openweathermap"]
-    /// The provider ids `weather` accepts.
-    public static let allowedWeather = ["open-meteo", "airvisual", "openweathermap"]
-    /// The provider ids `asthma` accepts.
-    public static let allowedAsthma = ["estimate", "propeller"]
 }
 
 /// `[providers.*]`: every provider's base URL (tests point these at a loopback server) and key file.

@@ -35,10 +35,10 @@ public struct AsthmaEstimate: AsthmaProvider {
         }
         let fromAir = Self.risk(forAQHI: aqhi.value)
         guard let pollen = pollution?.pollen else {
-            return Asthma(risk: fromAir, probability: nil, source: id, method: Self.method)
+            return Asthma(risk: fromAir, probability: nil, source: id.rawValue, method: Self.method)
         }
         let fromPollen = Self.risk(forPollen: Self.pollenLevel(pollen))
-        return Asthma(risk: fromPollen.severity > fromAir.severity ? fromPollen : fromAir, probability: nil, source: id, method: Self.pollenMethod)
+        return Asthma(risk: fromPollen.severity > fromAir.severity ? fromPollen : fromAir, probability: nil, source: id.rawValue, method: Self.pollenMethod)
     }
 
     /// The highest NAB level among the reported pollen counts.

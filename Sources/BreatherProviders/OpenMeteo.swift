@@ -97,7 +97,7 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
             windDirectionDeg: try current["wind_direction_10m"].optionalDouble(),
             condition: try current["weather_code"].optionalInt().map(WeatherCondition.wmo),
             observedAt: try current["time"].optionalString().flatMap { Timestamp.parse($0, utcOffsetSeconds: offset) },
-            source: ProviderID.openMeteo)
+            source: ProviderID.openMeteo.rawValue)
     }
 
     /// Builds the hourly series up to the current hour; later (forecast) hours are dropped and
@@ -130,7 +130,7 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
             if let count = try current["\(type.rawValue)_pollen"].optionalDouble() { pollen[type] = count }
         }
         return Pollution(
-            source: ProviderID.openMeteo,
+            source: ProviderID.openMeteo.rawValue,
             observedAt: currentTime.flatMap { Timestamp.parse($0, utcOffsetSeconds: offset) },
             hourly: HourlySeries(series), pollen: pollen.isEmpty ? nil : pollen)
     }

@@ -9,6 +9,16 @@ struct ProviderRequest: Sendable {
     let part: ProviderFailure.Part
     let http: any HTTPClient
 
+    init(provider: String, part: ProviderFailure.Part, http: any HTTPClient) {
+        self.provider = provider
+        self.part = part
+        self.http = http
+    }
+
+    init(provider: ProviderID, part: ProviderFailure.Part, http: any HTTPClient) {
+        self.init(provider: provider.rawValue, part: part, http: http)
+    }
+
     /// GETs `url` and returns the parsed JSON of a 2xx reply. Non-2xx replies are handed to
     /// `errorBody` first so a provider can turn its documented error body into a precise failure.
     func getJSON(_ url: String,

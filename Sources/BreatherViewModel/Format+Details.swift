@@ -49,6 +49,12 @@ extension Format {
             lines.append("\(city): \(standard.displayName) \(standard.displayValue(index.value)) \(index.category.name)")
             if let basis = index.termsBasis { lines.append("  " + basis) }
             lines += index.subIndices.map { "  " + subIndex($0, standard) }
+            // Which reference conditions ppb ↔ µg/m³ used (they differ: EU/UK 20 °C, others 25 °C),
+            // then the standard's footnote rules that shaped the index.
+            if let applied = index.subIndices.lazy.compactMap(\.conversion).first {
+                lines.append("  ppb ↔ µg/m³ at \(applied.conditions)")
+            }
+            lines += index.notes.map { "  " + $0.text }
             if !report.computed { lines.append("  index reported by \(report.source), not computed") }
         } else {
             lines.append("\(city): air quality unavailable")

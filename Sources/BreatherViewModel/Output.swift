@@ -71,6 +71,13 @@ public struct Output: Sendable, Equatable {
     public var isStale: Bool
     /// Seconds since the data was current: now − min(observed, fetched) (`CityConditions.dataTime`); nil before any data.
     public var ageSeconds: Int?
+    /// The parts shown from an earlier fetch because the latest one could not bring them
+    /// (or grown too old): each is marked stale on its own, the others are fresh.
+    public var staleParts: [ProviderFailure.Part] = []
+    /// Every standard's index from the same data (Prometheus exports them all); empty without air data.
+    public var indicesByStandard: [(standard: AQIStandard, report: AirQualityReport)] = []
+    /// What the run earned, for the one-shot's exit code, and the failure that decided it.
+    public var status: RunStatus = .ok
 
     /// True once any conditions have been shown.
     public var hasData: Bool { conditions != nil }
@@ -96,6 +103,7 @@ public struct Output: Sendable, Equatable {
         lhs.displayFields.elementsEqual(rhs.displayFields, by: { $0 == $1 })
             && lhs.conditions == rhs.conditions && lhs.airQuality == rhs.airQuality
             && lhs.failures == rhs.failures && lhs.isStale == rhs.isStale && lhs.ageSeconds == rhs.ageSeconds
+            && lhs.staleParts == rhs.staleParts && lhs.status == rhs.status
     }
 }
 
@@ -109,17 +117,22 @@ extension State {
 
     static func ageSeconds(since date: Date, now: Date) -> Int { Format.seconds(now.timeIntervalSince(date)) }
 
-    /// Stale after a failed refresh, when fetched longer ago than `staleAfterSeconds`, or when
-    /// the data was observed too long ago: age = now − min(observed, fetched) (`dataTime`).
-    func isStale(_ conditions: CityConditions, now: Date, staleAfterSeconds: Int) -> Bool {
-        lastRefreshFailed
-            || Self.ageSeconds(since: conditions.fetchedAt, now: now) > staleAfterSeconds
-            || Self.ageSeconds(since: conditions.dataTime, now: now) > max(staleAfterSeconds, Self.observedStaleAfterSeconds)
+    /// The parts shown stale: kept from an earlier fetch that failed to bring them, fetched
+    /// longer ago than `staleAfterSeconds`, or (air) observed too long ago. Age counts from
+    /// each part's own fetch, so a fresh air reading beside old weather is fresh.
+    func partsShownStale(_ conditions: CityConditions, now: Date, staleAfterSeconds: Int) -> [ProviderFailure.Part] {
+        [ProviderFailure.Part.air, .weather, .asthma].filter { part in
+            guard let fetched = conditions.partsFetchedAt[part] else { return false }
+            if conditions.isCarriedOver(part) || Self.ageSeconds(since: fetched, now: now) > staleAfterSeconds { return true }
+            return part == .air && Self.ageSeconds(since: conditions.dataTime, now: now)
+                > max(staleAfterSeconds, Self.observedStaleAfterSeconds)
+        }
     }
 
     /// Renders the current state; pure apart from reading the clock through `environment`.
-    func render(_ environment: MainViewModel.Environment) -> Output {
-        let conditions = lastGood
+    func render() -> Output {
+        let conditions = self.conditions
+        let latestFailures = conditions?.failures ?? failuresWithoutData
         let units = environment.units
         var report: AirQualityReport?
         var airError: String?
@@ -128,11 +141,14 @@ extension State {
         }
         let now = environment.now()
         let age = conditions.map { Self.ageSeconds(since: $0.dataTime, now: now) }
-        let stale = conditions.map { isStale($0, now: now, staleAfterSeconds: environment.staleAfterSeconds) } ?? false
+        let staleParts = conditions.map { partsShownStale($0, now: now, staleAfterSeconds: environment.staleAfterSeconds) } ?? []
+        // The line is stale when its main part is: the air reading, else the weather.
+        let mainPart: ProviderFailure.Part = conditions?.pollution != nil ? .air : .weather
+        let stale = staleParts.contains(mainPart)
         let missing = Format.unavailable
         let weather = conditions?.weather
         let icon = Format.conditionIcon(weather?.condition, environment.icons)
-        let error = Format.errorLine(latestFailures, airError: airError)
+        let error = pendingStandardNote ?? Format.errorLine(latestFailures, airError: airError)
         return Output(
             standard: standard,
             city: conditions.map { Format.city($0.location) } ?? missing,
@@ -164,6 +180,9 @@ extension State {
             airQuality: report,
             failures: latestFailures,
             isStale: stale,
-            ageSeconds: age)
+            ageSeconds: age,
+            staleParts: staleParts,
+            indicesByStandard: conditions?.pollution.map(Self.indices) ?? [],
+            status: RunStatus(conditions: conditions, report: report, failures: latestFailures, airError: airError))
     }
 }

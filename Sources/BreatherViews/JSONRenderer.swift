@@ -60,6 +60,13 @@ public struct JSONRenderer: Renderer {
                                      "concentration": .number(sub.concentration), "unit": .string(sub.unit.rawValue),
                                      "period": .string(sub.period.rawValue)]
             if let contribution = sub.contribution { entry["contribution"] = .number(contribution) }
+            // A ppb ↔ µg/m³ conversion at the standard's reference conditions, when one was made.
+            if let applied = sub.conversion {
+                entry["conversion"] = .object([
+                    "from_value": .number(applied.value), "from_unit": .string(applied.unit.rawValue),
+                    "temperature_k": .number(applied.conditions.kelvin), "pressure_kpa": .number(applied.conditions.kilopascals),
+                    "ug_m3_per_ppb": .number(applied.microgramsPerPPB)])
+            }
             return .object(entry)
         }
         let main: JSONValue = index.mainPollutants.isEmpty ? .null : .string(index.mainPollutants.map(\.rawValue).joined(separator: ","))
@@ -67,7 +74,9 @@ public struct JSONRenderer: Renderer {
                         "category_id": .string(index.category.id),
                         "main_pollutant": main, "color": .string(index.category.color),
                         "source": .string(report.source), "computed": .bool(report.computed),
-                        "sub_indices": .array(subIndices)])
+                        "sub_indices": .array(subIndices),
+                        // The standard's footnote rules that shaped the index, one sentence each.
+                        "notes": .array(index.notes.map { .string($0.text) })])
     }
 
     func weather(_ weather: Weather) -> JSONValue {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import BreatherModel
 import BreatherViewModel
@@ -24,6 +27,14 @@ struct Breather: AsyncParsableCommand {
     /// line on stderr (exit 64) instead of the error, a list of values and the whole usage: a
     /// bar or a systemd journal shows one line, and that line must say what was wrong.
     static func main() async {
+        // Before anything else: a SIGHUP/SIGUSR1/SIGUSR2 that arrives while the daemon starts
+        // (systemd may reload it at once) must not take the default action, which ends the
+        // process. The daemon's and watch's signal sources take them over once they run.
+        for number in [SIGHUP, SIGUSR1, SIGUSR2] { signal(number, SIG_IGN) }
+        // libdispatch asks for a thread priority an unprivileged process may not have and
+        // logs the refusal to syslog; the priority changes nothing for Breather (a user's own
+        // LIBDISPATCH_LOG wins).
+        setenv("LIBDISPATCH_LOG", "NO", 0)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -10,12 +10,11 @@ final class WatchProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var buffer = ""
 
-    init(_ sandbox: Sandbox, _ arguments: [String], interval: Double = 0.3) throws {
+    init(_ sandbox: Sandbox, _ arguments: [String]) throws {
         process.executableURL = URL(fileURLWithPath: Paths.binary)
         process.arguments = ["watch"] + arguments + ["--config", sandbox.configPath]
         process.environment = ["HOME": sandbox.home.path, "PATH": "/usr/bin:/bin",
-                               "XDG_CACHE_HOME": sandbox.home.appendingPathComponent("cache").path,
-                               "BREATHER_TEST_INTERVAL_SECONDS": String(interval)]
+                               "XDG_CACHE_HOME": sandbox.home.appendingPathComponent("cache").path]
         process.standardOutput = stdout
         process.standardInput = stdin
         process.standardError = FileHandle.nullDevice
@@ -57,7 +56,7 @@ struct WatchTests {
     func linePerChange() throws {
         let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server)
+        try sandbox.writeConfig(server: server, extra: "interval = \"1s\"")
         let watch = try WatchProcess(sandbox, ["--format", "waybar"])
         let first = watch.waitForLines(1)
         #expect(first.count == 1 && first[0].contains("AQI 112 Unhealthy for Sensitive Groups"), "\(first)")
@@ -78,8 +77,8 @@ struct WatchTests {
     func i3barProtocol() throws {
         let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server)
-        let watch = try WatchProcess(sandbox, ["--format", "i3bar"], interval: 60)
+        try sandbox.writeConfig(server: server, extra: "interval = \"60s\"")
+        let watch = try WatchProcess(sandbox, ["--format", "i3bar"])
         let lines = watch.waitForLines(3)
         #expect(lines.count == 3)
         #expect(lines.first == #"{"version":1,"click_events":true}"#)
@@ -99,11 +98,11 @@ struct WatchTests {
     func stdoutClosed() throws {
         let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server)
+        try sandbox.writeConfig(server: server, extra: "interval = \"1s\"")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Paths.binary)
         process.arguments = ["watch", "--config", sandbox.configPath]
-        process.environment = ["HOME": sandbox.home.path, "BREATHER_TEST_INTERVAL_SECONDS": "0.2"]
+        process.environment = ["HOME": sandbox.home.path]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

@@ -72,7 +72,7 @@ struct FormatTests {
             weather: Weather(temperatureC: 1e300, humidity: .infinity, pressureHPa: -1e300, windSpeedMS: .nan,
                              windDirectionDeg: 1e300, source: "test"),
             fetchedAt: Date(timeIntervalSince1970: -1e300))
-        let viewModel = MainViewModel(environment: .init(fetch: { cached }, now: { Date(timeIntervalSince1970: 1_795_000_000) }))
+        let viewModel = MainViewModel(environment: .init(fetch: { _ in cached }, now: { Date(timeIntervalSince1970: 1_795_000_000) }))
         viewModel.seed(with: cached)
         let outputs = await history(viewModel) { _ in }
         let shown = outputs.last

@@ -1,6 +1,7 @@
 import BreatherJSON
 import BreatherModel
 import BreatherViewModel
+import BreatherIO
 import BreatherViews
 import Foundation
 import Testing
@@ -10,7 +11,7 @@ func render(_ conditions: CityConditions?, failure: ProviderFailure? = nil, stan
             afterFailure: Bool = false, units: Units = .metric, icons: Icons = .none) async -> Output {
     let now = Date(timeIntervalSince1970: 1_795_000_000)
     nonisolated(unsafe) var calls = 0
-    let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in
+    let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in
         calls += 1
         if let conditions, calls == 1 { return conditions }
         throw failure ?? ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503")

@@ -1,4 +1,4 @@
-import BreatherViews
+import BreatherIO
 import Foundation
 import Testing
 

@@ -1,3 +1,5 @@
+import BreatherModel
+
 /// What `breather aqi` tells a person beyond the data problem itself: how to type a reading
 /// that works, and which values look like the wrong unit. Kept apart from `AQIError`, whose
 /// text also ends up in provider messages, where calculator syntax would make no sense.
@@ -11,8 +13,6 @@ extension CalculatorInput {
                 return "give o3, no2 and pm2_5, e.g. o3=30ppb no2=20ppb pm2_5=10"
             case .india:
                 return "give three or more of: \(usedPollutants(standard)), including pm2_5 or pm10"
-            case .us:
-                return "us indexes so2:24h only from 305 ppb; give so2:1h or another of: \(usedPollutants(standard))"
             default:
                 return "\(standard.rawValue) uses: \(usedPollutants(standard))"
             }
@@ -22,7 +22,22 @@ extension CalculatorInput {
             return "valid periods: " + validPeriods(for: pollutant, in: standard).map(\.rawValue).joined(separator: ", ")
         case .invalidConcentration:
             return nil  // refused while parsing, with its own message
+        case .notIndexable(let note):
+            return note.pollutant.flatMap { p in note.needs.map { "give \(p.rawValue):\($0.rawValue)" } }
         }
+    }
+
+    /// A pollutant the person typed that got no sub-index because the standard takes that range
+    /// from another period (US O3 1-h below 0.125 ppm without an 8-h value; HJ 633-2012 SO2 1-h
+    /// above 800 µg/m³ without a 24-h value): the index would silently leave it out, so the
+    /// calculator refuses it with the rule and the reading to add. Nil when every typed
+    /// pollutant counts.
+    public static func missingPeriod(in index: AirQualityIndex) -> String? {
+        let indexed = Set(index.subIndices.map(\.pollutant))
+        guard let note = index.notes.first(where: { note in
+            note.needs != nil && note.pollutant.map { !indexed.contains($0) } == true
+        }) else { return nil }
+        return note.text + (hint(for: .notIndexable(note)).map { "; " + $0 } ?? "")
     }
 
     /// The pollutants a standard indexes, comma-separated ids.

@@ -1,5 +1,8 @@
-/// Parsing and validation for `breather aqi POLLUTANT[:PERIOD]=VALUE[UNIT]...`, kept here
-/// (not in the executable) so it is unit-tested with the standards it feeds.
+import BreatherModel
+
+/// Parsing and validation for `breather aqi POLLUTANT[:PERIOD]=VALUE[UNIT]...`: words typed by
+/// a person, kept out of the model (which only computes indices) and out of the executable (so
+/// it is unit-tested on its own).
 public enum CalculatorInput {
     /// The periods the calculator accepts (NowCast is a real-time average, not something a
     /// person types in).
@@ -30,6 +33,11 @@ public enum CalculatorInput {
     /// standard's usual one for that pollutant, the unit to µg/m³.
     /// - Throws: `CalculatorInputError` naming the valid choices.
     public static func reading(from argument: String, standard: AQIStandard) throws(CalculatorInputError) -> PollutantReading {
+        // Surrounding white space is trimmed as everywhere; anything invisible left inside
+        // (an escape, a NUL, a zero-width space pasted from a web page) is named, not guessed at.
+        if let stray = argument.trimmingWhitespace().unicodeScalars.first(where: isInvisible) {
+            throw .controlCharacter(visible(argument), codePoint(stray))
+        }
         guard let equals = argument.firstIndex(of: "=") else { throw .malformed(argument) }
         let key = argument[..<equals]
         let valueText = String(argument[argument.index(after: equals)...]).trimmingWhitespace()
@@ -50,8 +58,10 @@ public enum CalculatorInput {
             }
             period = given
         }
-        let (value, unitText) = try splitNumber(valueText, argument: argument)
-        guard value >= 0 else { throw .negativeValue(argument) }
+        let (number, unitText) = try splitNumber(valueText, argument: argument)
+        guard number >= 0 else { throw .negativeValue(argument) }
+        let value = number == 0 ? 0 : number  // -0 is zero, and prints as 0
+
         let unit: ConcentrationUnit
         if unitText.isEmpty {
             unit = .microgramsPerCubicMetre
@@ -63,12 +73,35 @@ public enum CalculatorInput {
         return PollutantReading(pollutant: pollutant, period: period, value: value, unit: unit)
     }
 
-    /// The calculator periods this standard has a table (or, for the AQHI, a formula) for.
+    /// The calculator periods this standard indexes the pollutant over (`AQIStandard.periods(for:)`:
+    /// its tables, its formula, China 2026's real-time 1-hour PM).
     public static func validPeriods(for pollutant: Pollutant, in standard: AQIStandard) -> [AveragingPeriod] {
-        periods.filter { period in
-            standard.defaultPeriod(for: pollutant) == period || !standard.breakpoints(for: pollutant, period: period).isEmpty
+        let indexed = standard.periods(for: pollutant)
+        return periods.filter(indexed.contains)
+    }
+
+    /// C0/C1 controls and invisible format characters (zero-width space, BOM, bidi marks).
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format: true
+        default: false
         }
     }
+
+    /// "U+001B".
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// The argument with every invisible character shown as `<U+XXXX>`, safe to print.
+    static func visible(_ argument: String) -> String {
+        argument.unicodeScalars.map { isInvisible($0) ? "<\(codePoint($0))>" : String($0) }.joined()
+    }
+
+    /// Characters people put between digit groups (or as a decimal comma): `1,000`, `1'000`,
+    /// `1_000`, `1 000` with a space, no-break space or narrow no-break space.
+    static let digitSeparators: Set<Character> = [",", "'", "_", " ", "\u{00A0}", "\u{202F}"]
 
     /// Splits "35.5ug/m3" into 35.5 and "ug/m3": the longest leading text that is a finite
     /// decimal number. "inf", "nan" and numbers too large for a `Double` ("1e400") are refused
@@ -87,7 +120,12 @@ public enum CalculatorInput {
             if let value = Double(text[..<end]), value.isFinite { best = (value, end) }
         }
         guard let (value, numberEnd) = best else { throw .notANumber(argument) }
-        return (value, String(text[numberEnd...]).trimmingWhitespace())
+        let rest = text[numberEnd...]
+        if let first = rest.first, digitSeparators.contains(first), rest.dropFirst().first?.isASCII == true,
+           rest.dropFirst().first?.isNumber == true {
+            throw .digitSeparator(argument, first)
+        }
+        return (value, String(rest).trimmingWhitespace())
     }
 }
 
@@ -113,6 +151,10 @@ public enum CalculatorInputError: Error, Sendable, Hashable, CustomStringConvert
     case negativeValue(String)
     /// The same pollutant twice for the same period.
     case givenTwice(Pollutant, AveragingPeriod)
+    /// An invisible character inside the argument (shown as `<U+XXXX>`), and its code point.
+    case controlCharacter(String, String)
+    /// A digit-group separator or decimal comma after the leading digits (`1,000`).
+    case digitSeparator(String, Character)
 
     static var pollutantList: String { Pollutant.allCases.map(\.rawValue).joined(separator: ", ") }
     static var unitList: String { ConcentrationUnit.allCases.map(\.rawValue).joined(separator: ", ") }
@@ -141,6 +183,11 @@ public enum CalculatorInputError: Error, Sendable, Hashable, CustomStringConvert
             "'\(argument)': a concentration cannot be negative"
         case .givenTwice(let pollutant, let period):
             "\(pollutant.rawValue):\(period.rawValue) given twice; give each pollutant once per period"
+        case .controlCharacter(let argument, let codePoint):
+            "'\(argument)' holds the invisible character \(codePoint); type the reading again without it"
+        case .digitSeparator(let argument, let separator):
+            "'\(argument)': no digit separators or decimal commas ('\(separator == "\u{00A0}" || separator == "\u{202F}" ? " " : String(separator))' "
+                + "could group thousands or mark decimals); write 1000 or 1.5"
         }
     }
 }

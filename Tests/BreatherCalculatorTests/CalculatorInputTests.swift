@@ -1,3 +1,4 @@
+import BreatherCalculator
 import BreatherModel
 import Testing
 
@@ -73,10 +74,10 @@ struct CalculatorInputTests {
     }
 
     @Test("CO that looks like the wrong unit is warned about, with the likely one", arguments: [
-        ("co=5000ppm", "5728 mg/m3", " (ppb?)"),
+        ("co=5000ppm", "5724 mg/m3", " (ppb?)"),  // 5 000 000 ppb × 28.0101 / 24.4654 µg/m³
         ("co=5000mg/m3", "5000 mg/m3", " (ug/m3?)"),
         ("co=0.9", "0.9 ug/m3", " (mg/m3?)"),
-        ("co=0.5ppb", "0.573 ug/m3", " (ppm?)"),
+        ("co=0.5ppb", "0.572 ug/m3", " (ppm?)"),
         ("co=0.0001mg/m3", "0.1 ug/m3", ""),
     ])
     func carbonMonoxideUnitWarning(argument: String, amount: String, suggestion: String) throws {
@@ -121,5 +122,79 @@ struct CalculatorInputTests {
         // China 2026 CO 24-h 3 mg/m³: (100-50)/(4-2)×(3-2)+50 = 75 (rounded up).
         let co = try CalculatorInput.reading(from: "co=3mg/m3", standard: .china)
         #expect(try AQIStandard.china.index(from: [co]).value == 75)
+    }
+
+    // Issue 15 rule 6: input hygiene.
+
+    @Test("-0 is zero, not a negative value or \"-0\"", arguments: ["pm2_5=-0", "pm2_5=-0.0", "pm2_5=-0e3ug/m3"])
+    func negativeZero(argument: String) throws {
+        let value = try CalculatorInput.reading(from: argument, standard: .us).value
+        #expect(value == 0 && value.sign == .plus)
+        #expect("\(value)" == "0.0")
+    }
+
+    @Test("an invisible character gets its own message, shown escaped", arguments: [
+        ("pm2_5=12\u{1B}", "pm2_5=12<U+001B>", "U+001B"),
+        ("pm2_5=1\u{0}2", "pm2_5=1<U+0000>2", "U+0000"),
+        ("pm2\u{200B}_5=12", "pm2<U+200B>_5=12", "U+200B"),
+        ("o3=80\u{7F}ppb", "o3=80<U+007F>ppb", "U+007F"),
+    ])
+    func controlCharacter(argument: String, shown: String, codePoint: String) {
+        #expect(throws: CalculatorInputError.controlCharacter(shown, codePoint)) {
+            try CalculatorInput.reading(from: argument, standard: .us)
+        }
+        let message = CalculatorInputError.controlCharacter(shown, codePoint).description
+        #expect(message == "'\(shown)' holds the invisible character \(codePoint); type the reading again without it")
+        #expect(!message.unicodeScalars.contains { $0.properties.generalCategory == .control })
+    }
+
+    @Test("white space at the ends is trimmed as everywhere, not called a control character")
+    func surroundingWhiteSpace() throws {
+        #expect(try CalculatorInput.reading(from: "pm2_5=12\r\n", standard: .us).value == 12)
+        #expect(try CalculatorInput.reading(from: "pm2_5=12 ug/m3", standard: .us).value == 12)
+    }
+
+    @Test("digit separators and decimal commas are named, not called an unknown unit", arguments: [
+        ("pm2_5=1,000", Character(",")), ("pm2_5=12,5", ","), ("pm2_5=1 000", " "), ("pm2_5=1\u{202F}000ug/m3", "\u{202F}"),
+        ("pm2_5=1'000", "'"), ("pm2_5=1_000", "_"), ("pm2_5=1.000,5", ","),
+    ])
+    func digitSeparator(argument: String, separator: Character) {
+        #expect(throws: CalculatorInputError.digitSeparator(argument, separator)) {
+            try CalculatorInput.reading(from: argument, standard: .us)
+        }
+        #expect(CalculatorInputError.digitSeparator(argument, separator).description.hasSuffix("write 1000 or 1.5"))
+    }
+
+    // Issue 15 rule 4: HJ 633-2026's real-time report indexes 1-hour PM on the 24-hour column.
+    @Test func chinaRealTimeParticlesAreAccepted() throws {
+        #expect(try CalculatorInput.reading(from: "pm2_5:1h=50", standard: .china).period == .hour1)
+        #expect(try CalculatorInput.reading(from: "pm10:1h=50", standard: .china).period == .hour1)
+        // HJ 633-2012's real-time report uses 24-hour moving means for PM.
+        #expect(throws: CalculatorInputError.periodNotUsed(.pm2_5, .hour1, .china2012)) {
+            try CalculatorInput.reading(from: "pm2_5:1h=50", standard: .china2012)
+        }
+    }
+
+    // Issues 15 rules 1 and 3: a typed pollutant the standard indexes from another period.
+    @Test("a typed pollutant left without a sub-index is refused with the period to add", arguments: [
+        (AQIStandard.us, ["o3:1h=0.1ppm", "pm2_5=12"], "O3 1-h 0.1 ppm is below 0.125 ppm", "; give o3:8h"),
+        (.us, ["so2:24h=200ppb", "no2=40ppb"], "SO2 24-h 200 ppb is below 305 ppb", "; give so2:1h"),
+        (.china2012, ["so2:1h=900", "pm2_5=50"], "SO2 1-h 900 µg/m³ is above 800 µg/m³", "; give so2:24h"),
+        (.china2012, ["o3:8h=900", "no2=40"], "O3 8-h 900 µg/m³ is above 800 µg/m³", "; give o3:1h"),
+    ])
+    func missingPeriod(standard: AQIStandard, arguments: [String], start: String, end: String) throws {
+        let readings = try CalculatorInput.readings(from: arguments, standard: standard)
+        let message = try #require(CalculatorInput.missingPeriod(in: try standard.index(from: readings)))
+        #expect(message.hasPrefix(start))
+        #expect(message.hasSuffix(end))
+    }
+
+    @Test("a bounded value with the other period missing is computed, not refused")
+    func boundedIsNotMissing() throws {
+        // US O3 8-h 0.25 ppm alone: at least 301 with a note; O3 has a sub-index, so no refusal.
+        let index = try AQIStandard.us.index(from: [try CalculatorInput.reading(from: "o3=0.25ppm", standard: .us)])
+        #expect(index.value == 301)
+        #expect(CalculatorInput.missingPeriod(in: index) == nil)
+        #expect(CalculatorInput.hint(for: .notIndexable(IndexNote(.o3, .hour1, needs: .hours8, "x"))) == "give o3:8h")
     }
 }

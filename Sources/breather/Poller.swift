@@ -1,0 +1,57 @@
+import BreatherModel
+import BreatherViewModel
+import ServiceLifecycle
+
+/// What the daemon's and `watch`'s controllers turn into view-model inputs.
+enum ControllerEvent: Sendable {
+    /// The poll interval passed.
+    case tick
+    /// A person asked (SIGUSR1, a left click): one attempt even during backoff.
+    case userRefresh
+    /// SIGHUP: reload the config (daemon only).
+    case reload
+    /// Scroll or SIGUSR2: show the next configured standard (no fetch when the data serves it).
+    case nextStandard(step: Int)
+}
+
+/// The poll clock: yields `.tick` after every interval. It sleeps between ticks, so an idle
+/// poller costs no wakeups; cancel the task to stop it.
+func startTicker(seconds: Int, _ events: AsyncStream<ControllerEvent>.Continuation) -> Task<Void, Never> {
+    Task {
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: .seconds(seconds)) } catch { return }
+            events.yield(.tick)
+        }
+    }
+}
+
+/// Cycles through the standards a user scrolls through (`standards` in the config, else every
+/// standard) starting from the one shown.
+struct StandardCycle: Sendable {
+    var standards: [AQIStandard]
+    var current: AQIStandard
+
+    mutating func step(_ step: Int) -> AQIStandard {
+        let list = standards.isEmpty ? AQIStandard.allCases : standards
+        let index = list.firstIndex(of: current) ?? 0
+        current = list[((index + step) % list.count + list.count) % list.count]
+        return current
+    }
+}
+
+/// Pings systemd's watchdog every half `WATCHDOG_USEC` until graceful shutdown.
+struct WatchdogService: Service {
+    let notifier: SystemdNotifier
+    let intervalSeconds: Double
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully {
+            notifier.notify("WATCHDOG=1")
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(intervalSeconds)) }
+            } catch {
+                return
+            }
+        }
+    }
+}
