@@ -22,7 +22,7 @@ struct ConfigFile {
     /// Applies every key in the file to `settings`, recording origins.
     func apply(to settings: inout Settings) throws(ConfigError) {
         settings.configFile = path
-        try checkKeys(root, section: nil, allowed: ["standard", "units", "icons", "interval", "timeout", "location", "sources", "providers", "cache", "output", "on_update"])
+        try checkKeys(root, section: nil, allowed: ["standard", "standards", "units", "icons", "interval", "timeout", "location", "sources", "providers", "cache", "output", "on_update"])
         if let value = try string("standard", in: root) {
             settings.standard = try choice(value, key: "standard", section: nil)
             mark(&settings, "standard")
@@ -52,6 +52,18 @@ struct ConfigFile {
             }
             settings.timeoutSeconds = seconds
             mark(&settings, "timeout")
+        }
+        if let value = root["standards"] {
+            guard let array = value.array, !array.isEmpty else {
+                throw error("standards", nil, "must be a non-empty list of standards, like [\"us\", \"china\"]")
+            }
+            var standards: [AQIStandard] = []
+            for item in array {
+                guard let id = item.string else { throw error("standards", nil, "must be a list of standard names, like [\"us\", \"china\"]") }
+                standards.append(try choice(id, key: "standards", section: nil))
+            }
+            settings.standards = standards
+            mark(&settings, "standards")
         }
         if let value = root["on_update"] {
             guard let array = value.array, !array.isEmpty,

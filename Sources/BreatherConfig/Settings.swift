@@ -7,6 +7,8 @@ import BreatherViews
 public struct Settings: Sendable {
     /// The index to show (`standard` key, `--standard`); default US EPA.
     public var standard: AQIStandard = .us
+    /// The standards a scroll in the bar (or SIGUSR2) cycles through (`standards` key); empty: all of them.
+    public var standards: [AQIStandard] = []
     /// Metric (°C, hPa, m/s) or imperial (°F, inHg, mph) display (`units` key, `--units`).
     public var units: Units = .metric
     /// Glyphs for the weather condition (`icons` key, `--icons`).

@@ -23,8 +23,10 @@ enum Daemon {
             logger.log(.error, error.message)
             return error.status
         }
+        // Graceful shutdown runs in reverse order: the sink stops first (after the write in
+        // progress), then the controller, so no output is left without its reader mid-way.
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: controller.sink), .init(service: controller),
+            .init(service: controller), .init(service: controller.sink),
         ]
         if let interval = controller.notifier.watchdogInterval {
             services.append(.init(service: WatchdogService(notifier: controller.notifier, intervalSeconds: interval)))
@@ -59,7 +61,7 @@ final class DaemonController: Service, Sendable {
         self.options = options
         let gate = Self.gate(context.settings)
         session = try Session(context: context, gate: gate, staleAfterSeconds: Session.pollingStaleAfter(context.settings))
-        state = Mutex((context, gate, StandardCycle(standards: [], current: context.settings.standard)))
+        state = Mutex((context, gate, StandardCycle(standards: context.settings.standards, current: context.settings.standard)))
         sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier)
     }
 
@@ -137,7 +139,7 @@ final class DaemonController: Service, Sendable {
         }
         state.withLock {
             $0.context = new
-            $0.cycle.current = now.standard
+            $0.cycle = StandardCycle(standards: now.standards, current: now.standard)
         }
         sink.reload(context: new)
         announce(new)
