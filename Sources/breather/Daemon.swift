@@ -1,4 +1,5 @@
 import BreatherConfig
+import BreatherIO
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
@@ -86,6 +87,11 @@ final class DaemonController: Service, Sendable {
         defer { compactToggle.cancel() }
         let context = state.withLock { $0.context }
         announce(context)
+        // A daemon killed mid-write (SIGKILL, OOM, power) leaves temporary files: clear them.
+        for path in context.settings.outputs.map(\.path) + [options.output, context.cachePath].compactMap({ $0 }) {
+            let removed = AtomicFile.removeLeftovers(of: path)
+            if removed > 0 { context.logger.log(.info, "removed \(removed) temporary file(s) left beside \(path)") }
+        }
         let viewModel = session.viewModel
         // The stored data at once (stale if old), before the first fetch.
         if let stored = context.storedConditions(session.cache) { viewModel.seed(with: stored) }
@@ -128,6 +134,8 @@ final class DaemonController: Service, Sendable {
         let refetch = was.location != now.location || was.sources != now.sources || was.providers != now.providers
             || was.timeoutSeconds != now.timeoutSeconds || old.cachePath != new.cachePath
         if refetch {
+            // A fetch from the old providers would only delay the new ones: drop it.
+            viewModel.cancelFetch()
             let gate = Self.gate(now)
             do {
                 await session.fetching.replace(fetcher: try new.makeFetcher(gate: gate), resolver: LocationResolver(context: new))

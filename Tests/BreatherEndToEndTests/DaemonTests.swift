@@ -234,4 +234,27 @@ struct DaemonTests {
         daemon.send(SIGUSR1)
         #expect(eventually { (readJSON(sandbox.jsonOutput)?["air_quality"] as? [String: Any])?["aqi"] as? Int == 28 }, "\(daemon.stderr)")
     }
+
+    @Test("a reload that changes the providers drops the fetch in flight and asks the new ones at once, with no old backoff")
+    func reloadCancelsFetchInFlight() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, timeout: "20s")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually { readJSON(sandbox.jsonOutput) != nil }, "\(daemon.stderr)")
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
+        routes["/aq/v1/air-quality"] = Route(body: airQualityBody(pm25: 40), delay: 25)
+        try server.setRoutes(routes)
+        let asked = server.requests.filter(Self.airRequests).count
+        daemon.send(SIGUSR1)
+        #expect(eventually { server.requests.filter(Self.airRequests).count == asked + 1 }, "the slow fetch started")
+        // The provider is fixed and the config changed (a shorter timeout): the new fetch must
+        // not wait the 25 s the old request would take.
+        try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+        try sandbox.writeDaemonConfig(server: server, timeout: "5s")
+        daemon.send(SIGHUP)
+        #expect(eventually(timeout: 12) { (readJSON(sandbox.jsonOutput)?["air_quality"] as? [String: Any])?["aqi"] as? Int == 28 },
+                "\(daemon.stderr)")
+        #expect(!daemon.stderr.contains("not asked"), "\(daemon.stderr)")
+    }
 }
