@@ -8,18 +8,16 @@ import Glibc
 /// libcurl itself is loaded at the first request (`CurlLibrary`); making a client costs nothing.
 public struct CurlHTTPClient: HTTPClient {
     let userAgent: String
-    let allowFileScheme: Bool
 
-    /// - Parameter allowFileScheme: also accept `file://` URLs (tests only; providers never need it).
-    public init(userAgent: String, allowFileScheme: Bool = false) {
+    /// A client sending `userAgent`; only http and https URLs are ever fetched.
+    public init(userAgent: String) {
         self.userAgent = userAgent
-        self.allowFileScheme = allowFileScheme
     }
 
     /// Performs `request` with libcurl (redirects followed, TLS verified), concurrently with
     /// any other request in flight; throws `.cancelled` as soon as the calling task is cancelled.
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        let transfer = CurlTransfer(request: request, userAgent: userAgent, allowFileScheme: allowFileScheme)
+        let transfer = CurlTransfer(request: request, userAgent: userAgent)
         // A cancelled task (a daemon reloading or stopping) stops its transfer at once rather
         // than waiting for the reply or the time limit.
         return try await withTaskCancellationHandler {

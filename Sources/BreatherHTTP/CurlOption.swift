@@ -35,7 +35,7 @@ struct CurlOption: Sendable {
         let context = Unmanaged.passUnretained(transfer).toOpaque()
         return [
             CurlOption(option: CURLOPT_PROTOCOLS_STR, name: "CURLOPT_PROTOCOLS_STR",
-                       value: .string(transfer.allowFileScheme ? "http,https,file" : "http,https")),
+                       value: .string("http,https")),
             CurlOption(option: CURLOPT_REDIR_PROTOCOLS_STR, name: "CURLOPT_REDIR_PROTOCOLS_STR", value: .string("http,https")),
             CurlOption(option: CURLOPT_SSL_VERIFYPEER, name: "CURLOPT_SSL_VERIFYPEER", value: .long(1)),
             CurlOption(option: CURLOPT_SSL_VERIFYHOST, name: "CURLOPT_SSL_VERIFYHOST", value: .long(2)),

@@ -9,7 +9,6 @@ import Glibc
 final class CurlTransfer: @unchecked Sendable {
     let request: HTTPRequest
     let userAgent: String
-    let allowFileScheme: Bool
     /// The URL as errors show it, secrets redacted.
     let shownURL: String
     /// Changes the options before they are set: tests use it to make libcurl refuse one.
@@ -27,11 +26,10 @@ final class CurlTransfer: @unchecked Sendable {
     /// Connections this transfer had to open: 0 when it reused one (read by tests).
     private(set) var newConnections = 0
 
-    init(request: HTTPRequest, userAgent: String, allowFileScheme: Bool,
+    init(request: HTTPRequest, userAgent: String,
          adjustOptions: (@Sendable (inout [CurlOption]) -> Void)? = nil) {
         self.request = request
         self.userAgent = userAgent
-        self.allowFileScheme = allowFileScheme
         self.shownURL = redactingSecrets(request.url)
         self.adjustOptions = adjustOptions
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
@@ -48,7 +46,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// before libcurl is even loaded.
     func schemeFailure() -> HTTPError? {
         let scheme = request.url.prefix(while: { $0 != ":" }).lowercased()
-        guard scheme == "http" || scheme == "https" || (allowFileScheme && scheme == "file") else {
+        guard scheme == "http" || scheme == "https" else {
             return .unsupportedScheme(shownURL)
         }
         return nil

@@ -25,7 +25,7 @@ struct CurlEngineTests {
     ])
     func refusedOption(name: String, value: CurlOption.Value) throws {
         let (server, url) = try serve(Route(body: "{}"))
-        let transfer = CurlTransfer(request: request(url), userAgent: "Breather/test", allowFileScheme: false) { options in
+        let transfer = CurlTransfer(request: request(url), userAgent: "Breather/test") { options in
             for index in options.indices where options[index].name == name { options[index].value = value }
         }
         let result = CurlEngine.shared.performWaiting(transfer)
@@ -42,7 +42,7 @@ struct CurlEngineTests {
     @Test("the standard options are all accepted by this libcurl")
     func standardOptionsAccepted() throws {
         let (server, url) = try serve(Route(body: "{\"ok\":true}"))
-        let result = CurlEngine.shared.performWaiting(CurlTransfer(request: request(url), userAgent: "Breather/test", allowFileScheme: false))
+        let result = CurlEngine.shared.performWaiting(CurlTransfer(request: request(url), userAgent: "Breather/test"))
         #expect((try? result.get())?.status == 200)
         #expect(server.requests == ["/r"])
     }
@@ -55,7 +55,7 @@ struct CurlEngineTests {
         let finished = Finished()
         for path in ["", "?second"] {
             // Timed in the completion, on the engine's thread: no wait for a cooperative thread.
-            CurlEngine.shared.submit(CurlTransfer(request: request(url + path), userAgent: "Breather/test", allowFileScheme: false)) { result in
+            CurlEngine.shared.submit(CurlTransfer(request: request(url + path), userAgent: "Breather/test")) { result in
                 finished.add((try? result.get())?.status, ContinuousClock.now - start)
                 done.signal()
             }
@@ -70,8 +70,8 @@ struct CurlEngineTests {
     @Test("a second request to the same server reuses the first one's connection")
     func connectionReuse() throws {
         let (server, url) = try serve(Route(body: "{}"))
-        let first = CurlTransfer(request: request(url), userAgent: "Breather/test", allowFileScheme: false)
-        let second = CurlTransfer(request: request(url + "?again"), userAgent: "Breather/test", allowFileScheme: false)
+        let first = CurlTransfer(request: request(url), userAgent: "Breather/test")
+        let second = CurlTransfer(request: request(url + "?again"), userAgent: "Breather/test")
         #expect((try? CurlEngine.shared.performWaiting(first).get())?.status == 200)
         #expect((try? CurlEngine.shared.performWaiting(second).get())?.status == 200)
         #expect(first.newConnections == 1)
@@ -115,7 +115,7 @@ struct CurlCancellationTests {
     @Test("the engine ends a cancelled transfer within a fraction of a second")
     func engineCancelIsPrompt() throws {
         let (server, url) = try serve(Route(body: "{}", delay: 10))
-        let transfer = CurlTransfer(request: request(url, totalTimeout: 20), userAgent: "Breather/test", allowFileScheme: false)
+        let transfer = CurlTransfer(request: request(url, totalTimeout: 20), userAgent: "Breather/test")
         let done = DispatchSemaphore(value: 0)
         let finished = Finished()
         CurlEngine.shared.submit(transfer) { result in
