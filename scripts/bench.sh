@@ -2,7 +2,7 @@
 # One-shot speed (README "Development"): times `breather --format json --refresh` against
 # `curl -s URL | jq .current.temperature_2m` on the same loopback server serving the Open-Meteo
 # fixtures, in one hyperfine run, then measures peak RSS. Not part of CI (timings need a quiet
-# machine). Needs ../shared/fixtures beside the repo.
+# machine). The fixtures are in Tests/Fixtures/providers.
 #   scripts/bench.sh [RUNS]        # default 50 runs per command after 5 warm-ups
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,10 +14,6 @@ for tool in hyperfine curl jq python3 /usr/bin/time; do
 done
 if [ ${#missing[@]} -gt 0 ]; then
     echo "error: missing ${missing[*]}; install with: sudo apt-get install hyperfine curl jq python3 time" >&2
-    exit 1
-fi
-if [ ! -d ../shared/fixtures/providers ]; then
-    echo "error: ../shared/fixtures is missing (the bench serves its Open-Meteo fixtures)" >&2
     exit 1
 fi
 
@@ -36,7 +32,7 @@ cat >"$work/routes.json" <<'EOF'
 {"/v1/forecast": {"fixture": "open-meteo/forecast.current.json"},
  "/aq/v1/air-quality": {"fixture": "open-meteo/air_quality.current_hourly.json"}}
 EOF
-python3 -u Tests/Support/fixture_server.py "$work/routes.json" ../shared/fixtures/providers "$work/requests.log" >"$work/port" &
+python3 -u Tests/Support/fixture_server.py "$work/routes.json" Tests/Fixtures/providers "$work/requests.log" >"$work/port" &
 server_pid=$!
 disown "$server_pid"  # killed on exit; no "Killed" job notice
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done

@@ -15,7 +15,7 @@ trap cleanup EXIT
 
 echo '{"/v1/forecast": {"fixture": "open-meteo/forecast.current.json"},
        "/aq/v1/air-quality": {"fixture": "open-meteo/air_quality.current_hourly.json"}}' > "$work/routes.json"
-python3 -u Tests/Support/fixture_server.py "$work/routes.json" ../shared/fixtures/providers "$work/requests.log" > "$work/port" &
+python3 -u Tests/Support/fixture_server.py "$work/routes.json" Tests/Fixtures/providers "$work/requests.log" > "$work/port" &
 pids+=($!)
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
 port=$(head -1 "$work/port")

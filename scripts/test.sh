@@ -1,14 +1,10 @@
 #!/usr/bin/env bash
 # The test command (README "Development"): builds with warnings as errors, runs every test,
-# checks the systemd units and that the public API is documented. Needs ../shared (fixtures
-# and reference tables) beside the repo.
+# checks the systemd units and that the public API is documented. Everything it reads is in
+# the repository (fixtures and reference tables in Tests/Fixtures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -d ../shared/fixtures ]; then
-    echo "error: ../shared/fixtures is missing (the tests read provider fixtures from it)" >&2
-    exit 1
-fi
 swift build --build-tests
 # Serial on purpose: the end-to-end tests wait on child processes, which blocks one of the two
 # cooperative threads this machine has, and the timing tests (timeouts must fire within their

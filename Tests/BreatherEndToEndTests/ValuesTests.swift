@@ -13,7 +13,7 @@ func forecastBody(temperature: Double, humidity: Int = 81, pressure: Double = 99
 }
 
 /// One synthetic place: concentrations (µg/m³, steady for 24 h) and a temperature, with the
-/// answers worked out by hand from the reference tables (../shared/reference/aqi-standards.md).
+/// answers worked out by hand from the reference tables (Tests/Fixtures/reference/aqi-standards.md).
 struct ValueCase: Sendable, CustomStringConvertible {
     var pm25: Double, pm10: Double, o3: Double
     var temperature: Double

@@ -1,10 +1,10 @@
 import BreatherHTTP
 import Foundation
 
-/// The shared fixtures folder beside the repo.
+/// `Tests/Fixtures/providers` in this repository.
 let fixturesDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("../shared/fixtures/providers").standardized
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/providers")
 
 func fixture(_ name: String) -> [UInt8] {
     (try? [UInt8](Data(contentsOf: fixturesDirectory.appendingPathComponent(name)))) ?? []

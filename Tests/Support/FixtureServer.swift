@@ -1,11 +1,12 @@
 import Foundation
 
-/// Where the loopback server and the shared provider fixtures live, from this file's path.
+/// Where the loopback server and the provider fixtures live, from this file's path (both inside
+/// the repository: a fresh clone runs its tests alone).
 public enum SupportPaths {
     /// The repository root.
     public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// `../shared/fixtures/providers`, beside the repository.
-    public static let fixtures = repository.appendingPathComponent("../shared/fixtures/providers").standardized.path
+    /// `Tests/Fixtures/providers`: recorded provider responses, provenance in its README.md.
+    public static let fixtures = repository.appendingPathComponent("Tests/Fixtures/providers").path
     /// `Tests/Support/fixture_server.py`.
     public static let server = repository.appendingPathComponent("Tests/Support/fixture_server.py").path
 }
