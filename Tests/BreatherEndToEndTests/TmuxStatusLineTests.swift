@@ -7,8 +7,8 @@ import Testing
 @Suite("tmux status line")
 struct TmuxStatusLineTests {
     @Test("tmux draws the index in its category colour with a hostile city name intact")
-    func statusLine() throws {
-        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+    func statusLine() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, location: "latitude = 40.6769\nlongitude = -73.9423\nname = \"Saint-Jean \\\"L'Île\\\" <&> 100%\"")
         let outputPath = sandbox.home.appendingPathComponent("status.txt").path
@@ -25,12 +25,10 @@ struct TmuxStatusLineTests {
         process.standardOutput = FileHandle(forWritingAtPath: outputPath)
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Bounded wait (no waitUntilExit): the script gives up by itself after ~10 s.
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < deadline { usleep(100_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        // The script gives up by itself after ~10 s; past the bound it is killed and fails here.
+        let status = await waitForExit(process, timeout: 60)
         let line = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        #expect(!process.isRunning && process.terminationStatus == 0, "\(line.debugDescription)")
+        #expect(status == 0, "\(line.debugDescription)")
         // #FF7E00, "Unhealthy for Sensitive Groups", drawn as a 24-bit colour.
         #expect(line.contains("\u{1B}[38;2;255;126;0mSaint-Jean \"L'Île\" <&> 100% AQI 112 Unhealthy for Sensitive Groups"), "\(line.debugDescription)")
     }

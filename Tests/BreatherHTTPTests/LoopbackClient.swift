@@ -40,7 +40,7 @@ func closedPort() throws -> Int {
 }
 
 /// Starts a server with one route at `/r` and returns it with that route's URL.
-func serve(_ route: Route) throws -> (server: FixtureServer, url: String) {
-    let server = try FixtureServer(routes: ["/r": route])
+func serve(_ route: Route) async throws -> (server: FixtureServer, url: String) {
+    let server = try await FixtureServer.start(routes: ["/r": route])
     return (server, server.baseURL + "/r")
 }

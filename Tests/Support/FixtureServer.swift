@@ -67,16 +67,23 @@ public final class FixtureServer: @unchecked Sendable {
         try JSONEncoder().encode(routes).write(to: URL(fileURLWithPath: routesFile))
         _ = FileManager.default.createFile(atPath: logFile, contents: Data())
         process.arguments = ["python3", "-u", SupportPaths.server, routesFile, SupportPaths.fixtures, logFile]
-        let pipe = Pipe()
-        process.standardOutput = pipe
+        let pipe = try closeOnExecPipe()
+        process.standardOutput = pipe.write
         try process.run()
-        let line = String(decoding: pipe.fileHandleForReading.firstLine(), as: UTF8.self)
+        try pipe.write.close()
+        let line = String(decoding: pipe.read.firstLine(), as: UTF8.self)
         guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            _ = reap(process)
             throw FixtureServerError.didNotStart(line)
         }
         self.port = port
+    }
+
+    /// Starts a server without blocking a cooperative thread while python starts and prints
+    /// its port (see `offThePool`).
+    public static func start(routes: [String: Route]) async throws -> FixtureServer {
+        try await offThePool { try FixtureServer(routes: routes) }
     }
 
     /// Replaces the routes; the server re-reads them on its next request.
@@ -102,7 +109,7 @@ public final class FixtureServer: @unchecked Sendable {
     deinit {
         // SIGKILL: children spawned from Swift worker threads may have SIGTERM blocked.
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        _ = reap(process)  // not waitUntilExit, which can miss the exit (see exitStatus)
         try? FileManager.default.removeItem(at: directory)
     }
 }
