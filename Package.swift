@@ -45,13 +45,14 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Test-only: launches Tests/Support/fixture_server.py for the HTTP and end-to-end tests.
+        // Test-only: launches Tests/Support/fixture_server.py for the HTTP and end-to-end tests; the
+        // shared TestClock; waits for children off the cooperative pool.
         .target(name: "BreatherTestSupport", path: "Tests/Support", exclude: ["fixture_server.py"], swiftSettings: strict),
         .testTarget(name: "BreatherHTTPTests", dependencies: ["BreatherHTTP", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherJSONTests", dependencies: ["BreatherJSON"], swiftSettings: strict),
         .testTarget(name: "BreatherModelTests", dependencies: ["BreatherModel", "BreatherJSON"], swiftSettings: strict),
-        .testTarget(name: "BreatherProvidersTests", dependencies: ["BreatherProviders", "BreatherHTTP", "BreatherJSON", "BreatherModel"], swiftSettings: strict),
-        .testTarget(name: "BreatherViewModelTests", dependencies: ["BreatherViewModel", "BreatherModel"], swiftSettings: strict),
+        .testTarget(name: "BreatherProvidersTests", dependencies: ["BreatherProviders", "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherTestSupport"], swiftSettings: strict),
+        .testTarget(name: "BreatherViewModelTests", dependencies: ["BreatherViewModel", "BreatherModel", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherViewsTests", dependencies: ["BreatherViews", "BreatherViewModel", "BreatherModel", "BreatherJSON"], swiftSettings: strict),
         .testTarget(name: "BreatherCacheTests", dependencies: ["BreatherCache", "BreatherModel"], swiftSettings: strict),
         .testTarget(name: "BreatherConfigTests", dependencies: ["BreatherConfig"], swiftSettings: strict),
