@@ -4,6 +4,7 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
 
 let package = Package(
     name: "Breather",
@@ -14,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Test-only: property-based tests (Swift Testing, no dependencies of its own).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // C layer: Debian libcurl4-openssl-dev and libjansson-dev.
@@ -50,13 +53,14 @@ let package = Package(
         .target(name: "BreatherTestSupport", path: "Tests/Support", exclude: ["fixture_server.py"], swiftSettings: strict),
         .testTarget(name: "BreatherHTTPTests", dependencies: ["BreatherHTTP", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherJSONTests", dependencies: ["BreatherJSON"], swiftSettings: strict),
-        .testTarget(name: "BreatherModelTests", dependencies: ["BreatherModel", "BreatherJSON"], swiftSettings: strict),
+        .testTarget(name: "BreatherModelTests", dependencies: ["BreatherModel", "BreatherJSON", propertyBased], swiftSettings: strict),
         .testTarget(name: "BreatherProvidersTests", dependencies: ["BreatherProviders", "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherViewModelTests", dependencies: ["BreatherViewModel", "BreatherModel", "BreatherTestSupport"], swiftSettings: strict),
-        .testTarget(name: "BreatherViewsTests", dependencies: ["BreatherViews", "BreatherViewModel", "BreatherModel", "BreatherJSON"], swiftSettings: strict),
+        .testTarget(name: "BreatherViewsTests", dependencies: ["BreatherViews", "BreatherViewModel", "BreatherModel", "BreatherJSON", propertyBased],
+                    swiftSettings: strict),
         .testTarget(name: "BreatherCacheTests", dependencies: ["BreatherCache", "BreatherModel"], swiftSettings: strict),
         .testTarget(name: "BreatherConfigTests", dependencies: ["BreatherConfig"], swiftSettings: strict),
-        .testTarget(name: "BreatherEndToEndTests", dependencies: ["BreatherJSON", "BreatherTestSupport"], swiftSettings: strict),
+        .testTarget(name: "BreatherEndToEndTests", dependencies: ["BreatherJSON", "BreatherTestSupport", propertyBased], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
