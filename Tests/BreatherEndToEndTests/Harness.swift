@@ -139,6 +139,8 @@ final class Sandbox: @unchecked Sendable {
         process.arguments = executableArguments ?? arguments
         var env = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
                    "XDG_CONFIG_HOME": home.appendingPathComponent("xdg-config").path]
+        // A coverage run (scripts/coverage.sh) counts the child's lines too.
+        if let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] { env["LLVM_PROFILE_FILE"] = profile }
         env.merge(environment) { _, new in new }
         process.environment = env
         // Close-on-exec pipes: another test's child started meanwhile must not hold our write ends.
