@@ -161,5 +161,9 @@ final class Sandbox: @unchecked Sendable {
                          timedOut: watchdog.finish())
     }
 
-    deinit { try? FileManager.default.removeItem(at: home) }
+    deinit {
+        // Off the (often cooperative) thread that drops the last reference.
+        let home = self.home
+        Thread { try? FileManager.default.removeItem(at: home) }.start()
+    }
 }

@@ -109,8 +109,14 @@ public final class FixtureServer: @unchecked Sendable {
     deinit {
         // SIGKILL: children spawned from Swift worker threads may have SIGTERM blocked.
         kill(process.processIdentifier, SIGKILL)
-        _ = reap(process)  // not waitUntilExit, which can miss the exit (see exitStatus)
-        try? FileManager.default.removeItem(at: directory)
+        // Reaped (not with waitUntilExit, which can miss the exit: see exitStatus) and cleaned
+        // up on a thread of its own: the last reference often drops on a cooperative thread,
+        // and a dying process on a loaded machine can take a while.
+        let (process, directory) = (self.process, self.directory)
+        Thread {
+            _ = reap(process)
+            try? FileManager.default.removeItem(at: directory)
+        }.start()
     }
 }
 
