@@ -85,8 +85,9 @@ struct HTTPErrorTests {
     func tlsHandshakeFails() async throws {
         let (server, url) = try await serve(.json("{}"))
         let secureURL = "https" + url.dropFirst("http".count)
-        guard case .tls(let shownURL, _) = await failure(of: request(secureURL)) else {
-            Issue.record("expected .tls")
+        let error = await failure(of: request(secureURL))
+        guard case .tls(let shownURL, _) = error else {
+            Issue.record("expected .tls, got \(String(describing: error))")
             return
         }
         #expect(shownURL == secureURL)
