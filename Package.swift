@@ -5,6 +5,7 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
 
 let package = Package(
     name: "Breather",
@@ -16,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // Test-only: property-based tests (Swift Testing, no dependencies of its own).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // C layer: Debian libcurl4-openssl-dev (headers only: libcurl.so.4 is loaded with dlopen at
@@ -60,19 +63,21 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                                           .when(configuration: .release))]
         ),
-        // Test-only: launches Tests/Support/fixture_server.py for the HTTP and end-to-end tests.
+        // Test-only: launches Tests/Support/fixture_server.py for the HTTP and end-to-end tests; the
+        // shared TestClock; waits for children off the cooperative pool.
         .target(name: "BreatherTestSupport", path: "Tests/Support", exclude: ["fixture_server.py"], swiftSettings: strict),
         .testTarget(name: "BreatherHTTPTests", dependencies: ["BreatherHTTP", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherIOTests", dependencies: ["BreatherIO"], swiftSettings: strict),
         .testTarget(name: "BreatherJSONTests", dependencies: ["BreatherJSON"], swiftSettings: strict),
-        .testTarget(name: "BreatherModelTests", dependencies: ["BreatherModel", "BreatherJSON"], swiftSettings: strict),
+        .testTarget(name: "BreatherModelTests", dependencies: ["BreatherModel", "BreatherJSON", propertyBased], swiftSettings: strict),
         .testTarget(name: "BreatherCalculatorTests", dependencies: ["BreatherCalculator", "BreatherModel"], swiftSettings: strict),
-        .testTarget(name: "BreatherProvidersTests", dependencies: ["BreatherProviders", "BreatherHTTP", "BreatherJSON", "BreatherModel"], swiftSettings: strict),
-        .testTarget(name: "BreatherViewModelTests", dependencies: ["BreatherViewModel", "BreatherModel"], swiftSettings: strict),
-        .testTarget(name: "BreatherViewsTests", dependencies: ["BreatherViews", "BreatherIO", "BreatherViewModel", "BreatherModel", "BreatherJSON"], swiftSettings: strict),
+        .testTarget(name: "BreatherProvidersTests", dependencies: ["BreatherProviders", "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherTestSupport"], swiftSettings: strict),
+        .testTarget(name: "BreatherViewModelTests", dependencies: ["BreatherViewModel", "BreatherModel", "BreatherTestSupport"], swiftSettings: strict),
+        .testTarget(name: "BreatherViewsTests", dependencies: ["BreatherViews", "BreatherIO", "BreatherViewModel", "BreatherModel", "BreatherJSON", propertyBased],
+                    swiftSettings: strict),
         .testTarget(name: "BreatherCacheTests", dependencies: ["BreatherCache", "BreatherModel", "BreatherJSON"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "BreatherConfigTests", dependencies: ["BreatherConfig"], swiftSettings: strict),
-        .testTarget(name: "BreatherEndToEndTests", dependencies: ["BreatherJSON", "BreatherTestSupport"], swiftSettings: strict),
+        .testTarget(name: "BreatherEndToEndTests", dependencies: ["BreatherJSON", "BreatherTestSupport", propertyBased], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,8 +23,8 @@ struct CurlEngineTests {
         ("CURLOPT_SSLVERSION", CurlOption.Value.long(99)),
         ("CURLOPT_REDIR_PROTOCOLS_STR", CurlOption.Value.string("")),
     ])
-    func refusedOption(name: String, value: CurlOption.Value) throws {
-        let (server, url) = try serve(Route(body: "{}"))
+    func refusedOption(name: String, value: CurlOption.Value) async throws {
+        let (server, url) = try await serve(Route(body: "{}"))
         let transfer = CurlTransfer(request: request(url), userAgent: "Breather/test") { options in
             for index in options.indices where options[index].name == name { options[index].value = value }
         }
@@ -40,16 +40,16 @@ struct CurlEngineTests {
     }
 
     @Test("the standard options are all accepted by this libcurl")
-    func standardOptionsAccepted() throws {
-        let (server, url) = try serve(Route(body: "{\"ok\":true}"))
+    func standardOptionsAccepted() async throws {
+        let (server, url) = try await serve(Route(body: "{\"ok\":true}"))
         let result = CurlEngine.shared.performWaiting(CurlTransfer(request: request(url), userAgent: "Breather/test"))
         #expect((try? result.get())?.status == 200)
         #expect(server.requests == ["/r"])
     }
 
     @Test("requests run concurrently: two half-second replies both arrive within 0.9 s")
-    func concurrent() throws {
-        let (server, url) = try serve(Route(body: "{}", delay: 0.5))
+    func concurrent() async throws {
+        let (server, url) = try await serve(Route(body: "{}", delay: 0.5))
         let done = DispatchSemaphore(value: 0)
         let start = ContinuousClock.now
         let finished = Finished()
@@ -68,8 +68,8 @@ struct CurlEngineTests {
     }
 
     @Test("a second request to the same server reuses the first one's connection")
-    func connectionReuse() throws {
-        let (server, url) = try serve(Route(body: "{}"))
+    func connectionReuse() async throws {
+        let (server, url) = try await serve(Route(body: "{}"))
         let first = CurlTransfer(request: request(url), userAgent: "Breather/test")
         let second = CurlTransfer(request: request(url + "?again"), userAgent: "Breather/test")
         #expect((try? CurlEngine.shared.performWaiting(first).get())?.status == 200)
@@ -94,7 +94,7 @@ private final class Finished: @unchecked Sendable {
 struct CurlCancellationTests {
     @Test("a cancelled task stops its transfer at once; the engine goes on serving others")
     func cancelStopsTransfer() async throws {
-        let (server, url) = try serve(Route(body: "{}", delay: 10))
+        let (server, url) = try await serve(Route(body: "{}", delay: 10))
         let start = ContinuousClock.now
         let task = Task { await failure(of: request(url, totalTimeout: 20)) }
         try await Task.sleep(for: .milliseconds(300))
@@ -107,14 +107,14 @@ struct CurlCancellationTests {
         // timed below, on its thread.
         #expect(ContinuousClock.now - start < .seconds(9), "waited for the slow reply instead")
         _ = server
-        let (other, quick) = try serve(Route(body: "{}"))
+        let (other, quick) = try await serve(Route(body: "{}"))
         #expect(try await client.get(request(quick)).status == 200)
         #expect(other.requests == ["/r"])
     }
 
     @Test("the engine ends a cancelled transfer within a fraction of a second")
-    func engineCancelIsPrompt() throws {
-        let (server, url) = try serve(Route(body: "{}", delay: 10))
+    func engineCancelIsPrompt() async throws {
+        let (server, url) = try await serve(Route(body: "{}", delay: 10))
         let transfer = CurlTransfer(request: request(url, totalTimeout: 20), userAgent: "Breather/test")
         let done = DispatchSemaphore(value: 0)
         let finished = Finished()
@@ -133,7 +133,7 @@ struct CurlCancellationTests {
 
     @Test("a task cancelled before it asks sends nothing")
     func cancelledBeforeStart() async throws {
-        let (server, url) = try serve(Route(body: "{}"))
+        let (server, url) = try await serve(Route(body: "{}"))
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return await failure(of: request(url))
