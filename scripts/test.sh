@@ -9,7 +9,7 @@ swift build --build-tests
 # In parallel (Swift Testing's default): every test waits for its child processes, pipes and
 # servers off the cooperative pool (Tests/Support/Blocking.swift), so one test's wait cannot
 # stall another's clock.
-serial='DaemonTests\.|WatchTests\.|FreshnessTests\.|FetchDeadlineTests\.'
+serial='DaemonTests\.|WatchTests\.|FreshnessTests\.|FetchDeadlineTests\.|ServiceCoreTests\.'
 swift test --skip-build --skip "$serial"
 # Run alone and in order afterwards: the daemon, watch and freshness suites still wait for their
 # daemons on cooperative threads (usleep, waitUntilExit) and assert short wall-clock times, until
