@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
 // libFuzzer targets for Breather's input parsers, kept out of the main package so its build and
 // tests never compile them. Build and run them all with scripts/fuzz.sh; by hand:
-//   swift build -c release --sanitize fuzzer --sanitize address --product FuzzConfig
+//   swift build -c release --sanitize fuzzer --sanitize address \
+//       -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp --product FuzzConfig
+// (the -sanitize-coverage flag is needed: see scripts/fuzz.sh).
 // Each executable holds only the LLVMFuzzerTestOneInput entry point; the work is in FuzzSupport.
 import PackageDescription
 

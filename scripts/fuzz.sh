@@ -23,20 +23,21 @@ export SWIFT_BACKTRACE=enable=no
 # Leaks are errors (LeakSanitizer ships in the toolchain's ASan runtime); keep the report short.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:malloc_context_size=20}
 
-flags=(-c release --sanitize fuzzer --sanitize address)
+# -sanitize-coverage spelled out: swiftc 6.3 with -O and whole-module optimization (SwiftPM's
+# release build) emits no coverage counters for Swift code from -sanitize=fuzzer alone, and
+# libFuzzer then mutates blind (checked with readelf: no __sancov sections in the objects).
+flags=(-c release --sanitize fuzzer --sanitize address
+       -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp)
 work=$root/.build/fuzz
 mkdir -p "$work"
-# One product at a time: a plain `swift build` here would also build the main package's
-# executable under the sanitizers, which nothing uses. The log is shown only on failure (ld.gold
-# warns once per binary about an ASan symbol it cannot export: harmless noise).
-echo "fuzz: building ${#targets[@]} targets (release, libFuzzer + AddressSanitizer)"
-for target in "${targets[@]}"; do
-    if ! (cd Fuzz && swift build "${flags[@]}" --product "$target") >"$work/build.log" 2>&1; then
-        grep -v "Cannot export local symbol" "$work/build.log" | tail -30 >&2
-        echo "fuzz: building $target failed" >&2
-        exit 1
-    fi
-done
+# One build of the whole Fuzz package; the log is shown only on failure (ld.gold warns once per
+# binary about an ASan symbol it cannot export: harmless noise).
+echo "fuzz: building the fuzz targets (release, libFuzzer + AddressSanitizer)"
+if ! (cd Fuzz && swift build "${flags[@]}") >"$work/build.log" 2>&1; then
+    grep -v "Cannot export local symbol" "$work/build.log" | tail -30 >&2
+    echo "fuzz: the build failed" >&2
+    exit 1
+fi
 bin=$(cd Fuzz && swift build "${flags[@]}" --show-bin-path)
 for target in "${targets[@]}"; do
     [ -x "$bin/$target" ] || { echo "fuzz: $target was not built" >&2; exit 1; }
@@ -49,6 +50,7 @@ for target in "${targets[@]}"; do
     dir=$work/$target
     mkdir -p "$dir/new" Fuzz/Corpus/$target
     log=$dir/log
+    before=$(find "$dir/new" -type f | wc -l)
     status=0
     case $target in
         FuzzConfig) dict=(-dict=Fuzz/Dictionaries/toml.dict) ;;
@@ -64,7 +66,7 @@ for target in "${targets[@]}"; do
         "$dir/new" "Fuzz/Corpus/$target" "Fuzz/Seeds/$target" >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-    new=$(find "$dir/new" -type f | wc -l)
+    new=$(($(find "$dir/new" -type f | wc -l) - before))
     total=$((total + ${runs:-0}))
     if [ $status -eq 0 ]; then
         result=ok
@@ -81,9 +83,13 @@ for target in "${targets[@]}"; do
     if [ "${FUZZ_MERGE:-0}" = 1 ] && [ $status -eq 0 ]; then
         # A fresh directory: the kept corpus is only what still adds coverage.
         rm -rf "$dir/merged" && mkdir -p "$dir/merged"
-        "$bin/$target" -merge=1 -max_len=65536 "$dir/merged" "Fuzz/Corpus/$target" "$dir/new" "Fuzz/Seeds/$target" >"$dir/merge.log" 2>&1
-        rm -rf "Fuzz/Corpus/$target" && mv "$dir/merged" "Fuzz/Corpus/$target"
-        echo "    corpus: $(find "Fuzz/Corpus/$target" -type f | wc -l) files, $(du -sk "Fuzz/Corpus/$target" | cut -f1) KiB"
+        if "$bin/$target" -merge=1 -max_len=65536 "$dir/merged" "Fuzz/Corpus/$target" "$dir/new" "Fuzz/Seeds/$target" \
+                >"$dir/merge.log" 2>&1 && [ -n "$(ls -A "$dir/merged")" ]; then
+            rm -rf "Fuzz/Corpus/$target" && mv "$dir/merged" "Fuzz/Corpus/$target"
+        else
+            echo "    merge failed or kept nothing, corpus left as it was: see $dir/merge.log" >&2
+        fi
+        echo "    corpus: $(find "Fuzz/Corpus/$target" -type f | wc -l) files, $(cat "Fuzz/Corpus/$target"/* | wc -c) bytes"
     fi
 done
 echo "total runs: $total"
