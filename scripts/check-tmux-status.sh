@@ -3,7 +3,8 @@
 # prints its status line as drawn, colours included: a second private tmux attaches to the first
 # inside its pane, and `capture-pane -e` on the outer one returns the inner status line.
 # Usage: scripts/check-tmux-status.sh BREATHER_BINARY CONFIG EXPECTED_TEXT
-# Exit 0 when the status line contains EXPECTED_TEXT in a colour; 1 otherwise (line printed).
+# Exit 0 when the status line contains EXPECTED_TEXT with a text and a background colour; 1 otherwise
+# (line printed).
 set -euo pipefail
 binary=$(readlink -f "$1"); config=$(readlink -f "$2"); expected=$3
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,8 +22,11 @@ for _ in $(seq 1 50); do
     line=$(tmux -L outer capture-pane -p -e -t view | tail -n 1)
     if grep -qF -- "$expected" <<<"$line"; then
         printf '%s\n' "$line"
-        # The text must follow a foreground colour escape (256-colour or RGB) (the category colour).
-        grep -qP '\e\[38;(5;[0-9]+|2;[0-9]+;[0-9]+;[0-9]+)m' <<<"$line" && exit 0
+        # The text must follow a foreground and a background colour escape (256-colour or RGB):
+        # readable text on the category colour, whatever the status style. The test suite
+        # computes the contrast of the two (TmuxStatusLineTests).
+        grep -qP '\e\[38;(5;[0-9]+|2;[0-9]+;[0-9]+;[0-9]+)m' <<<"$line" \
+            && grep -qP '\e\[48;(5;[0-9]+|2;[0-9]+;[0-9]+;[0-9]+)m' <<<"$line" && exit 0
         exit 1
     fi
     sleep 0.2

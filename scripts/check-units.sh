@@ -2,13 +2,13 @@
 # Checks the systemd units (called by scripts/test.sh and so by .ci/run):
 #  - `systemd-analyze verify` on every unit, failing on ANY stderr output (verify exits 0 on
 #    unknown keys and bad values);
-#  - `systemd-analyze security --offline=yes` on the system unit, failing above 2.0.
+#  - `systemd-analyze security --offline=yes` on the system unit, failing above 1.5 (issue 12).
 # verify needs ExecStart's binary to exist: the units are checked from a temporary copy whose
 # install path (%h/.local/bin/breather, /usr/local/bin/breather) points at a real executable.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-max_exposure=2.0
+max_exposure=1.5
 binary="${BREATHER_BIN:-$PWD/.build/debug/breather}"
 [ -x "$binary" ] || binary=/bin/true
 work=$(mktemp -d)

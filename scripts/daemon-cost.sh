@@ -1,21 +1,31 @@
 #!/usr/bin/env bash
-# Measures what `breather daemon` costs while idle between polls: steady RSS and the
-# voluntary context switches (wakeups) of all its threads over 60 s, against the loopback
-# fixture server (no real network). Usage: scripts/daemon-cost.sh [BINARY] [SECONDS]
+# What `breather daemon` and `breather watch` cost while idle between polls, against the
+# loopback fixture server (no real network): steady RSS, wakeups (voluntary context switches
+# summed over every thread, including threads that come and go), and CPU time per refresh.
+#
+# Usage: scripts/daemon-cost.sh [BINARY] [IDLE_SECONDS] [REFRESHES]
+#   BINARY        default .build/release/breather (swift build -c release)
+#   IDLE_SECONDS  how long to watch each idle process (default 60)
+#   REFRESHES     SIGUSR1 refreshes timed for the CPU figure (default 20)
+# The interval is 15 minutes, so no poll falls inside the idle window. `watch` runs with its
+# stdin held open and its stdout read, as a bar holds them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 binary=${1:-.build/release/breather}
 seconds=${2:-60}
+refreshes=${3:-20}
 [ -x "$binary" ] || { echo "daemon-cost: build first (swift build -c release) or pass the binary" >&2; exit 1; }
+fixtures=Tests/Fixtures/providers
 work=$(mktemp -d)
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT
+ticks=$(getconf CLK_TCK)
 
 echo '{"/v1/forecast": {"fixture": "open-meteo/forecast.current.json"},
        "/aq/v1/air-quality": {"fixture": "open-meteo/air_quality.current_hourly.json"}}' > "$work/routes.json"
-python3 -u Tests/Support/fixture_server.py "$work/routes.json" ../shared/fixtures/providers "$work/requests.log" > "$work/port" &
+python3 -u Tests/Support/fixture_server.py "$work/routes.json" "$fixtures" "$work/requests.log" > "$work/port" &
 pids+=($!)
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
 port=$(head -1 "$work/port")
@@ -30,35 +40,68 @@ forecast_url = "http://127.0.0.1:$port/v1"
 air_quality_url = "http://127.0.0.1:$port/aq/v1"
 [cache]
 path = "$work/cache.json"
+max_age = "1s"
 [[output]]
 path = "$work/out/breather.json"
 format = "json"
 TOML
-"$binary" daemon --config "$work/config.toml" 2> "$work/stderr" &
+
+requests() { wc -l < "$work/requests.log"; }
+requests_at_least() { [ "$(requests)" -ge "$1" ]; }
+wait_for() {  # wait_for COMMAND...: up to 10 s for the command to succeed
+    for _ in $(seq 100); do "$@" && return 0; sleep 0.1; done
+    return 1
+}
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+
+# Samples every thread's voluntary switches once a second for IDLE_SECONDS; a thread's
+# switches count from its first sample (0 if born meanwhile) to its last. Prints the sum and
+# how many threads were seen in all.
+idle_wakeups() {
+    local pid=$1
+    for ((i = 0; i <= seconds; i++)); do
+        for status in /proc/"$pid"/task/*/status; do
+            awk -v tid="$(basename "$(dirname "$status")")" -v round="$i" \
+                '/^voluntary_ctxt_switches/ { print round, tid, $2 }' "$status" 2>/dev/null || true
+        done
+        sleep 1
+    done | awk '{ if (!($2 in first)) first[$2] = ($1 == 0 ? $3 : 0); last[$2] = $3 }
+                END { for (t in last) { sum += last[t] - first[t]; n++ } print sum + 0, n + 0 }'
+}
+
+report() {  # report NAME PID
+    local name=$1 pid=$2
+    sleep 2   # let start-up settle
+    read -r wakeups threads < <(idle_wakeups "$pid")
+    local rss
+    rss=$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status")
+    local before_cpu before_requests
+    before_cpu=$(cpu_ticks "$pid")
+    before_requests=$(requests)
+    for ((i = 1; i <= refreshes; i++)); do
+        kill -USR1 "$pid"
+        wait_for requests_at_least $((before_requests + 2 * i)) || { echo "daemon-cost: $name did not refresh" >&2; exit 1; }
+    done
+    local cpu_ms=$(( ($(cpu_ticks "$pid") - before_cpu) * 1000 / ticks ))
+    awk -v name="$name" -v rss="$rss" -v s="$seconds" -v w="$wakeups" -v t="$threads" -v r="$refreshes" -v c="$cpu_ms" \
+        'BEGIN { printf "%-7s RSS %5d KiB · idle %ds: %d wakeups (%.1f a minute, %d threads seen) · %d refreshes: %d ms CPU (%.1f ms each)\n",
+                 name, rss, s, w, w * 60 / s, t, r, c, c / r }'
+}
+
+"$binary" daemon --config "$work/config.toml" 2> "$work/daemon.stderr" &
 daemon=$!
 pids+=($daemon)
-for _ in $(seq 100); do [ -s "$work/out/breather.json" ] && break; sleep 0.1; done
-[ -s "$work/out/breather.json" ] || { echo "daemon-cost: no output; stderr:" >&2; cat "$work/stderr" >&2; exit 1; }
-sleep 2   # let start-up settle
+wait_for test -s "$work/out/breather.json" || { echo "daemon-cost: no output; stderr:" >&2; cat "$work/daemon.stderr" >&2; exit 1; }
+echo "binary: $binary ($(date -u +%F), $(nproc) cores, $(uname -r))"
+report daemon "$daemon"
+kill "$daemon"; wait "$daemon" 2>/dev/null || true
 
-snapshot() {  # "TID voluntary involuntary" per live thread
-    for status in /proc/"$daemon"/task/*/status; do
-        awk -v tid="$(basename "$(dirname "$status")")" \
-            '/^voluntary_ctxt_switches/ { v = $2 } /^nonvoluntary_ctxt_switches/ { n = $2 } END { print tid, v, n }' "$status"
-    done
-}
-snapshot > "$work/before"
-main0=$(awk '/^voluntary_ctxt_switches/ { print $2 }' /proc/"$daemon"/status)
-sleep "$seconds"
-snapshot > "$work/after"
-main1=$(awk '/^voluntary_ctxt_switches/ { print $2 }' /proc/"$daemon"/status)
-# Per thread: switches since the first snapshot (a thread born meanwhile counts from 0).
-read -r dv dn < <(awk 'NR == FNR { v[$1] = $2; n[$1] = $3; next } { dv += $2 - v[$1]; dn += $3 - n[$1] } END { print dv + 0, dn + 0 }' \
-    "$work/before" "$work/after")
-rss=$(awk '/^VmRSS/ { print $2, $3 }' /proc/"$daemon"/status)
-threads=$(awk '/^Threads/ { print $2 }' /proc/"$daemon"/status)
-requests=$(wc -l < "$work/requests.log")
-echo "binary: $binary"
-echo "steady RSS: $rss; threads: $threads"
-echo "idle ${seconds}s: $dv voluntary, $dn involuntary context switches over all threads ($((main1 - main0)) voluntary on the main thread)"
-echo "provider requests in total (start-up fetch only): $requests"
+# watch: stdin a FIFO held open (no clicks), stdout read into a file.
+mkfifo "$work/stdin"
+sleep 100000 > "$work/stdin" &
+pids+=($!)
+"$binary" watch --config "$work/config.toml" --format i3bar < "$work/stdin" > "$work/watch.out" 2> "$work/watch.stderr" &
+watcher=$!
+pids+=($watcher)
+wait_for grep -q full_text "$work/watch.out" || { echo "daemon-cost: watch printed nothing; stderr:" >&2; cat "$work/watch.stderr" >&2; exit 1; }
+report watch "$watcher"

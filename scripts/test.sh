@@ -19,3 +19,6 @@ if [ -x scripts/check-units.sh ]; then
 fi
 # Public API without a /// doc comment fails the run (README "Development" rules).
 scripts/check-docs.sh
+# The release binary: no ICU (Foundation pulled in by accident), libcurl not linked, <= 16 MB
+# stripped (README "Speed and size").
+scripts/check-binary.sh

@@ -8,9 +8,12 @@ import BreatherModel
 
 /// An explicit, versioned JSON shape for `CityConditions` on disk. Written by hand (not
 /// Codable) so the cache format is stable across refactors of the model types and goes
-/// through the same jansson layer as everything else.
+/// through the same jansson layer as everything else. Every field of the model is written
+/// and read back (Tests/BreatherCacheTests checks against a golden file). Version 2 added
+/// each part's fetch time, the latest fetch's failures, attributions, pollen, the forecast
+/// and the asthma outlook.
 enum ConditionsJSON {
-    static let version: Int64 = 1
+    static let version: Int64 = 2
 
     static func encode(_ c: CityConditions) -> JSONValue {
         var root: JSONObject = ["version": .integer(version),
@@ -19,6 +22,9 @@ enum ConditionsJSON {
         root["weather"] = c.weather.map(weather) ?? .null
         root["pollution"] = c.pollution.map(pollution) ?? .null
         root["asthma"] = c.asthma.map(asthma) ?? .null
+        root["parts_fetched_at_unix"] = .object(["air": date(c.partsFetchedAt.air), "weather": date(c.partsFetchedAt.weather),
+                                                 "asthma": date(c.partsFetchedAt.asthma)])
+        root["failures"] = .array(c.failures.map(failure))
         return .object(root)
     }
 
@@ -30,11 +36,29 @@ enum ConditionsJSON {
         let l = root["location"]
         let place = Location(name: try l["name"].optionalString(), latitude: try l["latitude"].double(),
                              longitude: try l["longitude"].double())
+        let times = root["parts_fetched_at_unix"]
         return CityConditions(location: place,
                               weather: root["weather"].isNull ? nil : try weather(root["weather"]),
                               pollution: root["pollution"].isNull ? nil : try pollution(root["pollution"]),
                               asthma: root["asthma"].isNull ? nil : try asthma(root["asthma"]),
-                              fetchedAt: Date(timeIntervalSince1970: try root["fetched_at_unix"].double()))
+                              failures: try root["failures"].array().map(failure),
+                              fetchedAt: Date(timeIntervalSince1970: try root["fetched_at_unix"].double()),
+                              partsFetchedAt: PartTimes(air: try date(times["air"]), weather: try date(times["weather"]),
+                                                        asthma: try date(times["asthma"])))
+    }
+
+    private static func failure(_ f: ProviderFailure) -> JSONValue {
+        .object(["provider": .string(f.provider), "part": .string(f.part.rawValue), "kind": .string(f.kind.rawValue),
+                 "message": .string(f.message), "retry_after_seconds": f.retryAfterSeconds.map { .integer(Int64($0)) } ?? .null])
+    }
+
+    private static func failure(_ c: JSONCursor) throws(JSONError) -> ProviderFailure {
+        guard let part = ProviderFailure.Part(rawValue: try c["part"].string()),
+              let kind = FailureKind(rawValue: try c["kind"].string()) else {
+            throw JSONError.typeMismatch(path: c.path, expected: "a part and a failure kind", found: "an unknown one")
+        }
+        return ProviderFailure(provider: try c["provider"].string(), part: part, kind: kind, message: try c["message"].string(),
+                               retryAfterSeconds: try c["retry_after_seconds"].optionalInt())
     }
 
     private static func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
@@ -70,27 +94,28 @@ enum ConditionsJSON {
     }
 
     private static func pollution(_ p: Pollution) -> JSONValue {
-        let hourly: JSONValue = p.hourly.map { series in
-            .object(JSONObject(Pollutant.allCases.compactMap { pollutant in
-                series.values[pollutant].map { (pollutant.rawValue, JSONValue.array($0.map(number))) }
-            }))
-        } ?? .null
+        let hourly: JSONValue = p.hourly.map(series) ?? .null
+        let forecast: JSONValue = p.forecast.map { .object(["start_unix": date($0.start), "hourly": series($0.series)]) } ?? .null
         let reported = p.reported.map { r -> JSONValue in
             .object(["standard": .string(r.standard.rawValue), "value": .integer(Int64(r.value)),
                      "main_pollutant": r.mainPollutant.map { .string($0.rawValue) } ?? .null, "field": .string(r.field)])
         }
+        let attributions: JSONValue = p.attributions.map { list in
+            .array(list.map { .object(["name": .string($0.name), "url": $0.url.map(JSONValue.string) ?? .null]) })
+        } ?? .null
+        let pollen: JSONValue = p.pollen.map { counts in
+            .object(JSONObject(PollenType.allCases.compactMap { type in counts[type].map { (type.rawValue, JSONValue.number($0)) } }))
+        } ?? .null
         return .object(["source": .string(p.source), "observed_at_unix": date(p.observedAt), "hourly": hourly,
-                        "reported": .array(reported)])
+                        "reported": .array(reported), "attributions": attributions, "pollen": pollen,
+                        "forecast": forecast])
     }
 
     private static func pollution(_ c: JSONCursor) throws(JSONError) -> Pollution {
-        var hourly: HourlySeries?
-        if !c["hourly"].isNull {
-            var values: [Pollutant: [Double?]] = [:]
-            for pollutant in Pollutant.allCases where c["hourly"][pollutant.rawValue].exists {
-                values[pollutant] = try c["hourly"][pollutant.rawValue].doubles()
-            }
-            hourly = HourlySeries(values)
+        let hourly = c["hourly"].isNull ? nil : try series(c["hourly"])
+        var forecast: HourlyForecast?
+        if c["forecast"].exists, !c["forecast"].isNull, let start = try date(c["forecast"]["start_unix"]) {
+            forecast = HourlyForecast(start: start, series: try series(c["forecast"]["hourly"]))
         }
         var reported: [ReportedIndex] = []
         for item in try c["reported"].array() {
@@ -101,19 +126,57 @@ enum ConditionsJSON {
                                           mainPollutant: try item["main_pollutant"].optionalString().flatMap(Pollutant.init(rawValue:)),
                                           field: try item["field"].string()))
         }
-        return Pollution(source: try c["source"].string(), observedAt: try date(c["observed_at_unix"]), hourly: hourly, reported: reported)
+        var attributions: [Attribution]?
+        if !c["attributions"].isNull {
+            attributions = []
+            for item in try c["attributions"].array() {
+                attributions?.append(Attribution(name: try item["name"].string(), url: try item["url"].optionalString()))
+            }
+        }
+        var pollen: [PollenType: Double]?
+        if !c["pollen"].isNull {
+            var counts: [PollenType: Double] = [:]
+            for type in PollenType.allCases where c["pollen"][type.rawValue].exists {
+                counts[type] = try c["pollen"][type.rawValue].double()
+            }
+            pollen = counts
+        }
+        return Pollution(source: try c["source"].string(), observedAt: try date(c["observed_at_unix"]), hourly: hourly,
+                         reported: reported, attributions: attributions, pollen: pollen, forecast: forecast)
+    }
+
+    private static func series(_ series: HourlySeries) -> JSONValue {
+        .object(JSONObject(Pollutant.allCases.compactMap { pollutant in
+            series.values[pollutant].map { (pollutant.rawValue, JSONValue.array($0.map(number))) }
+        }))
+    }
+
+    private static func series(_ c: JSONCursor) throws(JSONError) -> HourlySeries {
+        var values: [Pollutant: [Double?]] = [:]
+        for pollutant in Pollutant.allCases where c[pollutant.rawValue].exists {
+            values[pollutant] = try c[pollutant.rawValue].doubles()
+        }
+        return HourlySeries(values)
     }
 
     private static func asthma(_ a: Asthma) -> JSONValue {
-        .object(["risk": .string(a.risk.rawValue), "probability": number(a.probability), "source": .string(a.source),
-                 "method": a.method.map(JSONValue.string) ?? .null])
+        let outlook: JSONValue = a.outlook.map { .object(["risk": .string($0.risk.rawValue), "at_unix": date($0.at)]) } ?? .null
+        return .object(["risk": .string(a.risk.rawValue), "probability": number(a.probability), "source": .string(a.source),
+                        "method": a.method.map(JSONValue.string) ?? .null, "outlook": outlook])
     }
 
     private static func asthma(_ c: JSONCursor) throws(JSONError) -> Asthma {
         guard let risk = AsthmaRisk(rawValue: try c["risk"].string()) else {
             throw JSONError.typeMismatch(path: c.path, expected: "a risk id", found: "an unknown one")
         }
+        var outlook: AsthmaOutlook?
+        if c["outlook"].exists, !c["outlook"].isNull, let at = try date(c["outlook"]["at_unix"]) {
+            guard let level = AsthmaRisk(rawValue: try c["outlook"]["risk"].string()) else {
+                throw JSONError.typeMismatch(path: c["outlook"].path, expected: "a risk id", found: "an unknown one")
+            }
+            outlook = AsthmaOutlook(risk: level, at: at)
+        }
         return Asthma(risk: risk, probability: try c["probability"].optionalDouble(), source: try c["source"].string(),
-                      method: try c["method"].optionalString())
+                      method: try c["method"].optionalString(), outlook: outlook)
     }
 }

@@ -3,12 +3,17 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import BreatherIO
 import BreatherJSON
 import BreatherModel
-import BreatherViews
 
-/// The last good conditions on disk, so a one-shot run can skip the network while they are
-/// young and a restarted daemon can show them (marked stale by age) before its first fetch.
+/// The conditions store on disk: the one place the one-shot, the daemon and `watch` keep the
+/// conditions on hand (every part's last good value, with its own fetch time, and the latest
+/// fetch's failures), so a one-shot within `max_age` asks no provider at all and a restarted
+/// daemon shows its last data (marked stale by age) before its first fetch.
 /// Written atomically: a one-shot run reading while the daemon writes never sees half a file.
 public struct ConditionsCache: Sendable {
     /// The cache file, `~/` already expanded.
@@ -17,15 +22,45 @@ public struct ConditionsCache: Sendable {
     /// A cache kept in `path`; nothing is read or written until asked.
     public init(path: String) { self.path = path }
 
-    /// The cached conditions, or nil when the file is missing, unreadable, over 1 MiB or of another version.
-    public func load() -> CityConditions? {
-        guard let text = try? SmallFile.read(path), let json = try? JSON.parse(text) else { return nil }
-        return try? ConditionsJSON.decode(json)
+    /// What reading the file found.
+    public enum Loaded: Sendable, Equatable {
+        /// No file yet.
+        case missing
+        /// The stored conditions, with the `[sources]` they were fetched from (nil in a file
+        /// that does not say): a one-shot after a change of sources fetches again.
+        case conditions(CityConditions, sources: String?)
+        /// The file could not be used (unreadable, corrupt, another version); it was renamed
+        /// to `setAsidePath` (when it could be) and `reason` says why, for one warning line.
+        case setAside(reason: String)
     }
 
-    /// The cached conditions if they were fetched less than `maxAgeSeconds` before `now`.
-    public func fresh(maxAgeSeconds: Int, now: Date = Date()) -> CityConditions? {
-        load().flatMap { Self.isFresh($0, maxAgeSeconds: maxAgeSeconds, now: now) ? $0 : nil }
+    /// Where an unusable file is moved, so the next write starts clean and the old one can be read.
+    public var setAsidePath: String { path + ".unusable" }
+
+    /// Reads the store. An unusable file (garbage, empty, too large, a directory, another
+    /// version) is moved aside and reported once, never a crash and never silently.
+    public func load() -> Loaded {
+        let text: String
+        do {
+            text = try SmallFile.read(path)
+        } catch {
+            if case .unreadable(_, let reason) = error, reason.contains("No such file") { return .missing }
+            return setAside("\(error)")
+        }
+        do {
+            let json = try JSON.parse(text)
+            let sources = try? JSONCursor(json)["sources"].optionalString()
+            return .conditions(try ConditionsJSON.decode(json), sources: sources ?? nil)
+        } catch {
+            return setAside("not a Breather conditions file of version \(ConditionsJSON.version): \(error)")
+        }
+    }
+
+    private func setAside(_ reason: String) -> Loaded {
+        var info = stat()
+        // A symlink or a directory is left where it is (never followed, never moved over).
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { rename(path, setAsidePath) }
+        return .setAside(reason: "\(path): \(reason); set aside, starting afresh")
     }
 
     /// Whether `conditions` were fetched less than `maxAgeSeconds` before `now`.
@@ -34,11 +69,15 @@ public struct ConditionsCache: Sendable {
         return age >= 0 && age < Double(maxAgeSeconds)
     }
 
-    /// Saves conditions that carry air or weather data; anything less is not worth keeping.
-    public func save(_ conditions: CityConditions) throws(AtomicFile.WriteError) {
-        guard conditions.pollution != nil || conditions.weather != nil else { return }
-        var kept = conditions
-        kept.failures = []
-        try AtomicFile.write(JSON.serialize(ConditionsJSON.encode(kept)) + "\n", to: path, mode: 0o600)
+    /// Saves conditions that carry air or weather data, with their failures and part times,
+    /// and the `[sources]` they came from (`sources`, any stable text naming them).
+    public func save(_ conditions: CityConditions, sources: String? = nil) throws(AtomicFile.WriteError) {
+        guard conditions.isUsable else { return }
+        var json = ConditionsJSON.encode(conditions)
+        if let sources, case .object(var root) = json {
+            root["sources"] = .string(sources)
+            json = .object(root)
+        }
+        try AtomicFile.write(JSON.serialize(json) + "\n", to: path, mode: 0o600)
     }
 }

@@ -1,32 +1,28 @@
 import BreatherModel
 import BreatherViewModel
 import BreatherViews
-import TOMLKit
 
 /// Reads a TOML config file into `Settings`, strictly: an unknown key or a value of the wrong
 /// type is an error naming the file and line, because a typo silently ignored is a bar that
 /// quietly shows the wrong city.
 struct ConfigFile {
     let path: String
-    let text: String
     let root: TOMLTable
 
-    init(path: String, text: String) throws(ConfigError) {
+    /// Parses the file's bytes: they must be UTF-8 without NUL bytes, and valid TOML.
+    init(path: String, bytes: [UInt8]) throws(ConfigError) {
         self.path = path
-        self.text = text
         do {
-            root = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(file: path, line: error.source.begin.line, reason: "invalid TOML: \(error.description)")
+            root = try TOMLParser.parse(bytes)
         } catch {
-            throw ConfigError(file: path, reason: "invalid TOML")
+            throw ConfigError(file: path, line: error.line, column: error.column, reason: "invalid TOML: \(error.message)")
         }
     }
 
     /// Applies every key in the file to `settings`, recording origins.
     func apply(to settings: inout Settings) throws(ConfigError) {
         settings.configFile = path
-        try checkKeys(root, section: nil, allowed: ["standard", "units", "icons", "interval", "timeout", "location", "sources", "providers", "cache", "output", "on_update"])
+        try checkKeys(root, section: nil, allowed: ["standard", "standards", "units", "icons", "interval", "timeout", "location", "sources", "providers", "cache", "output", "on_update"])
         if let value = try string("standard", in: root) {
             settings.standard = try choice(value, key: "standard", section: nil)
             mark(&settings, "standard")
@@ -56,6 +52,18 @@ struct ConfigFile {
             }
             settings.timeoutSeconds = seconds
             mark(&settings, "timeout")
+        }
+        if let value = root["standards"] {
+            guard let array = value.array, !array.isEmpty else {
+                throw error("standards", nil, "must be a non-empty list of standards, like [\"us\", \"china\"]")
+            }
+            var standards: [AQIStandard] = []
+            for item in array {
+                guard let id = item.string else { throw error("standards", nil, "must be a list of standard names, like [\"us\", \"china\"]") }
+                standards.append(try choice(id, key: "standards", section: nil))
+            }
+            settings.standards = standards
+            mark(&settings, "standards")
         }
         if let value = root["on_update"] {
             guard let array = value.array, !array.isEmpty,
@@ -129,17 +137,16 @@ struct ConfigFile {
 
     private func applySources(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
         try checkKeys(table, section: "sources", allowed: ["air", "weather", "asthma"])
-        let lists: [(String, WritableKeyPath<SourceSettings, [String]>, [String])] = [
-            ("air", \.air, SourceSettings.allowedAir), ("weather", \.weather, SourceSettings.allowedWeather),
-            ("asthma", \.asthma, SourceSettings.allowedAsthma),
+        let lists: [(String, WritableKeyPath<SourceSettings, [ProviderID]>, [ProviderID])] = [
+            ("air", \.air, ProviderID.air), ("weather", \.weather, ProviderID.weather), ("asthma", \.asthma, ProviderID.asthma),
         ]
         for (key, path, allowed) in lists {
             guard let value = table[key] else { continue }
-            guard let array = value.array, !array.isEmpty else { throw error(key, "sources", "must be a non-empty list such as [\"\(allowed[0])\"]") }
-            var ids: [String] = []
+            guard let array = value.array, !array.isEmpty else { throw error(key, "sources", "must be a non-empty list such as [\"\(allowed[0].rawValue)\"]") }
+            var ids: [ProviderID] = []
             for item in array {
-                guard let id = item.string, allowed.contains(id) else {
-                    throw error(key, "sources", "unknown provider \(item.debugDescription); allowed: \(allowed.joined(separator: ", "))")
+                guard let id = item.string.flatMap(ProviderID.init(rawValue:)), allowed.contains(id) else {
+                    throw error(key, "sources", "unknown provider \(item.debugDescription); allowed: \(allowed.map(\.rawValue).joined(separator: ", "))")
                 }
                 ids.append(id)
             }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Asthma risk for the day, from Propeller or Breather's own estimate.
 public struct Asthma: Sendable, Hashable, Codable {
     /// The day's risk level.
@@ -8,13 +14,32 @@ public struct Asthma: Sendable, Hashable, Codable {
     public var source: String
     /// How an estimate was made, e.g. "AQHI (O3, NO2, PM2.5 3-h means)"; nil for a provider's value.
     public var method: String?
+    /// The highest risk expected in the next 24 hours and when it starts; nil when no forecast
+    /// was available (Propeller gives none; the estimate needs the air source's forecast).
+    public var outlook: AsthmaOutlook?
 
-    /// A risk from `source`, with the probability and method when known.
-    public init(risk: AsthmaRisk, probability: Double? = nil, source: String, method: String? = nil) {
+    /// A risk from `source`, with the probability, method and outlook when known.
+    public init(risk: AsthmaRisk, probability: Double? = nil, source: String, method: String? = nil,
+                outlook: AsthmaOutlook? = nil) {
         self.risk = risk
         self.probability = probability
         self.source = source
         self.method = method
+        self.outlook = outlook
+    }
+}
+
+/// The worst asthma risk of the coming hours.
+public struct AsthmaOutlook: Sendable, Hashable, Codable {
+    /// The highest risk level forecast.
+    public var risk: AsthmaRisk
+    /// The start of the first hour at that level.
+    public var at: Date
+
+    /// The worst risk `risk`, first reached in the hour starting `at`.
+    public init(risk: AsthmaRisk, at: Date) {
+        self.risk = risk
+        self.at = at
     }
 }
 

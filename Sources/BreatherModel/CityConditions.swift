@@ -17,28 +17,39 @@ public struct CityConditions: Sendable, Hashable, Codable {
     public var pollution: Pollution?
     /// Asthma risk; nil when every asthma source failed.
     public var asthma: Asthma?
-    /// Parts that could not be fetched this time, with the reason (shown as "unavailable").
+    /// Parts the latest fetch could not bring, with the reason; a part listed here that still
+    /// has a value is the last good one, kept from an earlier fetch and shown as stale.
     public var failures: [ProviderFailure]
-    /// When these conditions were assembled.
+    /// When the latest fetch ran (the last attempt, whatever it brought).
     public var fetchedAt: Date
+    /// When each part present was fetched: `fetchedAt` for the parts the latest fetch brought,
+    /// earlier for parts kept from an earlier one.
+    public var partsFetchedAt: PartTimes
 
-    /// Conditions assembled at `fetchedAt`; parts left nil were not fetched.
+    /// Conditions assembled at `fetchedAt`; parts left nil were not fetched. Every part given
+    /// counts as fetched at `fetchedAt` unless `partsFetchedAt` says otherwise.
     public init(location: Location, weather: Weather? = nil, pollution: Pollution? = nil, asthma: Asthma? = nil,
-                failures: [ProviderFailure] = [], fetchedAt: Date) {
+                failures: [ProviderFailure] = [], fetchedAt: Date, partsFetchedAt: PartTimes? = nil) {
         self.location = location
         self.weather = weather
         self.pollution = pollution
         self.asthma = asthma
         self.failures = failures
         self.fetchedAt = fetchedAt
+        self.partsFetchedAt = partsFetchedAt ?? PartTimes(air: pollution == nil ? nil : fetchedAt,
+                                                          weather: weather == nil ? nil : fetchedAt,
+                                                          asthma: asthma == nil ? nil : fetchedAt)
     }
 }
 
 extension CityConditions {
     /// When the data shown was current: the air reading's observation time when the provider
-    /// gives one, never later than the fetch (a provider's clock or time zone can be off),
+    /// gives one, never later than the air part's fetch (else the weather's) (a provider's clock or time zone can be off),
     /// else the fetch time. A fresh fetch can bring a reading hours old: ages count from here.
-    public var dataTime: Date { min(pollution?.observedAt ?? fetchedAt, fetchedAt) }
+    public var dataTime: Date {
+        let fetched = partsFetchedAt.air ?? partsFetchedAt.weather ?? fetchedAt
+        return min(pollution?.observedAt ?? fetched, fetched)
+    }
 }
 
 /// A place on Earth with an optional display name.

@@ -20,16 +20,52 @@ public struct Pollution: Sendable, Hashable, Codable {
     public var attributions: [Attribution]?
     /// Current pollen counts in grains/m³ when the provider has them (Open-Meteo, Europe only).
     public var pollen: [PollenType: Double]?
+    /// Modelled concentrations for the hours after the current one (Open-Meteo: the next 24);
+    /// nil when the provider gives no forecast.
+    public var forecast: HourlyForecast?
 
     /// Air-quality data from `source`; give `hourly` concentrations, `reported` indices or both.
     public init(source: String, observedAt: Date? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = [],
-                attributions: [Attribution]? = nil, pollen: [PollenType: Double]? = nil) {
+                attributions: [Attribution]? = nil, pollen: [PollenType: Double]? = nil, forecast: HourlyForecast? = nil) {
         self.source = source
         self.observedAt = observedAt
         self.hourly = hourly
         self.reported = reported
         self.attributions = attributions
         self.pollen = pollen
+        self.forecast = forecast
+    }
+}
+
+/// Hourly concentrations forecast for the hours after the current one.
+public struct HourlyForecast: Sendable, Hashable, Codable {
+    /// The time of the first forecast hour (the hour after the current one).
+    public var start: Date
+    /// µg/m³ per pollutant, one value an hour from `start` on (nil for a missing hour).
+    public var series: HourlySeries
+
+    /// A forecast whose first hour is `start`.
+    public init(start: Date, series: HourlySeries) {
+        self.start = start
+        self.series = series
+    }
+
+    /// The number of forecast hours (the longest pollutant's).
+    public var hours: Int { series.values.values.map(\.count).max() ?? 0 }
+
+    /// The start of forecast hour `offset` (0 = `start`).
+    public func time(ofHour offset: Int) -> Date { start.addingTimeInterval(Double(offset) * 3600) }
+
+    /// `past` followed by the forecast up to and including hour `offset`, every pollutant the
+    /// same number of hours ahead (nil where the forecast lacks one): the series a standard
+    /// would see if that hour were the current one, so its rolling means roll forward.
+    public func series(through offset: Int, after past: HourlySeries) -> HourlySeries {
+        var values: [Pollutant: [Double?]] = [:]
+        for pollutant in Set(past.values.keys).union(series.values.keys) {
+            let later = Array((series.values[pollutant] ?? []).prefix(offset + 1))
+            values[pollutant] = (past.values[pollutant] ?? []) + later + Array(repeating: nil, count: offset + 1 - later.count)
+        }
+        return HourlySeries(values)
     }
 }
 

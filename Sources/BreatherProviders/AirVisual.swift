@@ -94,7 +94,7 @@ public final class AirVisual: AirQualityProvider, WeatherProvider {
             // IQAir does not say whether `aqicn` follows HJ 633-2012 or -2026; shown as given.
             reported.append(ReportedIndex(standard: .china, value: aqicn, mainPollutant: pollutantCodes[try pollution["maincn"].optionalString() ?? ""], field: "aqicn"))
         }
-        return Pollution(source: ProviderID.airVisual,
+        return Pollution(source: ProviderID.airVisual.rawValue,
                          observedAt: try pollution["ts"].optionalString().flatMap { Timestamp.parse($0) },
                          reported: reported)
     }
@@ -109,7 +109,7 @@ public final class AirVisual: AirQualityProvider, WeatherProvider {
             windDirectionDeg: try weather["wd"].optionalDouble(),
             condition: try weather["ic"].optionalString().map(WeatherCondition.icon),
             observedAt: try weather["ts"].optionalString().flatMap { Timestamp.parse($0) },
-            source: ProviderID.airVisual)
+            source: ProviderID.airVisual.rawValue)
     }
 }
 

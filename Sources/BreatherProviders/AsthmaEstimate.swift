@@ -14,8 +14,11 @@ public struct AsthmaEstimate: AsthmaProvider {
     public let needsNetwork = false
     /// The `Asthma.method` of an estimate from the AQHI alone.
     public static let method = "estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means)"
-    /// The `Asthma.method` when the air source also gave pollen counts, which can raise the risk.
+    /// The `Asthma.method` when the air source's pollen counts raised the risk above the AQHI's.
     public static let pollenMethod = method + " raised by pollen (AAAAI NAB count levels)"
+    /// The `Asthma.method` when pollen counts were there but did not raise the risk (all 0, or
+    /// no higher than the AQHI's level): saying "raised by pollen" then would be untrue.
+    public static let pollenCheckedMethod = method + "; pollen counted (AAAAI NAB levels), not higher"
 
     /// The estimator; it needs no configuration or network.
     public init() {}
@@ -34,11 +37,31 @@ public struct AsthmaEstimate: AsthmaProvider {
                                   message: "cannot estimate: \(error)")
         }
         let fromAir = Self.risk(forAQHI: aqhi.value)
+        let outlook = pollution.flatMap(Self.outlook)
         guard let pollen = pollution?.pollen else {
-            return Asthma(risk: fromAir, probability: nil, source: id, method: Self.method)
+            return Asthma(risk: fromAir, probability: nil, source: id.rawValue, method: Self.method, outlook: outlook)
         }
         let fromPollen = Self.risk(forPollen: Self.pollenLevel(pollen))
-        return Asthma(risk: fromPollen.severity > fromAir.severity ? fromPollen : fromAir, probability: nil, source: id, method: Self.pollenMethod)
+        let raised = fromPollen.severity > fromAir.severity
+        return Asthma(risk: raised ? fromPollen : fromAir, probability: nil, source: id.rawValue,
+                      method: raised ? Self.pollenMethod : Self.pollenCheckedMethod, outlook: outlook)
+    }
+
+    /// The worst AQHI risk over the forecast hours (the first hour at that level), the same
+    /// look-ahead the index's outlook uses; nil without a forecast. Pollen has no forecast
+    /// here, so the outlook is the air's alone.
+    static func outlook(_ pollution: Pollution) -> AsthmaOutlook? {
+        guard let past = pollution.hourly, let ahead = pollution.forecast else { return nil }
+        var worst: AsthmaOutlook?
+        for offset in 0..<min(ahead.hours, 24) {
+            let series = ahead.series(through: offset, after: past)
+            guard let aqhi = try? AQIStandard.canada.index(from: AQIStandard.canada.readings(from: series)) else { continue }
+            let risk = Self.risk(forAQHI: aqhi.value)
+            if worst.map({ risk.severity > $0.risk.severity }) ?? true {
+                worst = AsthmaOutlook(risk: risk, at: ahead.time(ofHour: offset))
+            }
+        }
+        return worst
     }
 
     /// The highest NAB level among the reported pollen counts.

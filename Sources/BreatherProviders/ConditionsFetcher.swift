@@ -5,19 +5,21 @@ import Foundation
 #endif
 import BreatherModel
 
-/// Asks the configured sources for each part of `CityConditions`, in `[sources]` order: the
-/// first that answers wins, the next is the fallback. Failures become `failures`, never throws,
-/// so a dead asthma source cannot take the air-quality reading down with it.
+/// Asks the configured sources for the parts a `FetchRequest` names, in `[sources]` order:
+/// the first that answers wins, the next is the fallback. Failures become `failures`, never
+/// throws, so a dead asthma source cannot take the air-quality reading down with it.
 ///
-/// An air source "answers" only when it can serve `standard`: with that index as given or
-/// concentrations to compute it from. One that replies but cannot is recorded as a failure
-/// naming the standard and the next source is asked; when none can, the first reply is kept
-/// (other standards may still be shown from it without a new fetch).
+/// An air source "answers" only when it can serve the request's standard: with that index as
+/// given or concentrations to compute it from. One that replies but cannot is recorded as a
+/// failure naming the standard and the next source is asked; when none can, the first reply
+/// is kept (other standards may still be shown from it without a new fetch).
 ///
-/// The whole fetch runs under one `FetchDeadline` (30 s unless told otherwise): once it has
-/// passed, the sources not yet asked are skipped (recorded as timeouts), so a hung provider
-/// cannot hang the command however long the fallback lists are. Whatever arrived in time is
-/// kept: a partial result still shows.
+/// With a `gate` (daemon, `watch`), a provider in backoff or under a `Retry-After` is not
+/// asked, and each provider asked has one outcome recorded per fetch.
+///
+/// The whole fetch runs under one `FetchDeadline`: once it has passed, the sources not yet
+/// asked are skipped (recorded as timeouts), so a hung provider cannot hang the command
+/// however long the fallback lists are. Whatever arrived in time is kept.
 public struct ConditionsFetcher: Sendable {
     /// Air-quality sources in `[sources] air` order.
     public var air: [any AirQualityProvider]
@@ -25,8 +27,8 @@ public struct ConditionsFetcher: Sendable {
     public var weather: [any WeatherProvider]
     /// Asthma sources in `[sources] asthma` order; the estimate sees the air data.
     public var asthma: [any AsthmaProvider]
-    /// The standard the air source must be able to serve; `nil` takes the first reply.
-    public var standard: AQIStandard?
+    /// Backoff and Retry-After across fetches; nil asks every provider every time.
+    public var gate: ProviderGate?
     /// The clock that stamps `CityConditions.fetchedAt`.
     public var now: @Sendable () -> Date
     /// The limit for one whole fetch (`FetchDeadline`); an earlier deadline already in force wins.
@@ -34,58 +36,66 @@ public struct ConditionsFetcher: Sendable {
 
     /// A fetcher over the given sources, each list tried in order.
     public init(air: [any AirQualityProvider], weather: [any WeatherProvider], asthma: [any AsthmaProvider],
-                standard: AQIStandard? = nil, deadlineSeconds: Double = FetchDeadline.defaultSeconds,
+                gate: ProviderGate? = nil, deadlineSeconds: Double = FetchDeadline.defaultSeconds,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.air = air
         self.weather = weather
         self.asthma = asthma
-        self.standard = standard
+        self.gate = gate
         self.deadlineSeconds = deadlineSeconds
         self.now = now
     }
 
-    /// Conditions for `location`: air and weather at once, then asthma; each part from its first source that answers, failures collected.
-    public func fetch(at location: Location) async -> CityConditions {
-        await FetchDeadline(seconds: deadlineSeconds).run { await fetchParts(at: location) }
+    /// Conditions for `location`: the parts `request` names, air and weather at once, then
+    /// asthma (estimators need the air data); each from its first source that answers.
+    public func fetch(at location: Location, _ request: FetchRequest) async -> CityConditions {
+        await FetchDeadline(seconds: deadlineSeconds).run { await fetchParts(at: location, request) }
     }
 
-    private func fetchParts(at location: Location) async -> CityConditions {
-        // Air and weather are independent: fetch them at the same time.
-        async let airResult = airQuality(at: location)
-        async let weatherResult = firstSuccess(weather, part: .weather, id: \.id) { provider async throws(ProviderFailure) in
-            try await provider.weather(at: location)
-        }
+    private func fetchParts(at location: Location, _ request: FetchRequest) async -> CityConditions {
+        let outcomes = Outcomes()
+        async let airResult = request.parts.contains(.air)
+            ? airQuality(at: location, request, outcomes) : (nil, [])
+        async let weatherResult = request.parts.contains(.weather)
+            ? firstSuccess(weather, part: .weather, request, outcomes) { provider async throws(ProviderFailure) in
+                try await provider.weather(at: location)
+            } : (nil, [])
         let (pollution, airFailures) = await airResult
         let (currentWeather, weatherFailures) = await weatherResult
-        // Asthma estimators need the air data, so they run after it. They need no network,
-        // so they still run after the deadline.
-        let (risk, asthmaFailures) = await firstSuccess(asthma, part: .asthma, id: \.id, needsNetwork: \.needsNetwork) {
-            provider async throws(ProviderFailure) in try await provider.asthma(at: location, pollution: pollution)
+        var risk: Asthma?
+        var asthmaFailures: [ProviderFailure] = []
+        if request.parts.contains(.asthma) {
+            (risk, asthmaFailures) = await firstSuccess(asthma, part: .asthma, request, outcomes, needsNetwork: \.needsNetwork) {
+                provider async throws(ProviderFailure) in try await provider.asthma(at: location, pollution: pollution)
+            }
         }
+        if let gate { await outcomes.record(in: gate) }
         return CityConditions(location: location, weather: currentWeather, pollution: pollution, asthma: risk,
                               failures: airFailures + weatherFailures + asthmaFailures, fetchedAt: now())
     }
 
-    /// The first air reply that can serve `standard`, else the first reply at all, with the
+    /// The first air reply that can serve the standard, else the first reply at all, with the
     /// failures (including "cannot serve") met on the way.
-    private func airQuality(at location: Location) async -> (Pollution?, [ProviderFailure]) {
+    private func airQuality(at location: Location, _ request: FetchRequest, _ outcomes: Outcomes) async -> (Pollution?, [ProviderFailure]) {
         var failures: [ProviderFailure] = []
         var firstReply: Pollution?
         var asked: [String] = []
-        for provider in air {
-            if let skipped = notAsked(provider.id, part: .air, after: asked) {
+        let standard = request.standard
+        for provider in air where !request.skippedAirSources.contains(provider.id.rawValue) {
+            if let skipped = await notAsked(provider.id.rawValue, part: .air, request, after: asked) {
                 failures.append(skipped)
                 continue
             }
-            asked.append(provider.id)
+            asked.append(provider.id.rawValue)
             let pollution: Pollution
             do {
                 pollution = try await provider.airQuality(at: location)
+                await outcomes.add(provider.id.rawValue, nil)
             } catch {
+                await outcomes.add(provider.id.rawValue, error)
                 failures.append(error)
                 continue
             }
-            guard let standard else { return (pollution, failures) }
             do {
                 _ = try pollution.report(for: standard)
                 return (pollution, failures)
@@ -102,33 +112,67 @@ public struct ConditionsFetcher: Sendable {
 
     /// Tries each provider in order; returns the first value and the failures met before it.
     private func firstSuccess<P: Sendable, T: Sendable>(
-        _ providers: [P], part: ProviderFailure.Part, id: (P) -> String, needsNetwork: (P) -> Bool = { _ in true },
-        _ call: (P) async throws(ProviderFailure) -> T
-    ) async -> (T?, [ProviderFailure]) {
+        _ providers: [P], part: ProviderFailure.Part, _ request: FetchRequest, _ outcomes: Outcomes,
+        needsNetwork: (P) -> Bool = { _ in true }, _ call: (P) async throws(ProviderFailure) -> T
+    ) async -> (T?, [ProviderFailure]) where P: Sendable {
         var failures: [ProviderFailure] = []
         var asked: [String] = []
         for provider in providers {
-            if needsNetwork(provider), let skipped = notAsked(id(provider), part: part, after: asked) {
+            let id = Self.id(of: provider)
+            let network = needsNetwork(provider)
+            if network, let skipped = await notAsked(id, part: part, request, after: asked) {
                 failures.append(skipped)
                 continue
             }
-            asked.append(id(provider))
+            asked.append(id)
             do {
-                return (try await call(provider), failures)
+                let value = try await call(provider)
+                if network { await outcomes.add(id, nil) }
+                return (value, failures)
             } catch {
+                if network { await outcomes.add(id, error) }
                 failures.append(error)
             }
         }
         return (nil, failures)
     }
 
-    /// The failure recorded for a source skipped because the fetch's deadline has passed
-    /// (nil while there is time left). It names the sources that used the time up, so the one
-    /// line a failed run prints says where the time went.
-    private func notAsked(_ id: String, part: ProviderFailure.Part, after asked: [String]) -> ProviderFailure? {
+    private static func id<P>(of provider: P) -> String {
+        switch provider {
+        case let p as any WeatherProvider: p.id.rawValue
+        case let p as any AsthmaProvider: p.id.rawValue
+        case let p as any AirQualityProvider: p.id.rawValue
+        default: "\(provider)"
+        }
+    }
+
+    /// The failure recorded for a source not asked: its gate says wait, or the fetch's
+    /// deadline has passed (naming the sources that used the time up). Nil when it may be asked.
+    private func notAsked(_ id: String, part: ProviderFailure.Part, _ request: FetchRequest, after asked: [String]) async -> ProviderFailure? {
+        if let gate, let held = await gate.hold(id, part: part, isUserRequest: request.isUserRequest) { return held }
         guard let deadline = FetchDeadline.current, deadline.hasPassed else { return nil }
         let spent = asked.isEmpty ? "" : " waiting for \(asked.joined(separator: ", "))"
         return ProviderFailure(provider: id, part: part, kind: .timeout,
                                message: "not asked: the \(deadline) limit for the whole fetch ran out\(spent)")
+    }
+}
+
+/// One outcome per provider asked in a fetch: a success if any of its calls succeeded, else
+/// its first failure. AirVisual serves air and weather from one request, so it is one record.
+private actor Outcomes {
+    private var byProvider: [String: ProviderFailure?] = [:]
+    private var order: [String] = []
+
+    func add(_ provider: String, _ failure: ProviderFailure?) {
+        if let existing = byProvider[provider] {
+            if existing != nil, failure == nil { byProvider[provider] = .some(nil) }
+            return
+        }
+        byProvider[provider] = .some(failure)
+        order.append(provider)
+    }
+
+    func record(in gate: ProviderGate) async {
+        for provider in order { await gate.record(provider, failure: byProvider[provider] ?? nil) }
     }
 }

@@ -6,7 +6,8 @@ import BreatherModel
 ///
 /// Docs: open-meteo.com/en/docs, /en/docs/air-quality-api, /en/docs/geocoding-api.
 /// Wind is requested in m/s (the API's default is km/h). Air quality asks for the past 24
-/// hours of hourly concentrations because the index rules average over up to 24 hours.
+/// hours of hourly concentrations because the index rules average over up to 24 hours, and
+/// the next 24 hours of the model's forecast for the worst-hour outlook.
 public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
     /// `open-meteo`.
     public let id = ProviderID.openMeteo
@@ -44,7 +45,11 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
         return try request.decode { () throws(JSONError) in try Self.decodeWeather(json) }
     }
 
-    /// The past 24 hours of hourly concentrations (µg/m³) and current pollen from `/air-quality`.
+    /// Forecast hours asked for after the current one.
+    static let forecastHours = 24
+
+    /// The past 24 hours of hourly concentrations (µg/m³), the next 24 hours' forecast and
+    /// current pollen from `/air-quality`.
     public func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
         let request = ProviderRequest(provider: id, part: .air, http: http)
         let variables = Self.pollutantVariables.map(\.1).joined(separator: ",")
@@ -52,7 +57,7 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
             ("latitude", coordinate(location.latitude)), ("longitude", coordinate(location.longitude)),
             // Pollen only for now (current): it feeds the asthma estimate, not an index.
             ("current", variables + "," + Self.pollenVariables), ("hourly", variables),
-            ("past_hours", "24"), ("forecast_hours", "1"), ("timezone", "GMT"),
+            ("past_hours", "24"), ("forecast_hours", String(1 + Self.forecastHours)), ("timezone", "GMT"),
         ])
         let json = try await request.getJSON(url, errorBody: Self.errorBody(request))
         return try request.decode { () throws(JSONError) in try Self.decodeAirQuality(json) }
@@ -97,7 +102,7 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
             windDirectionDeg: try current["wind_direction_10m"].optionalDouble(),
             condition: try current["weather_code"].optionalInt().map(WeatherCondition.wmo),
             observedAt: try current["time"].optionalString().flatMap { Timestamp.parse($0, utcOffsetSeconds: offset) },
-            source: ProviderID.openMeteo)
+            source: ProviderID.openMeteo.rawValue)
     }
 
     /// Builds the hourly series up to the current hour; later (forecast) hours are dropped and
@@ -111,10 +116,14 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
         let times = json["hourly"]["time"].exists ? try json["hourly"]["time"].array().map { c throws(JSONError) in try c.string() } : []
         let cut = currentTime.map { now in times.lastIndex(where: { $0 <= now }).map { $0 + 1 } ?? 0 } ?? times.count
         var series: [Pollutant: [Double?]] = [:]
+        var ahead: [Pollutant: [Double?]] = [:]
         for (pollutant, name) in pollutantVariables {
             var values: [Double?] = []
             if json["hourly"][name].exists {
-                values = Array(try json["hourly"][name].doubles().prefix(cut))
+                let all = try json["hourly"][name].doubles()
+                values = Array(all.prefix(cut))
+                let later = Array(all.dropFirst(cut).prefix(forecastHours))
+                if later.contains(where: { $0 != nil }) { ahead[pollutant] = later }
             }
             let lastHour = cut > 0 ? times[cut - 1] : nil
             if let now = try current[name].optionalDouble(), let currentTime, lastHour.map({ $0 < currentTime }) ?? true {
@@ -129,9 +138,11 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
         for type in PollenType.allCases {
             if let count = try current["\(type.rawValue)_pollen"].optionalDouble() { pollen[type] = count }
         }
+        let forecastStart = cut < times.count ? Timestamp.parse(times[cut], utcOffsetSeconds: offset) : nil
         return Pollution(
-            source: ProviderID.openMeteo,
+            source: ProviderID.openMeteo.rawValue,
             observedAt: currentTime.flatMap { Timestamp.parse($0, utcOffsetSeconds: offset) },
-            hourly: HourlySeries(series), pollen: pollen.isEmpty ? nil : pollen)
+            hourly: HourlySeries(series), pollen: pollen.isEmpty ? nil : pollen,
+            forecast: forecastStart.flatMap { ahead.isEmpty ? nil : HourlyForecast(start: $0, series: HourlySeries(ahead)) })
     }
 }

@@ -74,14 +74,14 @@ public struct OpenWeatherMap: AirQualityProvider, WeatherProvider {
     static func decodePollution(_ json: JSONCursor) throws(JSONError) -> Pollution {
         // An empty list gives a Pollution without concentrations: no standard can be served
         // and the next air source is asked.
-        guard let current = try json["list"].array().first else { return Pollution(source: ProviderID.openWeatherMap) }
+        guard let current = try json["list"].array().first else { return Pollution(source: ProviderID.openWeatherMap.rawValue) }
         let components = current["components"]
         var values: [Pollutant: [Double?]] = [:]
         for (key, pollutant) in componentKeys {
             if let value = try components[key].optionalDouble() { values[pollutant] = [value] }
         }
         let observed = try current["dt"].optionalDouble().map { Date(timeIntervalSince1970: $0) }
-        return Pollution(source: ProviderID.openWeatherMap, observedAt: observed, hourly: HourlySeries(values))
+        return Pollution(source: ProviderID.openWeatherMap.rawValue, observedAt: observed, hourly: HourlySeries(values))
     }
 
     static func decodeWeather(_ json: JSONCursor) throws(JSONError) -> Weather {
@@ -95,6 +95,6 @@ public struct OpenWeatherMap: AirQualityProvider, WeatherProvider {
             windDirectionDeg: try json["wind"]["deg"].optionalDouble(),
             condition: icon.map(WeatherCondition.icon),
             observedAt: try json["dt"].optionalDouble().map { Date(timeIntervalSince1970: $0) },
-            source: ProviderID.openWeatherMap)
+            source: ProviderID.openWeatherMap.rawValue)
     }
 }

@@ -84,6 +84,12 @@ extension Pollution: PlausibilityChecked {
                     return problem
                 }
             }
+            // Forecast hours are held to the same bounds: a model's nonsense is no outlook.
+            for value in forecast?.series.values[pollutant] ?? [] {
+                if let problem = Plausibility.problem("forecast " + pollutant.rawValue, value, Plausibility.concentration, "µg/m³") {
+                    return problem
+                }
+            }
         }
         for index in reported where !Plausibility.reportedIndex.contains(index.value) {
             let range = Plausibility.reportedIndex

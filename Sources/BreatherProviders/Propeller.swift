@@ -38,6 +38,6 @@ public struct Propeller: AsthmaProvider {
             throw JSONError.typeMismatch(path: properties["code"].path, expected: "low, medium, high or very_high", found: "\"\(code)\"")
         }
         let value = try properties["value"].optionalDouble()
-        return Asthma(risk: risk, probability: value.map { min(max($0, 0), 1) }, source: ProviderID.propeller)
+        return Asthma(risk: risk, probability: value.map { min(max($0, 0), 1) }, source: ProviderID.propeller.rawValue)
     }
 }

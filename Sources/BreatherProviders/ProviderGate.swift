@@ -5,12 +5,17 @@ import Foundation
 #endif
 import BreatherModel
 
-/// Remembers, per provider id, the earliest time another request is allowed: after a
-/// `Retry-After` (exactly as asked) or after failures (exponential backoff with jitter, so
-/// many machines that failed together do not retry together). A long-running daemon shares
-/// one gate across refreshes; the one-shot run does not need it.
+/// Remembers, per provider id, when it may be asked again: after a `Retry-After` (exactly as
+/// asked, up to a day) or after failures (exponential backoff with jitter, so many machines
+/// that failed together do not retry together). The daemon and `watch` share one gate across
+/// refreshes; `ConditionsFetcher` asks it once per provider per fetch and records one outcome
+/// per provider per fetch (AirVisual serves air and weather from one request: one record).
+///
+/// A person's request (a click, SIGUSR1) skips the backoff, never a `Retry-After`: the
+/// provider asked for that wait itself. A reload starts a new gate (`reset`).
 public actor ProviderGate {
-    private var notBefore: [String: Date] = [:]
+    private var retryAfterUntil: [String: Date] = [:]
+    private var backoffUntil: [String: Date] = [:]
     private var consecutiveFailures: [String: Int] = [:]
     /// The first backoff step; doubled per consecutive failure up to `maxBackoffSeconds`.
     private let baseBackoffSeconds: Double
@@ -28,115 +33,46 @@ public actor ProviderGate {
         self.jitter = jitter
     }
 
-    /// Seconds until `provider` may be asked again, or nil when it may be asked now.
-    public func wait(for provider: String) -> Int? {
-        guard let until = notBefore[provider] else { return nil }
+    /// The longest wait a `Retry-After` can impose: a day.
+    public static let longestRetryAfterSeconds = 86_400
+
+    /// Seconds until `provider` may be asked again, or nil when it may be asked now. A person's
+    /// request waits only for a `Retry-After`.
+    public func wait(for provider: String, isUserRequest: Bool = false) -> Int? {
+        let holds = [retryAfterUntil[provider], isUserRequest ? nil : backoffUntil[provider]].compactMap { $0 }
+        guard let until = holds.max() else { return nil }
         let remaining = until.timeIntervalSince(now())
         return remaining > 0 ? Int(remaining.rounded(.up)) : nil
     }
 
-    /// Clears `provider`'s wait and failure count.
-    public func recordSuccess(_ provider: String) {
-        notBefore[provider] = nil
-        consecutiveFailures[provider] = nil
+    /// The "not asked" failure for `provider` while it must wait, or nil when it may be asked.
+    public func hold(_ provider: String, part: ProviderFailure.Part, isUserRequest: Bool) -> ProviderFailure? {
+        guard let seconds = wait(for: provider, isUserRequest: isUserRequest) else { return nil }
+        let retryAfterHolds = retryAfterUntil[provider].map { $0 > now() } ?? false
+        let why = retryAfterHolds
+            ? "not asked: the provider asked to wait \(seconds)s more (Retry-After)"
+            : "not asked: backing off \(seconds)s more after failures (a click or SIGUSR1 asks now)"
+        return ProviderFailure(provider: provider, part: part, kind: .rateLimited, message: why, retryAfterSeconds: seconds)
     }
 
-    /// The longest wait a `Retry-After` can impose: a day.
-    public static let longestRetryAfterSeconds = 86_400
-
-    /// A `Retry-After` is obeyed as given, up to a day (a provider's typo must not silence it
-    /// until the next restart); other temporary failures back off. Configuration and bad-data
-    /// failures do not: retrying sooner or later changes nothing for them.
-    public func recordFailure(_ failure: ProviderFailure) {
-        let id = failure.provider
-        if let retry = failure.retryAfterSeconds {
-            notBefore[id] = now().addingTimeInterval(Double(min(retry, Self.longestRetryAfterSeconds)))
+    /// Records one request's outcome: nil for a success. A `Retry-After` is obeyed as given (up
+    /// to a day); other temporary failures back off. Any reply that shows the provider is up
+    /// (a success, bad data, a rejected key, "not found") clears the backoff: waiting longer
+    /// changes nothing for them.
+    public func record(_ provider: String, failure: ProviderFailure?) {
+        if let retry = failure?.retryAfterSeconds {
+            retryAfterUntil[provider] = now().addingTimeInterval(Double(min(retry, Self.longestRetryAfterSeconds)))
+        }
+        guard let failure, [.rateLimited, .timeout, .unavailable].contains(failure.kind) else {
+            backoffUntil[provider] = nil
+            consecutiveFailures[provider] = nil
+            if failure == nil { retryAfterUntil[provider] = nil }
             return
         }
-        guard [.rateLimited, .timeout, .unavailable].contains(failure.kind) else { return }
-        let count = (consecutiveFailures[id] ?? 0) + 1
-        consecutiveFailures[id] = count
+        guard failure.retryAfterSeconds == nil else { return }
+        let count = (consecutiveFailures[provider] ?? 0) + 1
+        consecutiveFailures[provider] = count
         let step = min(baseBackoffSeconds * Double(1 << min(count - 1, 20)), maxBackoffSeconds)
-        notBefore[id] = now().addingTimeInterval(step * jitter())
-    }
-
-    /// Runs `call` unless the provider is waiting, recording the outcome.
-    func run<T: Sendable>(_ provider: String, part: ProviderFailure.Part,
-                          _ call: () async throws(ProviderFailure) -> T) async throws(ProviderFailure) -> T {
-        if let seconds = wait(for: provider) {
-            throw ProviderFailure(provider: provider, part: part, kind: .rateLimited,
-                                  message: "not asked: waiting \(seconds)s more after rate limiting or failures",
-                                  retryAfterSeconds: seconds)
-        }
-        do {
-            let value = try await call()
-            recordSuccess(provider)
-            return value
-        } catch {
-            recordFailure(error)
-            throw error
-        }
-    }
-}
-
-/// An air-quality provider that asks its gate first; when waiting, the fetcher moves on to
-/// the next source in `[sources]` without any request to this one.
-public struct GatedAirQualityProvider: AirQualityProvider {
-    let inner: any AirQualityProvider
-    let gate: ProviderGate
-    /// The wrapped provider's id.
-    public var id: String { inner.id }
-
-    /// `inner`, asked only when `gate` lets it.
-    public init(_ inner: any AirQualityProvider, gate: ProviderGate) {
-        self.inner = inner
-        self.gate = gate
-    }
-
-    /// The inner provider's reply, or a `rateLimited` failure without a request while the gate says wait.
-    public func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
-        try await gate.run(id, part: .air) { () async throws(ProviderFailure) in try await inner.airQuality(at: location) }
-    }
-}
-
-/// A weather provider behind a `ProviderGate`.
-public struct GatedWeatherProvider: WeatherProvider {
-    let inner: any WeatherProvider
-    let gate: ProviderGate
-    /// The wrapped provider's id.
-    public var id: String { inner.id }
-
-    /// `inner`, asked only when `gate` lets it.
-    public init(_ inner: any WeatherProvider, gate: ProviderGate) {
-        self.inner = inner
-        self.gate = gate
-    }
-
-    /// The inner provider's reply, or a `rateLimited` failure without a request while the gate says wait.
-    public func weather(at location: Location) async throws(ProviderFailure) -> Weather {
-        try await gate.run(id, part: .weather) { () async throws(ProviderFailure) in try await inner.weather(at: location) }
-    }
-}
-
-/// An asthma provider behind a `ProviderGate`.
-public struct GatedAsthmaProvider: AsthmaProvider {
-    let inner: any AsthmaProvider
-    let gate: ProviderGate
-    /// The wrapped provider's id.
-    public var id: String { inner.id }
-    /// The wrapped provider's: a local estimator behind a gate still runs after the deadline.
-    public var needsNetwork: Bool { inner.needsNetwork }
-
-    /// `inner`, asked only when `gate` lets it.
-    public init(_ inner: any AsthmaProvider, gate: ProviderGate) {
-        self.inner = inner
-        self.gate = gate
-    }
-
-    /// The inner provider's reply, or a `rateLimited` failure without a request while the gate says wait.
-    public func asthma(at location: Location, pollution: Pollution?) async throws(ProviderFailure) -> Asthma {
-        try await gate.run(id, part: .asthma) { () async throws(ProviderFailure) in
-            try await inner.asthma(at: location, pollution: pollution)
-        }
+        backoffUntil[provider] = now().addingTimeInterval(step * jitter())
     }
 }

@@ -9,6 +9,16 @@ struct ProviderRequest: Sendable {
     let part: ProviderFailure.Part
     let http: any HTTPClient
 
+    init(provider: String, part: ProviderFailure.Part, http: any HTTPClient) {
+        self.provider = provider
+        self.part = part
+        self.http = http
+    }
+
+    init(provider: ProviderID, part: ProviderFailure.Part, http: any HTTPClient) {
+        self.init(provider: provider.rawValue, part: part, http: http)
+    }
+
     /// GETs `url` and returns the parsed JSON of a 2xx reply. Non-2xx replies are handed to
     /// `errorBody` first so a provider can turn its documented error body into a precise failure.
     func getJSON(_ url: String,
@@ -62,7 +72,12 @@ struct ProviderRequest: Sendable {
         case 401, 403: fail(.configuration, "HTTP \(status): key rejected or access denied")
         case 429: fail(.rateLimited, "HTTP 429: rate limited")
         case 404: fail(.unavailable, "HTTP 404: endpoint not found")
-        case 500...: fail(.unavailable, "HTTP \(status): service unavailable")
+        // Say what the server said: a 500 is its own bug, not "unavailable" (503).
+        case 500: fail(.unavailable, "HTTP 500: internal server error")
+        case 502: fail(.unavailable, "HTTP 502: bad gateway")
+        case 503: fail(.unavailable, "HTTP 503: service unavailable")
+        case 504: fail(.unavailable, "HTTP 504: gateway timeout")
+        case 500...: fail(.unavailable, "HTTP \(status): server error")
         default: fail(.unavailable, "HTTP \(status)")
         }
     }

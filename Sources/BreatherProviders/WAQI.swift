@@ -69,6 +69,6 @@ public struct WAQI: AirQualityProvider {
             : []
         // `time.iso` carries the real offset; `time.v` is local wall-clock time posing as UTC.
         let observed = try data["time"]["iso"].optionalString().flatMap { Timestamp.parse($0) }
-        return Pollution(source: ProviderID.waqi, observedAt: observed, reported: reported, attributions: attributions)
+        return Pollution(source: ProviderID.waqi.rawValue, observedAt: observed, reported: reported, attributions: attributions)
     }
 }

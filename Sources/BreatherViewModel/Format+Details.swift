@@ -13,7 +13,14 @@ extension Format {
         let unit = sub.unit == .microgramsPerCubicMetre ? "µg/m³" : sub.unit == .milligramsPerCubicMetre ? "mg/m³" : sub.unit.rawValue
         let period = sub.period == .nowcast ? "NowCast" : sub.period.rawValue
         let value = sub.contribution.map { "+" + fixed($0, 2) } ?? standard.displayValue(sub.index)
-        return "\(sub.pollutant.displayName) \(value) (\(fixed(sub.concentration, 1)) \(unit), \(period))"
+        return "\(sub.pollutant.displayName) \(value) (\(concentration(sub.concentration)) \(unit), \(period))"
+    }
+
+    /// A concentration with enough digits to mean something: one decimal from 1 up ("12.3"),
+    /// three below it, where ppm values live (O3 "0.045 ppm", never "0.0 ppm"), four below 0.01.
+    public static func concentration(_ value: Double) -> String {
+        let size = abs(value)
+        return size >= 1 || value == 0 ? fixed(value, 1) : size >= 0.01 ? fixed(value, 3) : fixed(value, 4)
     }
 
     /// "2026-11-18 11:06 UTC" — bars show it next to the age, so minutes are enough.
@@ -36,9 +43,11 @@ extension Format {
         }
     }
 
-    /// Tooltip lines: headline, one line per pollutant, weather, asthma, time, sources, errors.
+    /// Tooltip lines: headline, one line per pollutant, the worst forecast hour ("Next 24 h: …",
+    /// when `forecast` is not empty), weather, asthma (and its outlook), time, sources, errors.
     public static func details(conditions: CityConditions?, report: AirQualityReport?, standard: AQIStandard,
-                               units: Units, icons: Icons, ageSeconds: Int?, stale: Bool, error: String?) -> [String] {
+                               units: Units, icons: Icons, ageSeconds: Int?, stale: Bool, error: String?,
+                               forecast: String = "", asthmaOutlook: String = "") -> [String] {
         guard let conditions else {
             return ["Breather: no data yet"] + (error.map { ["Error: \($0)"] } ?? [])
         }
@@ -49,10 +58,17 @@ extension Format {
             lines.append("\(city): \(standard.displayName) \(standard.displayValue(index.value)) \(index.category.name)")
             if let basis = index.termsBasis { lines.append("  " + basis) }
             lines += index.subIndices.map { "  " + subIndex($0, standard) }
+            // Which reference conditions ppb ↔ µg/m³ used (they differ: EU/UK 20 °C, others 25 °C),
+            // then the standard's footnote rules that shaped the index.
+            if let applied = index.subIndices.lazy.compactMap(\.conversion).first {
+                lines.append("  ppb ↔ µg/m³ at \(applied.conditions)")
+            }
+            lines += index.notes.map { "  " + $0.text }
             if !report.computed { lines.append("  index reported by \(report.source), not computed") }
         } else {
             lines.append("\(city): air quality unavailable")
         }
+        if !forecast.isEmpty { lines.append("Next 24 h: \(forecast)") }
         if let weather = conditions.weather {
             let icon = conditionIcon(weather.condition, icons)
             let name = conditionName(weather.condition)
@@ -67,6 +83,7 @@ extension Format {
             let probability = Format.probability(asthma.probability)
             let method = asthma.method.map { " (estimate: \($0))" } ?? " (\(asthma.source))"
             lines.append("Asthma risk: \(asthma.risk.displayName)\(probability.isEmpty ? "" : " \(probability)")\(method)")
+            if !asthmaOutlook.isEmpty { lines.append("  next 24 h: \(asthmaOutlook)") }
         } else {
             lines.append("Asthma risk: \(unavailable)")
         }

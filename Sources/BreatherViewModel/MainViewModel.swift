@@ -6,15 +6,19 @@ import Foundation
 import BreatherModel
 
 /// The ViewModel of Breather's MVVM: takes `viewDidRefresh` and `aqiStandard` in, gives a
-/// display-ready `Output` out. The CLI, the daemon and `watch` all drive this same type.
+/// display-ready `Output` out. The one-shot, the daemon and `watch` all drive this same type,
+/// and it owns the two pieces of state they share: the standard shown and the conditions on
+/// hand (merged part by part with `CityConditions.merged(with:)`, saved through `save`).
 ///
 /// Events are handled one at a time, in order, so an output always reflects every event sent
-/// before it. Side effects (fetching, the clock) come in through `Environment`.
+/// before it. Side effects (fetching, saving, the clock) come in through `Environment`.
 public final class MainViewModel: Sendable {
     /// What the view model needs from the outside world.
     public struct Environment: Sendable {
-        /// Fetches fresh conditions. Throws only when nothing at all can be fetched (e.g. no location).
-        public var fetch: @Sendable () async throws(ProviderFailure) -> CityConditions
+        /// Fetches the parts a request names. Throws only when nothing at all can be fetched (no location).
+        public var fetch: @Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions
+        /// Keeps the conditions on hand after every fetch (the conditions store); a no-op by default.
+        public var save: @Sendable (CityConditions) -> Void
         /// The clock for ages and staleness (tests pass a fixed one).
         public var now: @Sendable () -> Date
         /// Metric or imperial strings in `Output`.
@@ -25,10 +29,12 @@ public final class MainViewModel: Sendable {
         public var staleAfterSeconds: Int
 
         /// An environment whose data goes stale after an hour unless told otherwise.
-        public init(fetch: @escaping @Sendable () async throws(ProviderFailure) -> CityConditions,
+        public init(fetch: @escaping @Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions,
+                    save: @escaping @Sendable (CityConditions) -> Void = { _ in },
                     now: @escaping @Sendable () -> Date = { Date() }, units: Units = .metric,
                     staleAfterSeconds: Int = 3600, icons: Icons = .none) {
             self.fetch = fetch
+            self.save = save
             self.now = now
             self.units = units
             self.icons = icons
@@ -36,63 +42,75 @@ public final class MainViewModel: Sendable {
         }
     }
 
-    /// The events a view can send. Both only enqueue; outputs follow on `outputs`.
+    /// The events a view can send. Each only enqueues; outputs follow on `outputs`.
     public struct Input: Sendable {
-        /// Fetch fresh conditions (start-up, a timer tick, SIGUSR1, a click).
+        /// Fetch fresh conditions (start-up, a timer tick); providers in backoff are not asked.
         public let viewDidRefresh: @Sendable () -> Void
-        /// Show the index under another standard; re-renders without a new fetch.
+        /// A person asked for fresh data (SIGUSR1, a click): one attempt even during backoff.
+        public let userDidRefresh: @Sendable () -> Void
+        /// Show the index under another standard: re-renders without a fetch when the data on
+        /// hand can serve it; otherwise asks the next air source that can, and says so meanwhile.
         public let aqiStandard: @Sendable (AQIStandard) -> Void
+        /// New units, icons or stale limit (a reload): re-renders without a fetch.
+        public let display: @Sendable (Units, Icons, Int) -> Void
+        /// Switches the bar text between compact and full (a right click): re-renders, no fetch.
+        public let toggleCompact: @Sendable () -> Void
     }
 
-    /// The event senders views call: `viewDidRefresh` and `aqiStandard`.
+    /// The event senders views call.
     public let inputs: Input
-    /// Every state change, in order. Finishes when `finish()` is called.
+    /// Every state change, in order. Finishes after `finish()`.
     public let outputs: AsyncStream<Output>
     private let events: AsyncStream<Event>.Continuation
-    private let worker: Task<Void, Never>
 
     enum Event: Sendable {
-        case refresh
+        case refresh(isUserRequest: Bool)
         case standard(AQIStandard)
+        case display(Units, Icons, Int)
+        case toggleCompact
         case seed(CityConditions)
     }
 
-    /// Starts the event loop; nothing is fetched until `inputs.viewDidRefresh` is called. `standard` is the index shown first.
+    /// Starts the event loop; nothing is fetched until an input asks. `standard` is the index shown first.
     public init(environment: Environment, standard: AQIStandard = .us) {
         let (eventStream, events) = AsyncStream.makeStream(of: Event.self)
         let (outputStream, outputs) = AsyncStream.makeStream(of: Output.self)
         self.events = events
         self.outputs = outputStream
-        self.inputs = Input(viewDidRefresh: { events.yield(.refresh) },
-                            aqiStandard: { events.yield(.standard($0)) })
-        worker = Task {
-            var state = State(standard: standard)
+        self.inputs = Input(viewDidRefresh: { events.yield(.refresh(isUserRequest: false)) },
+                            userDidRefresh: { events.yield(.refresh(isUserRequest: true)) },
+                            aqiStandard: { events.yield(.standard($0)) },
+                            display: { events.yield(.display($0, $1, $2)) },
+                            toggleCompact: { events.yield(.toggleCompact) })
+        Task {
+            var state = State(standard: standard, environment: environment)
             for await event in eventStream {
                 switch event {
-                case .refresh:
-                    state.isLoading = true
-                    outputs.yield(state.render(environment))
-                    do throws(ProviderFailure) {
-                        state.apply(try await environment.fetch())
-                    } catch {
-                        state.apply(failure: error)
-                    }
-                    state.isLoading = false
+                case .refresh(let isUserRequest):
+                    await state.fetch(FetchRequest(standard: state.standard, isUserRequest: isUserRequest), outputs)
                 case .standard(let newStandard):
                     state.standard = newStandard
-                case .seed(let cached):
-                    state.lastGood = cached
-                    state.latestFailures = []
+                    if let request = state.requestForStandard() {
+                        await state.fetch(request, outputs)
+                    }
+                case .display(let units, let icons, let staleAfter):
+                    state.environment.units = units
+                    state.environment.icons = icons
+                    state.environment.staleAfterSeconds = staleAfter
+                case .toggleCompact:
+                    state.isCompact.toggle()
+                case .seed(let stored):
+                    state.conditions = stored
                 }
-                outputs.yield(state.render(environment))
+                outputs.yield(state.render())
             }
             outputs.finish()
         }
     }
 
-    /// Shows previously saved conditions (from the cache) before any fetch; rendered as stale
-    /// or fresh by their age like any other data.
-    public func seed(with cached: CityConditions) { events.yield(.seed(cached)) }
+    /// Shows conditions from the store before any fetch; rendered stale or fresh by their age
+    /// and their recorded failures like any other data. Never fetches by itself.
+    public func seed(with stored: CityConditions) { events.yield(.seed(stored)) }
 
     /// Stops accepting events; `outputs` finishes after the events already sent.
     public func finish() { events.finish() }
@@ -103,35 +121,57 @@ public final class MainViewModel: Sendable {
 /// The view model's memory between events.
 struct State: Sendable {
     var standard: AQIStandard
-    /// The newest conditions that carried air-quality or weather data.
-    var lastGood: CityConditions?
-    /// Failures of the most recent refresh (empty after a full success).
-    var latestFailures: [ProviderFailure] = []
-    /// True when the most recent refresh brought nothing usable.
-    var lastRefreshFailed = false
+    var environment: MainViewModel.Environment
+    /// The conditions on hand: every part's last good value, with the latest fetch's failures.
+    var conditions: CityConditions?
+    /// The latest fetch's failures while there are no conditions on hand at all (else they
+    /// live in `conditions.failures`), or the failure that stopped it before any provider was asked.
+    var failuresWithoutData: [ProviderFailure] = []
+    /// Set while the data on hand cannot serve `standard` and another source is being asked.
+    var pendingStandardNote: String?
     var isLoading = false
+    /// Compact bar text (the default) or the full one.
+    var isCompact = true
 
-    init(standard: AQIStandard) { self.standard = standard }
-
-    mutating func apply(_ conditions: CityConditions) {
-        let usable = conditions.pollution != nil || conditions.weather != nil
-        if usable || lastGood == nil {
-            // A refresh that lost the air part but kept weather still replaces old data only
-            // when there is no older air reading to keep showing.
-            if conditions.pollution == nil, let old = lastGood, old.pollution != nil {
-                lastRefreshFailed = true
-            } else {
-                lastGood = usable ? conditions : nil
-                lastRefreshFailed = !usable
-            }
-        } else {
-            lastRefreshFailed = true
-        }
-        latestFailures = conditions.failures
+    init(standard: AQIStandard, environment: MainViewModel.Environment) {
+        self.standard = standard
+        self.environment = environment
     }
 
-    mutating func apply(failure: ProviderFailure) {
-        latestFailures = [failure]
-        lastRefreshFailed = true
+    /// The request for the air part when the data on hand cannot be indexed under `standard`:
+    /// the next air sources are asked (the one on hand is skipped: it cannot serve it).
+    mutating func requestForStandard() -> FetchRequest? {
+        guard let pollution = conditions?.pollution, (try? pollution.report(for: standard)) == nil else { return nil }
+        return FetchRequest(standard: standard, parts: [.air, .asthma], skippedAirSources: [pollution.source])
+    }
+
+    /// Fetches, merges what arrived into the conditions on hand and saves them. Shows the
+    /// loading state first (with a note when the standard asked for the fetch).
+    mutating func fetch(_ request: FetchRequest, _ outputs: AsyncStream<Output>.Continuation) async {
+        isLoading = true
+        if request.parts != [.air, .weather, .asthma], let source = conditions?.pollution?.source {
+            pendingStandardNote = "\(source) gives no \(standard.rawValue) index: asking the next air source"
+        }
+        outputs.yield(render())
+        do throws(ProviderFailure) {
+            let fetched = try await environment.fetch(request)
+            let merged = conditions.map { $0.merged(with: fetched) } ?? fetched
+            if merged.isUsable {
+                conditions = merged
+                failuresWithoutData = []
+                environment.save(merged)
+            } else {
+                failuresWithoutData = merged.failures
+            }
+        } catch {
+            if conditions == nil {
+                failuresWithoutData = [error]
+            } else {
+                conditions?.failures = [error]
+                conditions?.fetchedAt = environment.now()
+            }
+        }
+        pendingStandardNote = nil
+        isLoading = false
     }
 }

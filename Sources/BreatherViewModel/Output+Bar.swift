@@ -2,9 +2,25 @@ import BreatherModel
 
 /// The strings every status bar shows, so that the renderers only escape and wrap them.
 extension Output {
-    /// The bar's main text: "Brooklyn AQI 57 Moderate · 12°C · Asthma medium 63%", with " · stale 15 min"
-    /// after a failed refresh and "Breather: no data (…)" before any data.
-    public var barText: String {
+    /// The bar's text: `barTextCompact` unless `isCompact` was turned off, then `barTextFull`.
+    public var barText: String { isCompact ? barTextCompact : barTextFull }
+
+    /// About 30 characters, no place name (that is in the tooltip): "AQI 137 USG · 17°C · asthma med",
+    /// " · stale 15m" after it when stale; "AQI – no data" and "AQI – loading…" before any data
+    /// (the error itself is in the tooltip and on stderr).
+    public var barTextCompact: String {
+        guard hasData else { return "\(indexName) – " + (isLoading ? "loading…" : "no data") }
+        var parts = [airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)"]
+        let weather = [conditionIcon, temperature == Format.unavailable ? "" : temperature].filter { !$0.isEmpty }
+        if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
+        if !asthmaRiskShort.isEmpty { parts.append("asthma \(asthmaRiskShort)") }
+        if isStale { parts.append("stale \(ageShort)") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// Everything in one line: "Brooklyn AQI 57 Moderate · Cloudy 12°C · Asthma medium 63%", with
+    /// " · stale 15 min" after a failed refresh and "Breather: no data (…)" before any data.
+    public var barTextFull: String {
         guard hasData else { return isLoading ? "Breather: loading…" : "Breather: no data" + (error.map { " (\($0))" } ?? "") }
         var parts = [airQuality == nil ? "\(city) AQI \(Format.unavailable)" : "\(city) AQI \(aqi) \(airQualityCategory)"]
         let weather = [condition, temperature == Format.unavailable ? "" : temperature].filter { !$0.isEmpty }
@@ -18,24 +34,36 @@ extension Output {
 
     /// The narrow form for bars short of room: "AQI 57", "AQI 57*" when stale, "AQI –" without data.
     public var barShortText: String {
-        guard hasData, airQuality != nil else { return "AQI –" }
-        return "AQI \(aqi)\(isStale ? "*" : "")"
+        guard hasData, airQuality != nil else { return "\(indexName) –" }
+        return "\(indexName) \(aqi)\(isStale ? "*" : "")"
     }
 
     /// The tooltip: `details` joined by newlines.
     public var tooltip: String { details.joined(separator: "\n") }
 
-    /// The colour of the main text: the category's, dimmed when stale, red-grey with no data after an error.
+    /// The colour that stands for the state: the category's, dimmed when stale, red-grey with
+    /// no data after an error, grey otherwise. Bars paint it as the block's background
+    /// (`barBackground`) with `barForeground` text, which is readable on any colour.
     public var barColor: String {
-        guard hasData, airQuality != nil else { return error == nil ? Format.neutralColor : Format.errorColor }
+        guard hasData, airQuality != nil else { return hasData || error == nil ? Format.neutralColor : Format.errorColor }
         return isStale ? Format.dimmed(aqiColor) : aqiColor
     }
 
-    /// CSS-style classes: the category id, then `stale`, `error`, `loading` when they apply.
+    /// The block's background: `barColor`. The category colours are too dark or too light to
+    /// be text on a bar's own background (US Hazardous on black is 1.9:1; Good on tmux's
+    /// green is invisible), so bars show them as a coloured block instead.
+    public var barBackground: String { barColor }
+
+    /// Black or white, whichever contrasts more with `barBackground`: at least 4.6:1 (WCAG AA).
+    public var barForeground: String { Format.readableText(on: barBackground) }
+
+    /// CSS-style classes: the category id and the standard (ids repeat across standards with
+    /// other colours: US "good" is green, China's "good" yellow), then `stale` for old data,
+    /// `error` only when there is no data to show and a refresh failed, `loading`.
     public var stateClasses: [String] {
-        var classes = [hasData ? categoryID : "never_fetched"]
+        var classes = [hasData ? categoryID : "never_fetched", standard.rawValue]
         if isStale { classes.append("stale") }
-        if error != nil { classes.append("error") }
+        if error != nil && !hasData { classes.append("error") }
         if isLoading { classes.append("loading") }
         return classes
     }

@@ -58,6 +58,26 @@ public struct Output: Sendable, Equatable {
     public var details: [String]
     /// The units the strings above are in.
     public var units: Units
+    /// The index's short name for a bar: "AQI", "EAQI", "DAQI", "AQHI".
+    public var indexName: String
+    /// The category as its publisher shortens it ("USG" for Unhealthy for Sensitive Groups);
+    /// "" without an index.
+    public var airQualityCategoryShort: String
+    /// "low", "med", "high", "v.high"; "" without asthma data.
+    public var asthmaRiskShort: String
+    /// The data's age for a bar, "15m"; "" before any data.
+    public var ageShort: String
+    /// The worst hour of the coming 24 under this standard, "AQI 152 at 18:00, PM2.5"
+    /// (hours in UTC); "" when the source gave no forecast.
+    public var forecastSummary: String
+    /// The worst asthma risk of the next 24 hours, "high from 18:00 UTC"; "" without an outlook.
+    public var asthmaOutlook: String
+    /// The coming hours' index under this standard, soonest first (json `forecast[]`); empty
+    /// when the source gave no forecast.
+    public var forecast: [ForecastHour]
+    /// True (the default) for the compact bar text (`barTextCompact`), false for the long one
+    /// (`barTextFull`): a controller flips it (a right click) and renders again, no fetch.
+    public var isCompact = true
 
     // Raw values for renderers that print numbers (json, prometheus).
     /// The last good conditions, nil before any fetch succeeded.
@@ -71,6 +91,13 @@ public struct Output: Sendable, Equatable {
     public var isStale: Bool
     /// Seconds since the data was current: now − min(observed, fetched) (`CityConditions.dataTime`); nil before any data.
     public var ageSeconds: Int?
+    /// The parts shown from an earlier fetch because the latest one could not bring them
+    /// (or grown too old): each is marked stale on its own, the others are fresh.
+    public var staleParts: [ProviderFailure.Part] = []
+    /// Every standard's index from the same data (Prometheus exports them all); empty without air data.
+    public var indicesByStandard: [(standard: AQIStandard, report: AirQualityReport)] = []
+    /// What the run earned, for the one-shot's exit code, and the failure that decided it.
+    public var status: RunStatus = .ok
 
     /// True once any conditions have been shown.
     public var hasData: Bool { conditions != nil }
@@ -80,6 +107,7 @@ public struct Output: Sendable, Equatable {
         "city", "aqi", "category", "main_pollutant", "temperature", "humidity", "pressure", "wind",
         "asthma_risk", "asthma_probability", "aqi_color", "temperature_color", "asthma_color", "standard",
         "loading", "error", "staleness", "condition", "icon", "updated", "age", "source", "category_id",
+        "index_name", "category_short", "asthma_risk_short", "age_short", "forecast", "asthma_outlook",
     ]
 
     /// The `display` object of the json output and the `--template` placeholders, in a stable order.
@@ -87,7 +115,8 @@ public struct Output: Sendable, Equatable {
         let values = [city, aqi, airQualityCategory, mainPollutant, temperature, humidity, pressure, wind,
                       asthmaRisk, asthmaProbability, aqiColor, temperatureColor, asthmaColor, standard.rawValue,
                       isLoading ? "true" : "false", error ?? "", staleness, condition, conditionIcon, updated, age,
-                      source, categoryID]
+                      source, categoryID, indexName, airQualityCategoryShort, asthmaRiskShort, ageShort,
+                      forecastSummary, asthmaOutlook]
         return zip(Self.displayKeys, values).map { (key: $0, value: $1) }
     }
 
@@ -96,6 +125,8 @@ public struct Output: Sendable, Equatable {
         lhs.displayFields.elementsEqual(rhs.displayFields, by: { $0 == $1 })
             && lhs.conditions == rhs.conditions && lhs.airQuality == rhs.airQuality
             && lhs.failures == rhs.failures && lhs.isStale == rhs.isStale && lhs.ageSeconds == rhs.ageSeconds
+            && lhs.staleParts == rhs.staleParts && lhs.status == rhs.status
+            && lhs.forecast == rhs.forecast && lhs.isCompact == rhs.isCompact
     }
 }
 
@@ -109,17 +140,22 @@ extension State {
 
     static func ageSeconds(since date: Date, now: Date) -> Int { Format.seconds(now.timeIntervalSince(date)) }
 
-    /// Stale after a failed refresh, when fetched longer ago than `staleAfterSeconds`, or when
-    /// the data was observed too long ago: age = now − min(observed, fetched) (`dataTime`).
-    func isStale(_ conditions: CityConditions, now: Date, staleAfterSeconds: Int) -> Bool {
-        lastRefreshFailed
-            || Self.ageSeconds(since: conditions.fetchedAt, now: now) > staleAfterSeconds
-            || Self.ageSeconds(since: conditions.dataTime, now: now) > max(staleAfterSeconds, Self.observedStaleAfterSeconds)
+    /// The parts shown stale: kept from an earlier fetch that failed to bring them, fetched
+    /// longer ago than `staleAfterSeconds`, or (air) observed too long ago. Age counts from
+    /// each part's own fetch, so a fresh air reading beside old weather is fresh.
+    func partsShownStale(_ conditions: CityConditions, now: Date, staleAfterSeconds: Int) -> [ProviderFailure.Part] {
+        [ProviderFailure.Part.air, .weather, .asthma].filter { part in
+            guard let fetched = conditions.partsFetchedAt[part] else { return false }
+            if conditions.isCarriedOver(part) || Self.ageSeconds(since: fetched, now: now) > staleAfterSeconds { return true }
+            return part == .air && Self.ageSeconds(since: conditions.dataTime, now: now)
+                > max(staleAfterSeconds, Self.observedStaleAfterSeconds)
+        }
     }
 
     /// Renders the current state; pure apart from reading the clock through `environment`.
-    func render(_ environment: MainViewModel.Environment) -> Output {
-        let conditions = lastGood
+    func render() -> Output {
+        let conditions = self.conditions
+        let latestFailures = conditions?.failures ?? failuresWithoutData
         let units = environment.units
         var report: AirQualityReport?
         var airError: String?
@@ -128,11 +164,17 @@ extension State {
         }
         let now = environment.now()
         let age = conditions.map { Self.ageSeconds(since: $0.dataTime, now: now) }
-        let stale = conditions.map { isStale($0, now: now, staleAfterSeconds: environment.staleAfterSeconds) } ?? false
+        let staleParts = conditions.map { partsShownStale($0, now: now, staleAfterSeconds: environment.staleAfterSeconds) } ?? []
+        // The line is stale when its main part is: the air reading, else the weather.
+        let mainPart: ProviderFailure.Part = conditions?.pollution != nil ? .air : .weather
+        let stale = staleParts.contains(mainPart)
         let missing = Format.unavailable
         let weather = conditions?.weather
         let icon = Format.conditionIcon(weather?.condition, environment.icons)
-        let error = Format.errorLine(latestFailures, airError: airError)
+        let error = pendingStandardNote ?? Format.errorLine(latestFailures, airError: airError)
+        let forecast = Format.forecast(conditions?.pollution, standard: standard, now: now)
+        let forecastSummary = Format.forecastSummary(forecast, standard: standard)
+        let asthmaOutlook = Format.asthmaOutlook(conditions?.asthma?.outlook, now: now)
         return Output(
             standard: standard,
             city: conditions.map { Format.city($0.location) } ?? missing,
@@ -158,12 +200,24 @@ extension State {
             source: report?.source ?? conditions?.pollution?.source ?? "",
             categoryID: report?.index.category.id ?? missing,
             details: Format.details(conditions: conditions, report: report, standard: standard, units: units,
-                                    icons: environment.icons, ageSeconds: age, stale: stale, error: error),
+                                    icons: environment.icons, ageSeconds: age, stale: stale, error: error,
+                                    forecast: forecastSummary, asthmaOutlook: asthmaOutlook),
             units: units,
+            indexName: Format.indexName(standard),
+            airQualityCategoryShort: report.map { Format.shortCategory(standard, $0.index.category) } ?? "",
+            asthmaRiskShort: Format.shortRisk(conditions?.asthma?.risk),
+            ageShort: age.map(Format.shortAge) ?? "",
+            forecastSummary: forecastSummary,
+            asthmaOutlook: asthmaOutlook,
+            forecast: forecast,
+            isCompact: isCompact,
             conditions: conditions,
             airQuality: report,
             failures: latestFailures,
             isStale: stale,
-            ageSeconds: age)
+            ageSeconds: age,
+            staleParts: staleParts,
+            indicesByStandard: conditions?.pollution.map(Self.indices) ?? [],
+            status: RunStatus(conditions: conditions, report: report, failures: latestFailures, airError: airError))
     }
 }

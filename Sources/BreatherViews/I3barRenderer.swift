@@ -1,8 +1,9 @@
 import BreatherJSON
 import BreatherViewModel
 
-/// One i3bar protocol block (i3bar and swaybar). `markup` is `none`, so the text needs only JSON
-/// escaping; `watch` wraps these blocks in the protocol's header and endless array.
+/// One i3bar protocol block (i3bar and swaybar): black or white text (`color`) on the category
+/// colour (`background`), padded by a space each side. `markup` is `none`, so the text needs
+/// only JSON escaping; `watch` wraps these blocks in the protocol's header and endless array.
 public struct I3barRenderer: Renderer {
     /// The renderer; i3bar blocks have no options.
     public init() {}
@@ -15,9 +16,10 @@ public struct I3barRenderer: Renderer {
     /// The block as an object, for `watch` to put in its array.
     public func block(_ output: Output) -> JSONObject {
         [
-            "full_text": .string(BarEscaping.singleLine(output.barText)),
-            "short_text": .string(output.barShortText),
-            "color": .string(output.barColor),
+            "full_text": .string(" \(BarEscaping.singleLine(output.barText)) "),
+            "short_text": .string(" \(output.barShortText) "),
+            "color": .string(output.barForeground),
+            "background": .string(output.barBackground),
             "name": .string("breather"),
             "instance": .string(output.stateClasses.joined(separator: " ")),
             "markup": .string("none"),

@@ -11,7 +11,7 @@ public struct JSONRenderer: Renderer {
     public init(pretty: Bool = false) { self.pretty = pretty }
 
     /// One object: `location`, `standard`, `air_quality`, `weather`, `asthma`, `display`, `updated_at`,
-    /// `stale`, `age_seconds`, `errors`, `attributions`; a part not fetched is `null`.
+    /// `stale`, `stale_parts`, `age_seconds`, `errors`, `forecast`, `attributions`; a part not fetched is `null`.
     public func render(_ output: Output) -> String {
         JSON.serialize(.object(document(output)), pretty: pretty)
     }
@@ -35,8 +35,12 @@ public struct JSONRenderer: Renderer {
         // fetch); null when the provider does not say. `age_seconds` counts from the older.
         root["observed_at"] = conditions?.pollution?.observedAt.map { .string(Timestamp.rfc3339($0)) } ?? .null
         root["stale"] = .bool(output.isStale)
+        // Each part kept from an earlier fetch (or grown old) is named: the others are fresh.
+        root["stale_parts"] = .array(output.staleParts.map { .string($0.rawValue) })
         root["age_seconds"] = output.ageSeconds.map { .integer(Int64($0)) } ?? .null
         root["errors"] = .array(output.failures.map(failure))
+        // The next 24 hours under this standard, soonest first; empty without a forecast.
+        root["forecast"] = .array(output.forecast.map(forecastHour))
         // Credits a provider's terms require (WAQI); empty when the source asks for none.
         root["attributions"] = .array((conditions?.pollution?.attributions ?? []).map { credit in
             .object(["name": .string(credit.name), "url": credit.url.map(JSONValue.string) ?? .null])
@@ -60,6 +64,13 @@ public struct JSONRenderer: Renderer {
                                      "concentration": .number(sub.concentration), "unit": .string(sub.unit.rawValue),
                                      "period": .string(sub.period.rawValue)]
             if let contribution = sub.contribution { entry["contribution"] = .number(contribution) }
+            // A ppb ↔ µg/m³ conversion at the standard's reference conditions, when one was made.
+            if let applied = sub.conversion {
+                entry["conversion"] = .object([
+                    "from_value": .number(applied.value), "from_unit": .string(applied.unit.rawValue),
+                    "temperature_k": .number(applied.conditions.kelvin), "pressure_kpa": .number(applied.conditions.kilopascals),
+                    "ug_m3_per_ppb": .number(applied.microgramsPerPPB)])
+            }
             return .object(entry)
         }
         let main: JSONValue = index.mainPollutants.isEmpty ? .null : .string(index.mainPollutants.map(\.rawValue).joined(separator: ","))
@@ -67,7 +78,17 @@ public struct JSONRenderer: Renderer {
                         "category_id": .string(index.category.id),
                         "main_pollutant": main, "color": .string(index.category.color),
                         "source": .string(report.source), "computed": .bool(report.computed),
-                        "sub_indices": .array(subIndices)])
+                        "sub_indices": .array(subIndices),
+                        // The standard's footnote rules that shaped the index, one sentence each.
+                        "notes": .array(index.notes.map { .string($0.text) })])
+    }
+
+    func forecastHour(_ hour: ForecastHour) -> JSONValue {
+        let index = hour.index
+        let main: JSONValue = index.mainPollutants.isEmpty ? .null : .string(index.mainPollutants.map(\.rawValue).joined(separator: ","))
+        return .object(["time": .string(Timestamp.rfc3339(hour.time)), "aqi": .integer(Int64(index.value)),
+                        "category": .string(index.category.name), "category_id": .string(index.category.id),
+                        "main_pollutant": main, "color": .string(index.category.color)])
     }
 
     func weather(_ weather: Weather) -> JSONValue {
@@ -84,8 +105,13 @@ public struct JSONRenderer: Renderer {
     }
 
     func asthma(_ asthma: Asthma) -> JSONValue {
-        .object(["risk": .string(asthma.risk.rawValue), "probability": asthma.probability.map(JSONValue.number) ?? .null,
-                 "source": .string(asthma.source), "method": asthma.method.map(JSONValue.string) ?? .null])
+        // `outlook`: the worst risk of the next 24 h and when it starts; null without a forecast.
+        let outlook: JSONValue = asthma.outlook.map {
+            .object(["risk": .string($0.risk.rawValue), "at": .string(Timestamp.rfc3339($0.at))])
+        } ?? .null
+        return .object(["risk": .string(asthma.risk.rawValue), "probability": asthma.probability.map(JSONValue.number) ?? .null,
+                        "source": .string(asthma.source), "method": asthma.method.map(JSONValue.string) ?? .null,
+                        "outlook": outlook])
     }
 
     func failure(_ failure: ProviderFailure) -> JSONValue {

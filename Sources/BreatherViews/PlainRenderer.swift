@@ -34,8 +34,8 @@ public struct PlainRenderer: Renderer {
         } else {
             parts.append("AQI unavailable")
         }
-        parts.append(output.temperature == Format.unavailable ? "temperature unavailable" : output.temperature)
-        if output.asthmaRisk == Format.unavailable {
+        parts.append(output.conditions?.weather?.temperatureC == nil ? "temperature unavailable" : output.temperature)
+        if output.conditions?.asthma == nil {
             parts.append("Asthma unavailable")
         } else {
             parts.append(["Asthma", output.asthmaRisk, output.asthmaProbability].filter { !$0.isEmpty }.joined(separator: " "))

@@ -1,12 +1,14 @@
 import BreatherViewModel
 
-/// Polybar's `custom/script` module: `%{F#rrggbb}text%{F-}` with the category colour.
+/// Polybar's `custom/script` module: `%{B#rrggbb}%{F#000000} text %{F-}%{B-}`, a block in the
+/// category colour with black or white text (readable on any bar background).
 public struct PolybarRenderer: Renderer {
     /// The renderer; polybar needs no options.
     public init() {}
 
-    /// One line in the category colour; a `%{` in the text is defused so it cannot start a polybar tag.
+    /// One line on the category colour; a `%{` in the text is defused so it cannot start a polybar tag.
     public func render(_ output: Output) -> String {
-        "%{F\(output.barColor)}\(BarEscaping.polybar(BarEscaping.singleLine(output.barText)))%{F-}"
+        let text = BarEscaping.polybar(BarEscaping.singleLine(output.barText))
+        return "%{B\(output.barBackground)}%{F\(output.barForeground)} \(text) %{F-}%{B-}"
     }
 }

@@ -30,11 +30,11 @@ public struct PrometheusRenderer: Renderer {
         let place = [("location", output.city)]
         family("breather_up", "1 when Breather has data to show, 0 before any successful fetch.",
                [([], output.hasData ? 1 : 0)])
-        if let pollution = conditions?.pollution {
+        if conditions?.pollution != nil {
             var aqi: [(labels: [(String, String)], value: Double)] = []
             var subs: [(labels: [(String, String)], value: Double)] = []
-            for standard in AQIStandard.allCases {
-                guard let report = try? pollution.report(for: standard) else { continue }
+            // Every standard's index comes from the view model (`indicesByStandard`): a view computes nothing.
+            for (standard, report) in output.indicesByStandard {
                 aqi.append(([("standard", standard.rawValue)] + place, Double(report.index.value)))
                 // The AQHI has no sub-indices (it sums terms): none are exported for it.
                 for sub in report.index.subIndices where sub.contribution == nil {

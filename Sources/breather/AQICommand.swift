@@ -1,4 +1,5 @@
 import ArgumentParser
+import BreatherCalculator
 import BreatherModel
 import BreatherViews
 
@@ -54,6 +55,8 @@ struct AQICommand: ParsableCommand {
             // The model says what is wrong with the data; the calculator adds how to type it.
             fail(error.description + (CalculatorInput.hint(for: error).map { "; " + $0 } ?? ""))
         }
+        // A typed pollutant the standard indexes from another period is refused, not dropped.
+        if let missing = CalculatorInput.missingPeriod(in: index) { fail(missing) }
         let report = AirQualityReport(index: index, computed: true, source: "calculator")
         print(format == .json ? JSONRenderer().render(report) : Self.plain(report))
     }
@@ -65,9 +68,10 @@ struct AQICommand: ParsableCommand {
     }
 
     /// "US EPA (2024) AQI 112 Unhealthy for Sensitive Groups (#FF7E00)", the main
-    /// pollutant(s), then one line per sub-index with the concentration as indexed. The AQHI
-    /// has neither a main pollutant nor sub-indices: it says what it was summed from and what
-    /// each pollutant added.
+    /// pollutant(s), then one line per sub-index with the concentration as indexed (and, when it
+    /// was converted between ppb and µg/m³, from what and at which reference conditions), then
+    /// the standard's footnote rules that applied. The AQHI has neither a main pollutant nor
+    /// sub-indices: it says what it was summed from and what each pollutant added.
     static func plain(_ report: AirQualityReport) -> String {
         let index = report.index
         let standard = index.standard
@@ -80,9 +84,19 @@ struct AQICommand: ParsableCommand {
         }
         for sub in index.subIndices {
             let reading = "  \(sub.pollutant.displayName) \(sub.period.rawValue): \(formatted(sub.concentration)) \(sub.unit.rawValue)"
-            lines.append(reading + (sub.contribution.map { " adds \(formatted(($0 * 100).rounded() / 100))" } ?? " -> \(sub.index)"))
+            let converted = sub.conversion.map { " (\(conversion($0, sub.pollutant)))" } ?? ""
+            lines.append(reading + converted
+                         + (sub.contribution.map { " adds \(formatted(($0 * 100).rounded() / 100))" } ?? " -> \(sub.index)"))
         }
+        lines += index.notes.map { "Note: " + $0.text }
         return lines.joined(separator: "\n")
+    }
+
+    /// "from 100 ppb at 20 °C, 101.325 kPa: 1 ppb NO2 = 1.9125 ug/m3".
+    static func conversion(_ applied: AppliedConversion, _ pollutant: Pollutant) -> String {
+        let factor = (applied.microgramsPerPPB * 10_000).rounded() / 10_000
+        return "from \(formatted(applied.value)) \(applied.unit.rawValue) at \(applied.conditions): "
+            + "1 ppb \(pollutant.displayName) = \(factor) ug/m3"
     }
 
     /// Up to three decimals without trailing zeros (0.070 ppm → "0.07", 35.0 → "35").

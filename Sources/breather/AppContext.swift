@@ -6,6 +6,8 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Logging
+import BreatherCache
 import BreatherConfig
 import BreatherHTTP
 import BreatherModel
@@ -24,14 +26,16 @@ struct AppContext: Sendable {
     var cityFromFlag = false
 
     /// Loads the config and applies flags over it. Config problems end the command with 78.
-    init(options: CommonOptions) throws(CommandFailure) {
-        logger = Logger(level: options.logLevel)
+    /// The one-shot sends `--standard` to the view model as `aqiStandard` instead
+    /// (`applyingStandardFlag: false`), so the stored data is checked against it.
+    init(options: CommonOptions, applyingStandardFlag: Bool = true) throws(CommandFailure) {
+        logger = Logger.breather(options.logLevel)
         do {
             settings = try ConfigLoader().load(explicitPath: options.configPath)
         } catch {
             throw CommandFailure(status: .configuration, message: "config: \(error)")
         }
-        if let standard = options.standard { settings.standard = standard; settings.origins["standard"] = "flag" }
+        if applyingStandardFlag, let standard = options.standard { settings.standard = standard; settings.origins["standard"] = "flag" }
         if let units = options.units { settings.units = units; settings.origins["units"] = "flag" }
         if let icons = options.icons { settings.icons = icons; settings.origins["icons"] = "flag" }
         if let latitude = options.latitude, let longitude = options.longitude {
@@ -54,36 +58,46 @@ struct AppContext: Sendable {
 
     var cachePath: String { settings.cache.path ?? loader.defaultCachePath() }
 
-    /// Environment variable for tests only: the whole-fetch deadline in (fractional) seconds,
-    /// so a test can watch it pass in a few seconds (like `RefreshTimer.testIntervalVariable`).
-    static let testDeadlineVariable = "BREATHER_TEST_DEADLINE_SECONDS"
+    /// The limit for one whole fetch: three request timeouts (geocoding, then air and weather
+    /// side by side, then asthma), at most `FetchDeadline.defaultSeconds` (30 s, the default
+    /// with the default `timeout` of 20 s). A short `timeout` in the config shortens it.
+    var fetchDeadlineSeconds: Double { min(FetchDeadline.defaultSeconds, Double(3 * settings.timeoutSeconds)) }
 
-    /// The limit for one whole fetch: `FetchDeadline.defaultSeconds` (PRODUCT.md has no key
-    /// for it), unless the test-only variable overrides it.
-    var fetchDeadlineSeconds: Double {
-        if let raw = getenv(Self.testDeadlineVariable), let seconds = Double(String(cString: raw)), seconds > 0 {
-            return seconds
-        }
-        return FetchDeadline.defaultSeconds
+    /// The `[sources]` lists as one line, kept beside the stored conditions.
+    var sourcesKey: String {
+        let s = settings.sources
+        return [s.air, s.weather, s.asthma].map { $0.map(\.rawValue).joined(separator: ",") }.joined(separator: ";")
     }
 
-    /// The cached conditions if they are for the place asked for: coordinates must match when
-    /// given; a city named by flag always fetches (the cache may hold another place).
-    func usableCache(_ cached: CityConditions?) -> CityConditions? {
-        guard let cached, cached.pollution != nil, !cityFromFlag else { return nil }
-        if let latitude = settings.location.latitude, let longitude = settings.location.longitude {
-            guard abs(cached.location.latitude - latitude) < 1e-4, abs(cached.location.longitude - longitude) < 1e-4 else { return nil }
+    /// The stored conditions if they are for the place asked for (coordinates must match when
+    /// given; a city named by flag always fetches: the store may hold another place), and
+    /// whether they came from the sources configured now. An unusable store file is set aside
+    /// with one warning.
+    func storedConditions(_ cache: ConditionsCache) -> CityConditions? { stored(cache)?.conditions }
+
+    /// `storedConditions` with whether the store was filled from today's `[sources]`.
+    func stored(_ cache: ConditionsCache) -> (conditions: CityConditions, sameSources: Bool)? {
+        switch cache.load() {
+        case .missing:
+            return nil
+        case .setAside(let reason):
+            logger.log(.warning, "cache: \(reason)")
+            return nil
+        case .conditions(let stored, let sources):
+            guard stored.isUsable, !cityFromFlag else { return nil }
+            if let latitude = settings.location.latitude, let longitude = settings.location.longitude,
+               !stored.location.isSamePlace(as: Location(latitude: latitude, longitude: longitude)) { return nil }
+            return (stored, sources == sourcesKey)
         }
-        return cached
     }
 
     /// Builds the providers `[sources]` names, in order.
-    /// `gate` (the daemon's) makes every provider honour Retry-After and back off after failures.
+    /// `gate` (the daemon's and `watch`'s) makes every provider honour Retry-After and back off after failures.
     func makeFetcher(gate: ProviderGate? = nil) throws(CommandFailure) -> ConditionsFetcher {
         let p = settings.providers
         let openMeteo = OpenMeteo(forecastURL: p.openMeteoForecastURL, airQualityURL: p.openMeteoAirQualityURL,
                                   geocodingURL: p.openMeteoGeocodingURL, http: http)
-        let needsAirVisual = (settings.sources.air + settings.sources.weather).contains(ProviderID.airVisual)
+        let needsAirVisual = (settings.sources.air + settings.sources.weather).contains(.airVisual)
         var airVisual: AirVisual?
         if needsAirVisual {
             do {
@@ -100,48 +114,44 @@ struct AppContext: Sendable {
                                                credential: "openweathermap.key", keyFile: p.openWeatherMapKeyFile) {
             OpenWeatherMap(baseURL: p.openWeatherMapURL, key: $0, http: http)
         }
-        func air(_ id: String) -> (any AirQualityProvider)? {
+        func air(_ id: ProviderID) -> (any AirQualityProvider)? {
             switch id {
-            case ProviderID.airVisual: airVisual
-            case ProviderID.waqi: waqi
-            case ProviderID.openWeatherMap: openWeatherMap
-            default: openMeteo
+            case .openMeteo: openMeteo
+            case .airVisual: airVisual
+            case .waqi: waqi
+            case .openWeatherMap: openWeatherMap
+            case .propeller, .estimate, .ipapi: nil  // the config accepts none of these for air
             }
         }
-        func weather(_ id: String) -> (any WeatherProvider)? {
+        func weather(_ id: ProviderID) -> (any WeatherProvider)? {
             switch id {
-            case ProviderID.airVisual: airVisual
-            case ProviderID.openWeatherMap: openWeatherMap
-            default: openMeteo
+            case .openMeteo: openMeteo
+            case .airVisual: airVisual
+            case .openWeatherMap: openWeatherMap
+            case .waqi, .propeller, .estimate, .ipapi: nil
             }
         }
-        func asthma(_ id: String) -> any AsthmaProvider {
-            id == ProviderID.propeller ? Propeller(baseURL: p.propellerURL, http: http) : AsthmaEstimate()
+        func asthma(_ id: ProviderID) -> (any AsthmaProvider)? {
+            switch id {
+            case .propeller: Propeller(baseURL: p.propellerURL, http: http)
+            case .estimate: AsthmaEstimate()
+            case .openMeteo, .airVisual, .waqi, .openWeatherMap, .ipapi: nil
+            }
         }
-        let airProviders = settings.sources.air.compactMap(air)
-        let weatherProviders = settings.sources.weather.compactMap(weather)
-        let asthmaProviders = settings.sources.asthma.map(asthma)
-        guard let gate else {
-            return ConditionsFetcher(air: airProviders, weather: weatherProviders, asthma: asthmaProviders,
-                                     standard: settings.standard, deadlineSeconds: fetchDeadlineSeconds)
-        }
-        return ConditionsFetcher(air: airProviders.map { GatedAirQualityProvider($0, gate: gate) },
-                                 weather: weatherProviders.map { GatedWeatherProvider($0, gate: gate) },
-                                 // The estimate makes no request: gating it would back off a
-                                 // local computation after an air outage and blank the asthma part.
-                                 asthma: asthmaProviders.map { $0.needsNetwork ? GatedAsthmaProvider($0, gate: gate) as any AsthmaProvider : $0 },
-                                 standard: settings.standard, deadlineSeconds: fetchDeadlineSeconds)
+        return ConditionsFetcher(air: settings.sources.air.compactMap(air), weather: settings.sources.weather.compactMap(weather),
+                                 asthma: settings.sources.asthma.compactMap(asthma), gate: gate,
+                                 deadlineSeconds: fetchDeadlineSeconds)
     }
 
     /// Builds a provider that needs a secret only when some `[sources]` list names it, so a
     /// missing key for an unused provider is never an error.
-    private func keyedProvider<P>(_ id: String, envVar: String, credential: String, keyFile: String?,
+    private func keyedProvider<P>(_ id: ProviderID, envVar: String, credential: String, keyFile: String?,
                                   make: (String?) -> P) throws(CommandFailure) -> P? {
         guard (settings.sources.air + settings.sources.weather).contains(id) else { return nil }
         do {
             return make(try loader.secret(envVar: envVar, credential: credential, keyFile: keyFile))
         } catch {
-            throw CommandFailure(status: .configuration, message: "\(id): \(error)")
+            throw CommandFailure(status: .configuration, message: "\(id.rawValue): \(error)")
         }
     }
 

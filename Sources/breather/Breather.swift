@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import BreatherModel
 import BreatherViewModel
@@ -24,6 +27,17 @@ struct Breather: AsyncParsableCommand {
     /// line on stderr (exit 64) instead of the error, a list of values and the whole usage: a
     /// bar or a systemd journal shows one line, and that line must say what was wrong.
     static func main() async {
+        // `--version` alone skips the parser, whose reflection is most of a short run's time
+        // (README "Speed and size").
+        if CommandLine.arguments.dropFirst().elementsEqual(["--version"]) { return print(version) }
+        // Before anything else: a SIGHUP/SIGUSR1/SIGUSR2/SIGRTMIN+1 that arrives while the daemon starts
+        // (systemd may reload it at once) must not take the default action, which ends the
+        // process. The daemon's and watch's signal sources take them over once they run.
+        for number in [SIGHUP, SIGUSR1, SIGUSR2, CompactToggleSignal.number] { signal(number, SIG_IGN) }
+        // libdispatch asks for a thread priority an unprivileged process may not have and
+        // logs the refusal to syslog; the priority changes nothing for Breather (a user's own
+        // LIBDISPATCH_LOG wins).
+        setenv("LIBDISPATCH_LOG", "NO", 0)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -51,10 +65,10 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Air-quality standard (default us; china is HJ 633-2026).")
     var standard: AQIStandard?
 
-    @Option(help: "Latitude in degrees (-90…90); needs --longitude.")
+    @Option(help: "Latitude in degrees, -90 to 90; needs --longitude.")
     var latitude: Double?
 
-    @Option(help: "Longitude in degrees (-180…180); needs --latitude.")
+    @Option(help: "Longitude in degrees, -180 to 180; needs --latitude.")
     var longitude: Double?
 
     @Option(help: "A place name, geocoded through Open-Meteo.")

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import Logging
 import BreatherConfig
 
 /// `breather config`: validates the config and prints the effective settings, each with where
@@ -19,12 +20,12 @@ struct ConfigCommand: AsyncParsableCommand {
         do {
             context = try AppContext(options: options)
         } catch {
-            Logger(level: options.logLevel).log(.error, error.message)
+            Logger.breather(options.logLevel).log(.error, error.message)
             throw ExitCode(error.status.rawValue)
         }
         let settings = context.settings
         settings.warnings.forEach { context.logger.log(.warning, $0) }
-        if let warning = Daemon.quotaWarning(settings) { context.logger.log(.warning, warning) }
+        if let warning = DaemonController.quotaWarning(settings) { context.logger.log(.warning, warning) }
         Console.out("# config file: \(settings.configFile ?? "none (defaults only)")")
         for (key, value) in Self.lines(settings, context: context) {
             Console.out("\(key) = \(value)  # \(settings.origins[key] ?? "default")")
@@ -45,14 +46,16 @@ struct ConfigCommand: AsyncParsableCommand {
         func list(_ items: [String]) -> String { "[" + items.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
         let p = s.providers
         var lines: [(String, String)] = [
-            ("standard", quoted(s.standard.rawValue)), ("units", quoted(s.units.rawValue)), ("icons", quoted(s.icons.rawValue)),
+            ("standard", quoted(s.standard.rawValue)),
+            ("standards", s.standards.isEmpty ? "(unset: all)" : list(s.standards.map(\.rawValue))),
+            ("units", quoted(s.units.rawValue)), ("icons", quoted(s.icons.rawValue)),
             ("interval", quoted(duration(s.intervalSeconds))), ("timeout", quoted(duration(s.timeoutSeconds))),
             ("on_update", s.onUpdate.isEmpty ? "(unset)" : list(s.onUpdate)),
             ("location.latitude", s.location.latitude.map { "\($0)" } ?? "(unset)"),
             ("location.longitude", s.location.longitude.map { "\($0)" } ?? "(unset)"),
             ("location.name", quoted(s.location.name)), ("location.city", quoted(s.location.city)),
             ("location.auto", "\(s.location.auto)"),
-            ("sources.air", list(s.sources.air)), ("sources.weather", list(s.sources.weather)), ("sources.asthma", list(s.sources.asthma)),
+            ("sources.air", list(s.sources.air.map(\.rawValue))), ("sources.weather", list(s.sources.weather.map(\.rawValue))), ("sources.asthma", list(s.sources.asthma.map(\.rawValue))),
             ("providers.open-meteo.forecast_url", quoted(p.openMeteoForecastURL)),
             ("providers.open-meteo.air_quality_url", quoted(p.openMeteoAirQualityURL)),
             ("providers.open-meteo.geocoding_url", quoted(p.openMeteoGeocodingURL)),

@@ -1,151 +1,166 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import BreatherCache
 import BreatherConfig
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
+import Logging
+import ServiceLifecycle
+import Synchronization
+import UnixSignals
 
-/// The daemon's "view controller": start-up, timer ticks and SIGUSR1 become the view model's
-/// `viewDidRefresh`; SIGHUP reloads the config. Events are handled one at a time on this task,
-/// and between them the process sleeps (no polling loop of its own).
-final class Daemon {
-    enum Event: Sendable { case tick, refresh, reload }
-
-    let options: CommonOptions
-    private var context: AppContext
-    private var session: PollingSession
-    private let gate: ProviderGate
-    private let notifier = SystemdNotifier()
-    private let outputs = DaemonOutputs()
-    private var isReady = false
-    private var loggedFailures: [String] = []
-    private var ticker: Task<Void, Never>?
-
-    private init(options: CommonOptions, context: AppContext, session: PollingSession, gate: ProviderGate) {
-        self.options = options
-        self.context = context
-        self.session = session
-        self.gate = gate
-    }
-
+/// `breather daemon` as a group of services under swift-service-lifecycle: the controller
+/// (timer ticks, SIGUSR1 refresh, SIGUSR2 next standard, SIGRTMIN+1 compact/full text and
+/// SIGHUP reload become view-model inputs), the sink (outputs →
+/// files, STATUS=, on_update) and, under systemd, the watchdog. SIGTERM/SIGINT shut the group
+/// down gracefully: the write in progress completes, every `run()` returns, exit 0.
+enum Daemon {
     /// Loads the config (invalid → 78) and runs until SIGTERM/SIGINT.
     static func start(options: CommonOptions) async -> ExitStatus {
-        let logger = Logger(level: options.logLevel)
+        let logger = Logger.breather(options.logLevel)
+        let controller: DaemonController
         do {
-            let context = try AppContext(options: options)
-            // Backoff starts at half an interval (at most 30 s) and doubles per failure.
-            let gate = ProviderGate(baseBackoffSeconds: min(30, Double(context.settings.intervalSeconds) / 2))
-            let session = try PollingSession(context: context, gate: gate)
-            return await Daemon(options: options, context: context, session: session, gate: gate).run()
+            controller = try DaemonController(options: options, context: AppContext(options: options))
         } catch {
             logger.log(.error, error.message)
             return error.status
         }
-    }
-
-    private func run() async -> ExitStatus {
-        let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(16))
-        let outputs = self.outputs, notifier = self.notifier, logger = context.logger
-        let signals = DaemonSignals(events: continuation) { number in
-            // Wait for a write in progress, then leave: files are always whole.
-            outputs.writeLock.withLock { _ in
-                logger.log(.info, "stopping on signal \(number)")
-                notifier.notify("STOPPING=1")
-                exit(0)
-            }
+        // Graceful shutdown runs in reverse order: the sink stops first (after the write in
+        // progress), then the controller, so no output is left without its reader mid-way.
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: controller), .init(service: controller.sink),
+        ]
+        if let interval = controller.notifier.watchdogInterval {
+            services.append(.init(service: WatchdogService(notifier: controller.notifier, intervalSeconds: interval)))
         }
-        announce(context.settings)
-        if let interval = notifier.watchdogInterval {
-            Task.detached {
-                while true {
-                    notifier.notify("WATCHDOG=1")
-                    try? await Task.sleep(for: .seconds(interval))
-                }
-            }
+        var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint],
+                                                      logger: Logger(label: "breather.lifecycle") { _ in SwiftLogNoOpLogHandler() })
+        configuration.maximumGracefulShutdownDuration = .seconds(10)
+        do {
+            try await ServiceGroup(configuration: configuration).run()
+        } catch {
+            logger.log(.error, "stopped: \(error)")
+            return .unavailable
         }
-        // Show the cached data at once (stale if old), before the first fetch.
-        if let cached = context.usableCache(ConditionsCache(path: context.cachePath).load()) {
-            await show(session.seed(cached))
-        }
-        restartTicker(continuation)
-        continuation.yield(.refresh)
-        for await event in events {
-            switch event {
-            case .tick, .refresh:
-                await show(session.refresh())
-            case .reload:
-                if let carried = reload() {
-                    // The last good data under the new settings at once, then a fresh fetch.
-                    await show(session.seed(carried))
-                }
-                restartTicker(continuation)
-                await show(session.refresh())
-            }
-        }
-        withExtendedLifetime(signals) {}
+        logger.log(.info, "stopped")
+        controller.notifier.notify("STOPPING=1")
         return .ok
     }
+}
 
-    private func show(_ output: Output) async {
-        let settings = context.settings
-        let changed = outputs.show(output, settings: settings, options: options,
-                                   cache: ConditionsCache(path: context.cachePath), logger: context.logger)
-        // Log a failure when it starts (or changes kind), not on every poll: a provider down
-        // for a day should not fill the journal.
-        let failing = output.failures.map { "\($0.provider) (\($0.part.rawValue)) \($0.kind.rawValue)" }
-        if failing != loggedFailures {
-            for failure in output.failures {
-                context.logger.log(.warning, "\(failure.provider) (\(failure.part.rawValue)): \(failure.message)")
+/// The daemon's controller: turns start-up, ticks and signals into the view model's inputs.
+/// A reload sends only what changed: a new standard as `aqiStandard`, new units or icons as
+/// `display` (re-rendered, no fetch), new sources, providers or place as new providers and a
+/// refresh (with a fresh backoff: the old URL's failures say nothing about the new one).
+final class DaemonController: Service, Sendable {
+    let options: CommonOptions
+    let notifier = SystemdNotifier()
+    let sink: DaemonSink
+    private let state: Mutex<(context: AppContext, gate: ProviderGate, cycle: StandardCycle)>
+    private let session: Session
+
+    init(options: CommonOptions, context: AppContext) throws(CommandFailure) {
+        self.options = options
+        let gate = Self.gate(context.settings)
+        session = try Session(context: context, gate: gate, staleAfterSeconds: Session.pollingStaleAfter(context.settings))
+        state = Mutex((context, gate, StandardCycle(standards: context.settings.standards, current: context.settings.standard)))
+        sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier)
+    }
+
+    /// Backoff starts at half an interval (at most 30 s) and doubles per failure.
+    static func gate(_ settings: Settings) -> ProviderGate {
+        ProviderGate(baseBackoffSeconds: min(30, Double(settings.intervalSeconds) / 2))
+    }
+
+    func run() async throws {
+        let signals = await UnixSignalsSequence(trapping: .sighup, .sigusr1, .sigusr2)
+        let (events, continuation) = AsyncStream.makeStream(of: ControllerEvent.self, bufferingPolicy: .bufferingNewest(16))
+        let forwarder = Task {
+            for await signal in signals {
+                switch signal {
+                case .sighup: continuation.yield(.reload)
+                case .sigusr1: continuation.yield(.userRefresh)
+                default: continuation.yield(.nextStandard(step: 1))
+                }
             }
-            if failing.isEmpty { context.logger.log(.info, "all sources answered again") }
-            loggedFailures = failing
         }
-        let status = "STATUS=\(DaemonOutputs.status(output))"
-        notifier.notify(isReady ? status : "READY=1\n\(status)")
-        isReady = true
-        if changed, !settings.onUpdate.isEmpty {
-            OnUpdateRunner(command: settings.onUpdate, logger: context.logger).run()
+        let compactToggle = CompactToggleSignal.start(continuation)
+        defer { compactToggle.cancel() }
+        let context = state.withLock { $0.context }
+        announce(context)
+        let viewModel = session.viewModel
+        // The stored data at once (stale if old), before the first fetch.
+        if let stored = context.storedConditions(session.cache) { viewModel.seed(with: stored) }
+        viewModel.inputs.viewDidRefresh()
+        var ticker = startTicker(seconds: context.settings.intervalSeconds, continuation)
+        for await event in events.cancelOnGracefulShutdown() {
+            switch event {
+            case .tick: viewModel.inputs.viewDidRefresh()
+            case .userRefresh: viewModel.inputs.userDidRefresh()
+            case .nextStandard(let step):
+                viewModel.inputs.aqiStandard(state.withLock { $0.cycle.step(step) })
+            case .toggleCompact: viewModel.inputs.toggleCompact()
+            case .reload:
+                if await reload() {
+                    ticker.cancel()
+                    ticker = startTicker(seconds: state.withLock { $0.context.settings.intervalSeconds }, continuation)
+                }
+            }
         }
+        ticker.cancel()
+        forwarder.cancel()
+        viewModel.finish()
     }
 
     /// SIGHUP: a valid new config replaces the old one; an invalid one is logged and ignored.
-    /// Returns the conditions to carry into the new session.
-    private func reload() -> CityConditions? {
+    /// Returns true when it was applied.
+    private func reload() async -> Bool {
         notifier.notify("RELOADING=1")
         defer { notifier.notify("READY=1") }
+        let old = state.withLock { $0.context }
+        let new: AppContext
         do {
-            let newContext = try AppContext(options: options)
-            let newSession = try PollingSession(context: newContext, gate: gate)
-            let carried = session.lastConditions
-            context = newContext
-            session = newSession
-            outputs.reset()
-            announce(newContext.settings)
-            context.logger.log(.info, "reloaded \(newContext.settings.configFile ?? "the defaults")")
-            return carried
+            new = try AppContext(options: options)
         } catch {
-            context.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
-            return nil
+            old.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
+            return false
         }
-    }
-
-    private func restartTicker(_ events: AsyncStream<Event>.Continuation) {
-        ticker?.cancel()
-        ticker = RefreshTimer(configuredSeconds: context.settings.intervalSeconds).start { events.yield(.tick) }
+        let (was, now) = (old.settings, new.settings)
+        let viewModel = session.viewModel
+        let refetch = was.location != now.location || was.sources != now.sources || was.providers != now.providers
+            || was.timeoutSeconds != now.timeoutSeconds || old.cachePath != new.cachePath
+        if refetch {
+            let gate = Self.gate(now)
+            do {
+                await session.fetching.replace(fetcher: try new.makeFetcher(gate: gate), resolver: LocationResolver(context: new))
+            } catch {
+                old.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
+                return false
+            }
+            state.withLock { $0.gate = gate }
+        }
+        state.withLock {
+            $0.context = new
+            $0.cycle = StandardCycle(standards: now.standards, current: now.standard)
+        }
+        sink.reload(context: new)
+        announce(new)
+        new.logger.log(.info, "reloaded \(now.configFile ?? "the defaults")")
+        if was.standard != now.standard { viewModel.inputs.aqiStandard(now.standard) }
+        // Always one re-render: new formats, units, icons or output files show at once.
+        viewModel.inputs.display(now.units, now.icons, Session.pollingStaleAfter(now))
+        if refetch { viewModel.inputs.userDidRefresh() }
+        return true
     }
 
     /// Logs config warnings and whether `interval` would exceed a provider's free quota.
-    private func announce(_ settings: Settings) {
-        settings.warnings.forEach { context.logger.log(.warning, $0) }
-        if let warning = Self.quotaWarning(settings) { context.logger.log(.warning, warning) }
+    private func announce(_ context: AppContext) {
+        context.settings.warnings.forEach { context.logger.log(.warning, $0) }
+        if let warning = Self.quotaWarning(context.settings) { context.logger.log(.warning, warning) }
     }
 
     /// A warning when polling every `interval` would exceed IQAir's free monthly calls.
     static func quotaWarning(_ settings: Settings) -> String? {
         // One nearest_city call serves both air and weather.
-        let usesAirVisual = settings.sources.air.first == ProviderID.airVisual || settings.sources.weather.first == ProviderID.airVisual
+        let usesAirVisual = settings.sources.air.first == .airVisual || settings.sources.weather.first == .airVisual
         let monthly = 30 * 86_400 / max(1, settings.intervalSeconds)
         guard usesAirVisual, monthly > airVisualMonthlyQuota else { return nil }
         return """

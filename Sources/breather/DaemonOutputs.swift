@@ -1,65 +1,59 @@
-import BreatherCache
+#if canImport(Glibc)
+import Glibc
+#endif
+import BreatherIO
 import BreatherConfig
 import BreatherModel
 import BreatherViewModel
 import BreatherViews
+import Logging
 import Synchronization
 
-/// The daemon's "views": every `[[output]]` file, the cache, systemd's STATUS= and the
-/// on_update hook. A file is rewritten only when its content changes, and every write holds
-/// `writeLock` so SIGTERM can wait for the write in progress before exiting.
+/// The daemon's "views": every `[[output]]` file (and `--output`, rendered with `--format`
+/// or `--template`), or stdout when no file is configured. A file is rewritten when its
+/// content changes or when it has gone missing (a user or a tmpfs cleaner deleted it).
 final class DaemonOutputs: Sendable {
-    let writeLock = Mutex<Void>(())
-    private let state = Mutex<State>(State())
-
-    private struct State {
-        var written: [String: String] = [:]
-        var cachedAt: CityConditions?
-    }
+    private let written = Mutex<[String: String]>([:])
 
     /// Renders `output` to every sink; returns true when any file changed.
     @discardableResult
-    func show(_ output: Output, settings: Settings, options: CommonOptions, cache: ConditionsCache, logger: Logger) -> Bool {
-        var targets = settings.outputs
+    func show(_ output: Output, settings: Settings, options: CommonOptions, logger: Logger) -> Bool {
+        var targets: [(path: String, renderer: any Renderer)] = settings.outputs.map { ($0.path, $0.format.renderer) }
         // --output adds a file (the systemd units use it for %t/breather/); [[output]] files stay.
         if let path = options.output, !targets.contains(where: { $0.path == path }) {
-            targets.append(OutputSettings(path: path, format: options.format ?? .plain))
+            targets.append((path, options.renderer(colorTerminal: false)))
         }
         var changed = false
         if targets.isEmpty {
             // No files configured: a line on stdout per change (handy in a terminal).
-            let text = (options.format ?? .plain).renderer.render(output)
-            changed = state.withLock { s in
-                defer { s.written["-"] = text }
-                return s.written["-"] != text
+            let text = options.renderer(colorTerminal: true).render(output)
+            changed = written.withLock { memory in
+                defer { memory["-"] = text }
+                return memory["-"] != text
             }
             if changed { Console.out(text) }
         }
         for target in targets {
-            let text = target.format.renderer.render(output) + "\n"
-            guard state.withLock({ $0.written[target.path] != text }) else { continue }
+            let text = target.renderer.render(output) + "\n"
+            guard written.withLock({ $0[target.path] != text }) || access(target.path, F_OK) != 0 else { continue }
             do {
-                try writeLock.withLock { _ throws(AtomicFile.WriteError) in try AtomicFile.write(text, to: target.path) }
-                state.withLock { $0.written[target.path] = text }
+                try AtomicFile.write(text, to: target.path)
+                written.withLock { $0[target.path] = text }
                 changed = true
             } catch {
-                logger.log(.error, "output: \(error)")
-            }
-        }
-        if let conditions = output.conditions, !output.isStale, conditions.pollution != nil,
-           state.withLock({ $0.cachedAt != conditions }) {
-            do {
-                try writeLock.withLock { _ throws(AtomicFile.WriteError) in try cache.save(conditions) }
-                state.withLock { $0.cachedAt = conditions }
-            } catch {
-                logger.log(.warning, "cache: \(error)")
+                // Logged once per failing file and message, not on every poll.
+                let key = "error:\(target.path)"
+                let message = "\(error)"
+                if written.withLock({ memory in defer { memory[key] = message }; return memory[key] != message }) {
+                    logger.log(.error, "output: \(message)")
+                }
             }
         }
         return changed
     }
 
     /// Forgets what was written, so the next output rewrites every file (after a reload).
-    func reset() { state.withLock { $0.written = [:] } }
+    func reset() { written.withLock { $0 = [:] } }
 
     /// A one-line summary for `systemctl status` (STATUS=).
     static func status(_ output: Output) -> String {

@@ -3,6 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Logging
+import BreatherIO
 import BreatherHTTP
 import BreatherJSON
 import BreatherModel

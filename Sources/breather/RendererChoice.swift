@@ -23,3 +23,14 @@ extension CommonOptions {
         return value.pointee != 0
     }
 }
+
+extension OutputFormat {
+    /// Formats a status bar reads: they exit 0 once a line is printed (bars discard the output
+    /// of a failing command), and the failure shows in the line, its colour and class.
+    var isBar: Bool {
+        switch self {
+        case .waybar, .i3bar, .i3blocks, .polybar, .tmux: true
+        case .plain, .json, .prometheus: false
+        }
+    }
+}

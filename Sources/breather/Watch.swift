@@ -1,123 +1,132 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ArgumentParser
-import BreatherCache
+import BreatherConfig
 import BreatherModel
-import BreatherProviders
 import BreatherViewModel
 import BreatherViews
-import Dispatch
+import Logging
+import ServiceLifecycle
+import UnixSignals
 
-/// `breather watch`: the "view controller" for bars that read a child process. Polls like the
-/// daemon, prints one line per change (for i3bar the protocol header, then one array element
-/// per change), turns i3bar clicks into `viewDidRefresh`, and exits 0 when stdout closes or on
-/// SIGTERM/SIGINT.
+/// `breather watch`: the "view controller" for bars that read a child process, as a group of
+/// services: the controller (ticks, clicks, SIGUSR1/SIGUSR2 → view-model inputs), the printer
+/// (one line per change on stdout; for i3bar the protocol header, then one array element per
+/// change) and the hang-up watch (the bar closed our stdout: exit 0). SIGTERM/SIGINT shut
+/// the group down gracefully after the line in progress.
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Stay running and print one line per change (for bars that read a child process).",
-        discussion: "Polls every `interval` from the config. With --format i3bar it speaks the full i3bar protocol and a click refreshes.")
+        discussion: """
+            Polls every `interval` from the config. With --format i3bar it speaks the full i3bar protocol: \
+            a left click refreshes, scrolling or the middle button shows the next standard, a right click \
+            switches compact and full text. SIGUSR1 refreshes, SIGUSR2 shows the next standard, SIGRTMIN+1 \
+            switches compact and full text. Prints to stdout only (--output is for the one-shot and the daemon).
+            """)
 
     @OptionGroup var options: CommonOptions
 
-    enum Event: Sendable { case tick, click }
+    func validate() throws {
+        if options.output != nil {
+            throw ValidationError("watch prints to stdout for the bar that started it; --output is for the one-shot and the daemon")
+        }
+    }
 
     func run() async throws {
-        let logger = Logger(level: options.logLevel)
+        let logger = Logger.breather(options.logLevel)
         let context: AppContext
-        var session: PollingSession
+        let session: Session
         do {
             context = try AppContext(options: options)
-            // The same gate as the daemon: Retry-After and backoff hold between polls.
-            let gate = ProviderGate(baseBackoffSeconds: min(30, Double(context.settings.intervalSeconds) / 2))
-            session = try PollingSession(context: context, gate: gate)
+            session = try Session(context: context, gate: DaemonController.gate(context.settings),
+                                  staleAfterSeconds: Session.pollingStaleAfter(context.settings))
         } catch {
             logger.log(.error, error.message)
             throw ExitCode(error.status.rawValue)
         }
         signal(SIGPIPE, SIG_IGN)  // a closed stdout must come back as EPIPE, not kill us silently
-        let stopSignals = Self.exitOnSignals([SIGTERM, SIGINT])
-        defer { stopSignals.forEach { $0.cancel() } }
-
-        let renderer = options.renderer(colorTerminal: true)
         let i3bar = options.template == nil && options.format == .i3bar
-        let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(4))
-        var clicks: (any DispatchSourceRead)?
         if i3bar {
-            guard Self.emit(I3barRenderer.header), Self.emit("[") else { return }
-            clicks = ClickReader.start { continuation.yield(.click) }
+            guard WatchPrinter.emit(I3barRenderer.header), WatchPrinter.emit("[") else { return }
         }
-        defer { clicks?.cancel() }
-        var printer = ChangePrinter(renderer: renderer, i3bar: i3bar)
-        let cache = ConditionsCache(path: context.cachePath)
-        // The last reading at once (stale if old), so a bar never starts blank.
-        if let cached = context.usableCache(cache.load()) {
-            guard printer.print(await session.seed(cached)) else { return }
-        }
-        let timer = RefreshTimer(configuredSeconds: context.settings.intervalSeconds).start { continuation.yield(.tick) }
-        defer { timer.cancel() }
-        let hangUpWatch = Self.exitWhenStdoutCloses()
-        defer { hangUpWatch.cancel() }
-        continuation.yield(.tick)
-        for await _ in events {
-            let output = await session.refresh()
-            if let conditions = output.conditions, !output.isStale, conditions.pollution != nil {
-                try? cache.save(conditions)  // best effort: the next start shows it at once
-            }
-            guard printer.print(output) else { return }  // stdout closed: the bar went away
-        }
+        let printer = WatchPrinter(viewModel: session.viewModel, renderer: options.renderer(colorTerminal: true), i3bar: i3bar)
+        let controller = WatchController(context: context, session: session, listensForClicks: i3bar)
+        let configuration = ServiceGroupConfiguration(
+            // Graceful shutdown runs in reverse order: the printer stops first (after the line in
+            // progress), then the controller; either the printer or the hang-up watch ending
+            // (stdout closed) shuts the group down.
+            services: [.init(service: HangUpWatch(), successTerminationBehavior: .gracefullyShutdownGroup),
+                       .init(service: controller),
+                       .init(service: printer, successTerminationBehavior: .gracefullyShutdownGroup)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: Logger(label: "breather.lifecycle") { _ in SwiftLogNoOpLogHandler() })
+        try await ServiceGroup(configuration: configuration).run()
     }
+}
 
-    /// Prints an output only when it differs from the last one, ignoring the clock.
-    struct ChangePrinter {
-        let renderer: any Renderer
-        let i3bar: Bool
-        private var lastKey: String?
-        private var first = true
+/// Turns ticks, clicks and signals into the view model's inputs for `watch`.
+struct WatchController: Service {
+    let context: AppContext
+    let session: Session
+    let listensForClicks: Bool
 
-        init(renderer: any Renderer, i3bar: Bool) {
-            self.renderer = renderer
-            self.i3bar = i3bar
+    func run() async throws {
+        let (events, continuation) = AsyncStream.makeStream(of: ControllerEvent.self, bufferingPolicy: .bufferingNewest(8))
+        let signals = await UnixSignalsSequence(trapping: .sigusr1, .sigusr2)
+        let forwarder = Task {
+            for await signal in signals { continuation.yield(signal == .sigusr1 ? .userRefresh : .nextStandard(step: 1)) }
         }
+        let clicks = listensForClicks ? ClickReader.start { button in
+            switch button {
+            case 4: continuation.yield(.nextStandard(step: -1))
+            case 2, 5: continuation.yield(.nextStandard(step: 1))
+            case 3: continuation.yield(.toggleCompact)
+            default: continuation.yield(.userRefresh)
+            }
+        } : nil
+        let compactToggle = CompactToggleSignal.start(continuation)
+        defer { compactToggle.cancel() }
+        let viewModel = session.viewModel
+        // The last reading at once (stale if old), so a bar never starts blank.
+        if let stored = context.storedConditions(session.cache) { viewModel.seed(with: stored) }
+        viewModel.inputs.viewDidRefresh()
+        let ticker = startTicker(seconds: context.settings.intervalSeconds, continuation)
+        var cycle = StandardCycle(standards: context.settings.standards, current: context.settings.standard)
+        for await event in events.cancelOnGracefulShutdown() {
+            switch event {
+            case .tick: viewModel.inputs.viewDidRefresh()
+            case .userRefresh: viewModel.inputs.userDidRefresh()
+            case .nextStandard(let step): viewModel.inputs.aqiStandard(cycle.step(step))
+            case .toggleCompact: viewModel.inputs.toggleCompact()
+            case .reload: break
+            }
+        }
+        ticker.cancel()
+        forwarder.cancel()
+        clicks?.cancel()
+        viewModel.finish()
+    }
+}
 
-        /// False once stdout is closed.
-        mutating func print(_ output: Output) -> Bool {
-            let key = renderer.render(Watch.withoutClock(output))
-            guard key != lastKey else { return true }
+/// Prints one line per change of what the bar shows (the clock alone is no change: a poll
+/// that brings the same data prints nothing, so the bar is not redrawn every interval).
+/// Returns when stdout is closed, which ends the group.
+struct WatchPrinter: Service {
+    let viewModel: MainViewModel
+    let renderer: any Renderer
+    let i3bar: Bool
+
+    func run() async {
+        var lastKey: [String]?
+        var first = true
+        for await output in viewModel.outputs.cancelOnGracefulShutdown() where !output.isLoading {
+            let key = output.contentKey
+            guard key != lastKey else { continue }
             lastKey = key
             let text = i3bar ? (first ? "" : ",") + "[" + renderer.render(output) + "]" : renderer.render(output)
             first = false
-            return Watch.emit(text)
-        }
-    }
-
-    /// The output with the clock taken out (update time, age): a poll that brings the same data
-    /// prints nothing, so the bar is not redrawn every interval for an unchanged reading.
-    static func withoutClock(_ output: Output) -> Output {
-        var copy = output
-        copy.updated = ""
-        copy.age = ""
-        copy.ageSeconds = nil
-        copy.staleness = output.isStale ? "stale" : output.staleness
-        copy.details = output.details.filter { !$0.hasPrefix("Updated ") }
-        copy.conditions?.fetchedAt = Date(timeIntervalSince1970: 0)
-        return copy
-    }
-
-    /// Between changes nothing is written, so a closed stdout would go unnoticed until the next
-    /// change: poll the pipe once a second and exit 0 when its reader has gone (POLLERR/POLLHUP).
-    static func exitWhenStdoutCloses() -> Task<Void, Never> {
-        Task.detached {
-            while !Task.isCancelled {
-                var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
-                if poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { Glibc.exit(0) }
-                do { try await Task.sleep(nanoseconds: 1_000_000_000) } catch { return }
-            }
+            guard Self.emit(text) else { return }  // stdout closed: the bar went away
         }
     }
 
@@ -134,20 +143,20 @@ struct Watch: AsyncParsableCommand {
         }
         return true
     }
+}
 
-    /// SIGTERM/SIGINT end the process with status 0 between two writes (each line is one write).
-    static func exitOnSignals(_ signals: [Int32]) -> [any DispatchSourceSignal] {
-        // A parent may have spawned us with these blocked (Swift's Process from a worker thread).
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        signals.forEach { sigaddset(&unblock, $0) }
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-        return signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { Glibc.exit(0) }
-            source.resume()
-            return source
+/// Returns when the bar closes our stdout (POLLERR/POLLHUP on the pipe), even while nothing
+/// changes: a thread waits in poll(2) without a timeout, so this costs no wakeups.
+struct HangUpWatch: Service {
+    func run() async throws {
+        let (closed, continuation) = AsyncStream.makeStream(of: Void.self)
+        BlockingThread.start {
+            var descriptor = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
+            while poll(&descriptor, 1, -1) < 0, errno == EINTR {}
+            continuation.yield()
+        }
+        await cancelWhenGracefulShutdown {
+            for await _ in closed { return }
         }
     }
 }

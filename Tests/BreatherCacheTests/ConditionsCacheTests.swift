@@ -3,57 +3,86 @@ import Testing
 import BreatherCache
 import BreatherModel
 
-@Suite("conditions cache on disk")
+@Suite("conditions store on disk")
 struct ConditionsCacheTests {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("breather-cache-\(UUID().uuidString)/c.json").path
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-cache-\(UUID().uuidString)")
+    var path: String { directory.appendingPathComponent("c.json").path }
 
-    func sample(at date: Date) -> CityConditions {
+    /// Every field the model has, none left at its default: a field the codec forgot fails here.
+    static func sample() -> CityConditions {
         CityConditions(
             location: Location(name: "Brooklyn", latitude: 40.6769, longitude: -73.9423),
             weather: Weather(temperatureC: 17.7, humidity: 62, pressureHPa: 1015.2, windSpeedMS: 3.6, windDirectionDeg: 200,
                              condition: .wmo(3), observedAt: Date(timeIntervalSince1970: 1_763_800_000), source: "open-meteo"),
-            pollution: Pollution(source: "open-meteo", observedAt: Date(timeIntervalSince1970: 1_763_800_000),
+            pollution: Pollution(source: "waqi", observedAt: Date(timeIntervalSince1970: 1_763_800_000),
                                  hourly: HourlySeries([.pm2_5: [12.5, nil, 14], .o3: [40, 41, 42]]),
-                                 reported: [ReportedIndex(standard: .us, value: 57, mainPollutant: .pm2_5, field: "aqius")]),
-            asthma: Asthma(risk: .veryHigh, probability: 0.41, source: "estimate", method: "AQHI"),
-            failures: [ProviderFailure(provider: "airvisual", part: .air, kind: .timeout, message: "timed out")],
-            fetchedAt: date)
+                                 reported: [ReportedIndex(standard: .us, value: 57, mainPollutant: .pm2_5, field: "aqi")],
+                                 attributions: [Attribution(name: "World Air Quality Index Project", url: "https://waqi.info/"),
+                                                Attribution(name: "NYSDEC", url: nil)],
+                                 pollen: [.birch: 12, .grass: 3.5],
+                                 forecast: HourlyForecast(start: Date(timeIntervalSince1970: 1_763_802_000),
+                                                          series: HourlySeries([.pm2_5: [15, nil], .no2: [20, 21]]))),
+            asthma: Asthma(risk: .veryHigh, probability: 0.41, source: "estimate", method: "AQHI",
+                           outlook: AsthmaOutlook(risk: .high, at: Date(timeIntervalSince1970: 1_763_805_600))),
+            failures: [ProviderFailure(provider: "open-meteo", part: .weather, kind: .rateLimited, message: "HTTP 429", retryAfterSeconds: 120)],
+            fetchedAt: Date(timeIntervalSince1970: 1_763_800_600),
+            partsFetchedAt: PartTimes(air: Date(timeIntervalSince1970: 1_763_800_600), weather: Date(timeIntervalSince1970: 1_763_800_000),
+                                      asthma: Date(timeIntervalSince1970: 1_763_800_600)))
     }
 
-    @Test("what is saved is read back the same, without the failures of that refresh")
-    func roundTrip() throws {
-        let cache = ConditionsCache(path: path)
-        let saved = sample(at: Date(timeIntervalSince1970: 1_763_800_123.5))
-        try cache.save(saved)
-        var expected = saved
-        expected.failures = []
-        #expect(cache.load() == expected)
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/conditions-v2.json").path
+
+    @Test("the checked-in golden file decodes to every field (attributions, pollen, part times, failures)")
+    func goldenFileDecodes() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.golden, toPath: path)
+        guard case .conditions(let loaded, _) = ConditionsCache(path: path).load() else {
+            Issue.record("the golden file did not load")
+            return
+        }
+        #expect(loaded == Self.sample())
+        #expect(loaded.pollution?.attributions?.first?.name == "World Air Quality Index Project")
+        #expect(loaded.pollution?.pollen?[.birch] == 12)
+        #expect(loaded.pollution?.forecast?.series.values[.no2] == [20, 21])
+        #expect(loaded.asthma?.outlook?.risk == .high)
+        #expect(loaded.isCarriedOver(.weather))
     }
 
-    @Test("fresh() returns the data only while it is younger than max_age")
-    func freshness() throws {
-        let cache = ConditionsCache(path: path)
-        let fetched = Date(timeIntervalSince1970: 1_763_800_000)
-        try cache.save(sample(at: fetched))
-        #expect(cache.fresh(maxAgeSeconds: 600, now: fetched.addingTimeInterval(599)) != nil)
-        #expect(cache.fresh(maxAgeSeconds: 600, now: fetched.addingTimeInterval(600)) == nil)
+    @Test("what is saved is byte for byte the golden file")
+    func savedMatchesGolden() throws {
+        try ConditionsCache(path: path).save(Self.sample())
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        let golden = try String(contentsOfFile: Self.golden, encoding: .utf8)
+        #expect(written == golden)
     }
 
-    @Test("a missing or corrupt cache file is ignored, not an error")
-    func corrupt() throws {
+    @Test("a missing file is .missing; garbage, an old version or a directory is set aside with a reason")
+    func unusableFilesAreSetAside() throws {
         let cache = ConditionsCache(path: path)
-        #expect(cache.load() == nil)
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try "{\"version\": 1, \"location\": 3}".write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(cache.load() == nil)
+        #expect(cache.load() == .missing)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for garbage in ["not json", "", "{\"version\": 1}"] {
+            try garbage.write(toFile: path, atomically: true, encoding: .utf8)
+            guard case .setAside(let reason) = cache.load() else {
+                Issue.record("\(garbage.debugDescription) was not set aside")
+                continue
+            }
+            #expect(reason.contains(path) && reason.contains("set aside"))
+            #expect(!FileManager.default.fileExists(atPath: path))
+            #expect(FileManager.default.fileExists(atPath: cache.setAsidePath))
+        }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        guard case .setAside = cache.load() else {
+            Issue.record("a directory in the store's place was not reported")
+            return
+        }
     }
 
-    @Test("conditions with neither air nor weather are not saved over good data")
-    func keepsGoodData() throws {
-        let cache = ConditionsCache(path: path)
-        let good = sample(at: Date(timeIntervalSince1970: 1_763_800_000))
-        try cache.save(good)
-        try cache.save(CityConditions(location: good.location, fetchedAt: Date()))
-        #expect(cache.load()?.pollution == good.pollution)
+    @Test("fresh means fetched less than max_age ago, measured from the last fetch")
+    func freshness() {
+        let stored = Self.sample()
+        #expect(ConditionsCache.isFresh(stored, maxAgeSeconds: 600, now: stored.fetchedAt.addingTimeInterval(599)))
+        #expect(!ConditionsCache.isFresh(stored, maxAgeSeconds: 600, now: stored.fetchedAt.addingTimeInterval(600)))
+        #expect(!ConditionsCache.isFresh(stored, maxAgeSeconds: 600, now: stored.fetchedAt.addingTimeInterval(-5)))
     }
 }

@@ -23,8 +23,8 @@ struct ConfigTests {
     func defaults() throws {
         let settings = try ConfigLoader(environment: { _ in nil }).load(explicitPath: nil)
         #expect(settings.standard == .us)
-        #expect(settings.sources.air == ["open-meteo"])
-        #expect(settings.sources.asthma == ["estimate"])
+        #expect(settings.sources.air == [.openMeteo])
+        #expect(settings.sources.asthma == [.estimate])
         #expect(settings.location.auto)
         #expect(settings.intervalSeconds == 900)
         #expect(settings.configFile == nil)
@@ -60,7 +60,7 @@ struct ConfigTests {
         #expect(settings.standard == .china)
         #expect(settings.location.latitude == 40.6769)
         #expect(settings.location.name == "Brooklyn")
-        #expect(settings.sources.air == ["airvisual", "open-meteo"])
+        #expect(settings.sources.air == [.airVisual, .openMeteo])
         #expect(settings.providers.airVisualURL == "http://127.0.0.1:8080/v2")
         #expect(settings.providers.airVisualKeyFile == "/etc/breather/airvisual.key")
         #expect(settings.cache.maxAgeSeconds == 600)
@@ -98,7 +98,8 @@ struct ConfigTests {
         } catch {
             #expect(error.line == line, "\(error)")
             #expect(error.description.contains(reason), "\(error)")
-            #expect(error.description.contains(".toml:\(line): "))
+            // Syntax errors add the column: "file:1:12: invalid TOML: …".
+            #expect(error.description.contains(".toml:\(line): ") || error.description.contains(".toml:\(line):\(error.column ?? 0): "))
         }
     }
 

@@ -36,12 +36,38 @@ struct BarFormatTests {
         let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
-        let expected = ["waybar": #""class":["unhealthy_for_sensitive_groups"]"#, "i3bar": ##""color":"#FF7E00""##,
-                        "i3blocks": "\n#FF7E00\n", "polybar": "%{F#FF7E00}Brooklyn AQI 112", "tmux": "#[fg=#ff7e00]Brooklyn AQI 112",
+        let expected = ["waybar": #""class":["unhealthy_for_sensitive_groups","us"]"#, "i3bar": ##""background":"#FF7E00""##,
+                        "i3blocks": "<span background=\"#FF7E00\" foreground=\"#000000\"> AQI 112 USG", "polybar": "%{B#FF7E00}%{F#000000} AQI 112 USG",
+                        "tmux": "#[fg=#000000,bg=#ff7e00] AQI 112 USG",
                         "prometheus": #"breather_aqi{standard="us",location="Brooklyn"} 112"#]
         for (format, fragment) in expected {
             let result = try sandbox.run(["--format", format, "--config", sandbox.configPath])
             #expect(result.status == 0 && result.stdout.contains(fragment), "\(format): \(result.stdout) \(result.stderr)")
         }
+    }
+
+    @Test("the next 24 hours from Open-Meteo reach json forecast[] and the waybar tooltip")
+    func forecast() throws {
+        // 24 past hours, the current one, then 24 forecast hours with a PM2.5 peak 6 hours ahead.
+        let now = Date()
+        let hours = (-24...24).map { openMeteoTime(now.addingTimeInterval(Double($0) * 3600)) }
+        let pm25 = (-24...24).map { $0 == 6 ? "150" : "8" }
+        let body = """
+            {"utc_offset_seconds": 0, "current": {"time": "\(hours[24])", "pm2_5": 8, "ozone": 20},
+             "hourly": {"time": [\(hours.map { "\"\($0)\"" }.joined(separator: ","))],
+                        "pm2_5": [\(pm25.joined(separator: ","))], "ozone": [\(Array(repeating: "20", count: 49).joined(separator: ","))]}}
+            """
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(body)))
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server)
+        let json = try sandbox.run(["--format", "json", "--refresh", "--config", sandbox.configPath])
+        #expect(json.status == 0, "\(json.stderr)")
+        let root = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let forecast = root?["forecast"] as? [[String: Any]] ?? []
+        #expect(forecast.count == 24, "\(json.stdout)")
+        let worst = forecast.max { ($0["aqi"] as? Int ?? 0) < ($1["aqi"] as? Int ?? 0) }
+        #expect((worst?["time"] as? String)?.hasPrefix(String(hours[30].prefix(13))) == true, "\(worst ?? [:])")
+        let waybar = try sandbox.run(["--format", "waybar", "--refresh", "--config", sandbox.configPath])
+        #expect(waybar.stdout.contains("Next 24 h: AQI "), "\(waybar.stdout)")
     }
 }

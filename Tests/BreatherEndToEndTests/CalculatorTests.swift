@@ -52,13 +52,81 @@ struct CalculatorTests {
         #expect(subs.first?["unit"] as? String == "mg/m3")
     }
 
-    @Test("UK DAQI with SO2 in ppb at its 15-minute default")
+    @Test("UK DAQI with SO2 in ppb at its 15-minute default, converted at Defra's 20 °C")
     func ukPpb() throws {
-        // SO2 100 ppb × 64.07/24.45 = 262.04 → rounded 262 µg/m³ → band 3 (178–266); PM10 60 → 5.
+        // SO2 100 ppb × 64.0638/24.0551 (20 °C, 101.325 kPa) = 266.32 → rounded 266 µg/m³ → band 3
+        // (178–266); PM10 60 → 5.
         let result = try Sandbox().run(["aqi", "--standard", "uk", "so2=100ppb", "pm10=60"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("UK DAQI: 5 Moderate (#FFCF00)\nMain pollutant: PM10\n"))
-        #expect(result.stdout.contains("SO2 15min: 262 ug/m3 -> 3"))
+        #expect(result.stdout.contains(
+            "SO2 15min: 266 ug/m3 (from 100 ppb at 20 °C, 101.325 kPa: 1 ppb SO2 = 2.6632 ug/m3) -> 3"))
+    }
+
+    @Test("json shows the conversion at the standard's reference conditions")
+    func conversionInJSON() throws {
+        // Defra: 1 ppb NO2 = 1.9125 µg/m³ at 20 °C. 105 ppb × 1.9125 = 200.81 → 201 µg/m³ → 4 (201–267);
+        // at 25 °C it would be 197 → 3.
+        let result = try Sandbox().run(["aqi", "--standard", "uk", "--format", "json", "no2=105ppb"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["aqi"] as? Int == 4)
+        let sub = try #require((object["sub_indices"] as? [[String: Any]])?.first)
+        #expect(sub["concentration"] as? Double == 201)
+        let conversion = try #require(sub["conversion"] as? [String: Any])
+        #expect(conversion["from_value"] as? Double == 105)
+        #expect(conversion["from_unit"] as? String == "ppb")
+        #expect(conversion["temperature_k"] as? Double == 293.15)
+        #expect(conversion["pressure_kpa"] as? Double == 101.325)
+        let factor = try #require(conversion["ug_m3_per_ppb"] as? Double)
+        #expect((factor * 10_000).rounded() / 10_000 == 1.9125)
+        #expect(object["notes"] as? [String] == [])
+    }
+
+    @Test("json notes carry the footnote rule that left a reading out")
+    func notesInJSON() throws {
+        // HJ 633-2012 Table 1 note 2: SO2 1-h above 800 µg/m³ has no IAQI; the 24-h value
+        // 100 µg/m³ gives 50/100 × 50 + 50 = 75.
+        let result = try Sandbox().run(["aqi", "--standard", "china-2012", "--format", "json", "so2:1h=900", "so2:24h=100"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["aqi"] as? Int == 75)
+        #expect((object["sub_indices"] as? [[String: Any]])?.map { $0["period"] as? String } == ["24h"])
+        #expect(object["notes"] as? [String] == ["SO2 1-h 900 µg/m³ is above 800 µg/m³: no IAQI from it; SO2 is reported "
+            + "from its 24-hour value (HJ 633-2012 Table 1 note 2)"])
+    }
+
+    @Test("China real-time 1-hour PM is indexed on the 24-hour column and says so")
+    func chinaOneHourParticles() throws {
+        // HJ 633-2026 real-time report: PM2.5 1-h 50 µg/m³ on the 24-h column, 50/25 × 15 + 50 = 80.
+        let result = try Sandbox().run(["aqi", "--standard", "china", "pm2_5:1h=50"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            China HJ 633-2026: 80 Good (#FFFF00)
+            Main pollutant: PM2.5
+              PM2.5 1h: 50 ug/m3 -> 80
+            Note: PM2.5 1-h value indexed on the 24-hour column, as the HJ 633-2026 real-time report does
+
+            """)
+    }
+
+    @Test("beyond the scale: the US number is extrapolated and says Beyond the AQI")
+    func beyondTheAQI() throws {
+        // TAD 2024 footnote 4: PM2.5 400 → 199/99.9 × 174.5 + 301 = 648.6 → 649.
+        let result = try Sandbox().run(["aqi", "pm2_5=400"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("US EPA (2024): 649 Beyond the AQI (#7E0023)\n"))
+        let zero = try Sandbox().run(["aqi", "pm2_5=-0"])
+        #expect(zero.stdout.contains("PM2.5 24h: 0 ug/m3 -> 0"))
+    }
+
+    @Test("US O3 8-h above 0.200 ppm alone: the floor, and a note that the 1-hour value decides")
+    func ozoneEightHourAlone() throws {
+        let result = try Sandbox().run(["aqi", "o3=0.25ppm"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("US EPA (2024): 301 Hazardous (#7E0023)\n"))
+        #expect(result.stdout.contains("\nNote: O3 8-h 0.25 ppm is above 0.200 ppm: 8-hour values do not define index "
+            + "values of 301 and above (TAD 2024 Table 6), so at least 301 is shown; the 1-hour value decides the upper range\n"))
     }
 
     @Test("bad input exits 64 with the valid choices", arguments: [
@@ -73,6 +141,16 @@ struct CalculatorTests {
         (["pm2_5=1e400"], "'pm2_5=1e400': the value must be a finite decimal number such as 35.5"),
         (["pm2_5=3", "pm10=4", "pm2_5=5"], "pm2_5:24h given twice"),
         (["pm2_5=5ppb"], "PM2.5 cannot be converted from ppb (particles have no molecular weight); use ug/m3 or mg/m3"),
+        // Issue 15: footnote rules that need the other averaging period, and input hygiene.
+        (["o3:1h=0.1ppm"], "O3 1-h 0.1 ppm is below 0.125 ppm, where the 1-hour table starts (TAD 2024 Table 6): "
+            + "below it the 8-hour mean gives the O3 index; give o3:8h"),
+        (["o3:1h=0.06ppm", "pm2_5=12"], "O3 1-h 0.06 ppm is below 0.125 ppm"),
+        (["--standard", "china-2012", "so2:1h=900"], "no IAQI from it; SO2 is reported from its 24-hour value "
+            + "(HJ 633-2012 Table 1 note 2); give so2:24h"),
+        (["--standard", "china-2012", "o3:8h=900", "pm10=40"], "(HJ 633-2012 Table 1 note 3); give o3:1h"),
+        (["--standard", "china-2012", "pm2_5:1h=50"], "valid periods: 24h"),
+        (["pm2_5=12\u{1B}[31m"], "'pm2_5=12<U+001B>[31m' holds the invisible character U+001B"),
+        (["pm2_5=1,000"], "'pm2_5=1,000': no digit separators or decimal commas"),
         (["--standard", "canada", "o3=30ppb", "no2=20ppb"], "needs NO2, O3 and PM2.5 together; give o3, no2 and pm2_5"),
         ([], "give at least one reading"),
     ])
@@ -88,8 +166,8 @@ struct CalculatorTests {
     func carbonMonoxideUnitWarning() throws {
         let result = try Sandbox().run(["aqi", "co=5000ppm", "pm2_5=10"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("US EPA (2024): 49996 Hazardous (#7E0023)\nMain pollutant: CO\n"))
-        #expect(result.stderr == "breather aqi: warning: 'co=5000ppm' is 5728 mg/m3, more than the top of every CO index table; "
+        #expect(result.stdout.hasPrefix("US EPA (2024): 49996 Beyond the AQI (#7E0023)\nMain pollutant: CO\n"))
+        #expect(result.stderr == "breather aqi: warning: 'co=5000ppm' is 5724 mg/m3, more than the top of every CO index table; "
                 + "it looks like the wrong unit (ppb?)\n")
         let plausible = try Sandbox().run(["aqi", "co=5ppm"])
         #expect(plausible.status == 0)

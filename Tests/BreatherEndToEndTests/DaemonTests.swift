@@ -78,13 +78,53 @@ struct DaemonTests {
         #expect(eventually { daemon.stderr.contains("reload rejected, keeping the previous config") })
         #expect(readJSON(sandbox.jsonOutput)?["standard"] as? String == "us")
 
+        let requestsBefore = server.requests.count
         try sandbox.writeDaemonConfig(server: server, top: "standard = \"china\"")
         daemon.send(SIGHUP)
         #expect(eventually {
             guard let json = readJSON(sandbox.jsonOutput) else { return false }
             return json["standard"] as? String == "china" && (json["air_quality"] as? [String: Any])?["aqi"] as? Int == 114
         }, "\(daemon.stderr)")
+        #expect(eventually { (try? String(contentsOfFile: sandbox.plainOutput, encoding: .utf8))?.contains("AQI 114") == true })
+        // Only the standard changed: the view model re-rendered the data on hand, no provider was asked.
+        #expect(server.requests.count == requestsBefore, "\(server.requests)")
         #expect(daemon.process.isRunning)
+    }
+
+    @Test("SIGTERM while a fetch hangs: exit 0 without waiting for it, every output file whole")
+    func stopDuringSlowFetch() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually { readJSON(sandbox.jsonOutput) != nil && FileManager.default.fileExists(atPath: sandbox.plainOutput) },
+                "\(daemon.stderr)")
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
+        routes["/aq/v1/air-quality"] = Route(body: airQualityBody(pm25: 12), delay: 25)
+        try server.setRoutes(routes)
+        let asked = server.requests.filter(Self.airRequests).count
+        daemon.send(SIGUSR1)
+        #expect(eventually { server.requests.filter(Self.airRequests).count == asked + 1 }, "the slow fetch started")
+        daemon.send(SIGTERM)
+        // Far less than the 25 s the provider takes: the daemon does not wait for the fetch.
+        #expect(daemon.waitForExit(timeout: 15) == 0, "\(daemon.stderr)")
+        #expect(readJSON(sandbox.jsonOutput) != nil)
+        let plain = try String(contentsOfFile: sandbox.plainOutput, encoding: .utf8)
+        #expect(plain.hasPrefix("Brooklyn · AQI 112") && plain.hasSuffix("\n"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.home.appendingPathComponent("out").path)
+            .filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test("--template shapes the daemon's --output file")
+    func daemonTemplate() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let path = sandbox.home.appendingPathComponent("out/template.txt").path
+        let daemon = try DaemonProcess(sandbox: sandbox, arguments: ["--template", "{aqi} {category_id}", "--output", path])
+        #expect(eventually { (try? String(contentsOfFile: path, encoding: .utf8)) == "112 unhealthy_for_sensitive_groups\n" },
+                "\(daemon.stderr)")
     }
 
     @Test("a reader polling the output while the daemon rewrites it never sees a torn or empty file")
@@ -156,5 +196,42 @@ struct DaemonTests {
             return plain.hasPrefix("Brooklyn · AQI 112") && plain.contains("stale, updated")
         })
         #expect(daemon.process.isRunning)
+    }
+
+    @Test("SIGUSR2 cycles through the configured standards with no provider request")
+    func cycleStandards() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 75))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, top: "standards = [\"us\", \"china\"]")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually { readJSON(sandbox.jsonOutput)?["standard"] as? String == "us" }, "\(daemon.stderr)")
+        let requests = server.requests.count
+        daemon.send(SIGUSR2)
+        #expect(eventually {
+            guard let json = readJSON(sandbox.jsonOutput) else { return false }
+            return json["standard"] as? String == "china" && (json["air_quality"] as? [String: Any])?["aqi"] as? Int == 114
+        }, "\(daemon.stderr)")
+        daemon.send(SIGUSR2)
+        #expect(eventually { readJSON(sandbox.jsonOutput)?["standard"] as? String == "us" })
+        #expect(server.requests.count == requests, "\(server.requests)")
+    }
+
+    @Test("during failure backoff every SIGUSR1 still makes one request; a timer tick would not")
+    func userRefreshDuringBackoff() throws {
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
+        routes["/aq/v1/air-quality"] = .json("{}", status: 503)
+        let server = try FixtureServer(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, interval: "1h")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually { server.requests.filter(Self.airRequests).count == 1 }, "\(daemon.stderr)")
+        // The gate now holds open-meteo back for up to 30 s: a person's request goes through anyway.
+        for attempt in 2...4 {
+            daemon.send(SIGUSR1)
+            #expect(eventually { server.requests.filter(Self.airRequests).count == attempt }, "attempt \(attempt): \(daemon.stderr)")
+        }
+        try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+        daemon.send(SIGUSR1)
+        #expect(eventually { (readJSON(sandbox.jsonOutput)?["air_quality"] as? [String: Any])?["aqi"] as? Int == 28 }, "\(daemon.stderr)")
     }
 }

@@ -10,12 +10,11 @@ final class WatchProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var buffer = ""
 
-    init(_ sandbox: Sandbox, _ arguments: [String], interval: Double = 0.3) throws {
+    init(_ sandbox: Sandbox, _ arguments: [String]) throws {
         process.executableURL = URL(fileURLWithPath: Paths.binary)
         process.arguments = ["watch"] + arguments + ["--config", sandbox.configPath]
         process.environment = ["HOME": sandbox.home.path, "PATH": "/usr/bin:/bin",
-                               "XDG_CACHE_HOME": sandbox.home.appendingPathComponent("cache").path,
-                               "BREATHER_TEST_INTERVAL_SECONDS": String(interval)]
+                               "XDG_CACHE_HOME": sandbox.home.appendingPathComponent("cache").path]
         process.standardOutput = stdout
         process.standardInput = stdin
         process.standardError = FileHandle.nullDevice
@@ -57,10 +56,10 @@ struct WatchTests {
     func linePerChange() throws {
         let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server)
+        try sandbox.writeConfig(server: server, extra: "interval = \"1s\"")
         let watch = try WatchProcess(sandbox, ["--format", "waybar"])
         let first = watch.waitForLines(1)
-        #expect(first.count == 1 && first[0].contains("AQI 112 Unhealthy for Sensitive Groups"), "\(first)")
+        #expect(first.count == 1 && first[0].contains("AQI 112 USG"), "\(first)")
         // Several more polls of unchanged data: no new line.
         let airRequests = { server.requests.filter { $0.contains("/aq/v1/air-quality") }.count }
         let deadline = Date().addingTimeInterval(10)
@@ -78,15 +77,15 @@ struct WatchTests {
     func i3barProtocol() throws {
         let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server)
-        let watch = try WatchProcess(sandbox, ["--format", "i3bar"], interval: 60)
+        try sandbox.writeConfig(server: server, extra: "interval = \"60s\"")
+        let watch = try WatchProcess(sandbox, ["--format", "i3bar"])
         let lines = watch.waitForLines(3)
         #expect(lines.count == 3)
         #expect(lines.first == #"{"version":1,"click_events":true}"#)
         #expect(lines.dropFirst().first == "[")
         let element = try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [[String: String]]
-        #expect(element?.first?["full_text"]?.hasPrefix("Brooklyn AQI 112") == true, "\(lines)")
-        #expect(element?.first?["color"] == "#FF7E00")
+        #expect(element?.first?["full_text"]?.hasPrefix(" AQI 112 USG") == true, "\(lines)")
+        #expect(element?.first?["background"] == "#FF7E00")
         // With a 60 s interval only a click can cause the next fetch.
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
         watch.stdin.fileHandleForWriting.write(Data("[\n{\"name\":\"breather\",\"instance\":\"x\",\"button\":1}\n".utf8))
@@ -95,15 +94,34 @@ struct WatchTests {
         #expect(watch.terminate() == 0)
     }
 
+    @Test("i3bar: a right click switches to the full text and back, a scroll shows the next standard; no fetch")
+    func i3barRightClickAndScroll() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 75))))
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: "interval = \"1h\"\nstandards = [\"us\", \"china\"]")
+        let watch = try WatchProcess(sandbox, ["--format", "i3bar"])
+        let first = watch.waitForLines(3)
+        #expect(first.count == 3 && !(first.last ?? "").contains("Brooklyn"), "compact by default: \(first)")
+        let requests = server.requests.count
+        watch.stdin.fileHandleForWriting.write(Data("[\n{\"name\":\"breather\",\"button\":3}\n".utf8))
+        let full = watch.waitForLines(4)
+        #expect(full.count == 4 && full[3].contains("Brooklyn"), "the full text names the place: \(full)")
+        watch.stdin.fileHandleForWriting.write(Data(",{\"name\":\"breather\",\"button\":5}\n".utf8))
+        let china = watch.waitForLines(5)
+        #expect(china.count == 5 && china[4].contains("114"), "China's index of the same data: \(china)")
+        #expect(server.requests.count == requests, "\(server.requests)")
+        #expect(watch.terminate() == 0)
+    }
+
     @Test("exits 0 once stdout is closed, even while the data does not change")
     func stdoutClosed() throws {
         let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server)
+        try sandbox.writeConfig(server: server, extra: "interval = \"1s\"")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Paths.binary)
         process.arguments = ["watch", "--config", sandbox.configPath]
-        process.environment = ["HOME": sandbox.home.path, "BREATHER_TEST_INTERVAL_SECONDS": "0.2"]
+        process.environment = ["HOME": sandbox.home.path]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

@@ -10,7 +10,7 @@ struct HTTPErrorTests {
     /// to resume on (other suites block them while running `breather`) would be timed too.
     private func timedTransfer(_ request: HTTPRequest) -> (result: Result<HTTPResponse, HTTPError>, elapsed: Duration) {
         let start = ContinuousClock.now
-        let result = CurlTransfer(request: request, userAgent: "Breather/test", allowFileScheme: false).perform()
+        let result = CurlEngine.shared.performWaiting(CurlTransfer(request: request, userAgent: "Breather/test", allowFileScheme: false))
         return (result, ContinuousClock.now - start)
     }
 

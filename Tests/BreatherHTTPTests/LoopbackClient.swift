@@ -1,4 +1,4 @@
-import BreatherHTTP
+@testable import BreatherHTTP
 import BreatherTestSupport
 import Foundation
 
@@ -43,4 +43,24 @@ func closedPort() throws -> Int {
 func serve(_ route: Route) throws -> (server: FixtureServer, url: String) {
     let server = try FixtureServer(routes: ["/r": route])
     return (server, server.baseURL + "/r")
+}
+
+extension CurlEngine {
+    /// Performs `transfer` and waits for it on this thread, so a test times the transfer alone
+    /// (not the wait for a free cooperative thread to resume on).
+    func performWaiting(_ transfer: CurlTransfer) -> Result<HTTPResponse, HTTPError> {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox()
+        submit(transfer) { result in
+            box.result = result
+            done.signal()
+        }
+        done.wait()
+        return box.result!
+    }
+}
+
+/// Carries a result from the engine's thread to the waiting one (the semaphore orders them).
+private final class ResultBox: @unchecked Sendable {
+    var result: Result<HTTPResponse, HTTPError>?
 }

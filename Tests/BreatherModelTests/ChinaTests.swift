@@ -89,7 +89,9 @@ import Testing
 
     @Test func aboveTheTableCapsAtFiveHundred() throws {
         #expect(try AQIStandard.china.index(from: [reading(.pm2_5, .hours24, 600)]).value == 500)
-        #expect(try AQIStandard.china.index(from: [reading(.pm2_5, .hours24, 600)]).category.name == "Severely Polluted")
+        // HJ 633 defines nothing above the IAQI-500 breakpoint (500 µg/m³): 500, "beyond the index".
+        #expect(try AQIStandard.china.index(from: [reading(.pm2_5, .hours24, 600)]).category.name == "Beyond the index")
+        #expect(try AQIStandard.china.index(from: [reading(.pm2_5, .hours24, 500)]).category.name == "Severely Polluted")
     }
 
     @Test func hj6332012OverflowRules() throws {

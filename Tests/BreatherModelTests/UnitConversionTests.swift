@@ -2,13 +2,14 @@ import BreatherModel
 import Testing
 
 @Suite struct UnitConversionTests {
-    // ppb = µg/m³ × 24.45 / MW (EPA, 25 °C): O3 48.00, NO2 46.01, SO2 64.07, CO 28.01.
+    // µg/m³ = ppb × MW / V, V = R·T/p; at 25 °C and 101.325 kPa V = 8.314462618 × 298.15 / 101.325
+    // = 24.4654 L/mol; MW O3 47.9982, NO2 46.0055, SO2 64.0638, CO 28.0101 g/mol.
     @Test(arguments: [
-        (Pollutant.o3, ConcentrationUnit.microgramsPerCubicMetre, 96.0, ConcentrationUnit.ppb, 48.9),
-        (.o3, .microgramsPerCubicMetre, 96.0, .ppm, 0.0489),
-        (.no2, .microgramsPerCubicMetre, 46.01, .ppb, 24.45),
-        (.so2, .ppb, 24.45, .microgramsPerCubicMetre, 64.07),
-        (.co, .ppm, 1.0, .milligramsPerCubicMetre, 28.01 / 24.45),
+        (Pollutant.o3, ConcentrationUnit.microgramsPerCubicMetre, 96.0, ConcentrationUnit.ppb, 96 * 24.465_403_696_587 / 47.9982),
+        (.o3, .microgramsPerCubicMetre, 96.0, .ppm, 96 * 24.465_403_696_587 / 47.9982 / 1000),
+        (.no2, .microgramsPerCubicMetre, 46.0055, .ppb, 24.465_403_696_587),
+        (.so2, .ppb, 24.465_403_696_587, .microgramsPerCubicMetre, 64.0638),
+        (.co, .ppm, 1.0, .milligramsPerCubicMetre, 28.0101 / 24.465_403_696_587),
         (.co, .microgramsPerCubicMetre, 1200.0, .milligramsPerCubicMetre, 1.2),
         (.pm2_5, .milligramsPerCubicMetre, 0.035, .microgramsPerCubicMetre, 35.0),
         (.no2, .ppm, 0.1, .ppb, 100.0),
@@ -16,6 +17,29 @@ import Testing
     func converts(_ p: Pollutant, _ from: ConcentrationUnit, _ value: Double, _ to: ConcentrationUnit, _ expected: Double) throws {
         let actual = try UnitConversion.convert(value, of: p, from: from, to: to)
         #expect(abs(actual - expected) < 1e-9 * max(1, expected))
+    }
+
+    /// Each standard's reference conditions, and the factors they give to four decimals.
+    /// EPA's rounded factors at 25 °C are NO2 1.88, O3 1.96, SO2 2.62, CO 1.145; Defra's NO2 at
+    /// 20 °C is 1.9125 µg/m³ per ppb.
+    @Test(arguments: [
+        (AQIStandard.us, Pollutant.no2, 1.8804), (.us, .o3, 1.9619), (.us, .so2, 2.6185), (.us, .co, 1.1449),
+        (.china, .no2, 1.8804), (.china2012, .o3, 1.9619), (.canada, .o3, 1.9619), (.india, .so2, 2.6185),
+        // EU: 293 K, 101.3 kPa → V = 8.314462618 × 293 / 101.3 = 24.0487 L/mol.
+        (.eu, .no2, 1.9130), (.eu, .o3, 1.9959), (.eu, .so2, 2.6639), (.eu, .co, 1.1647),
+        // UK: 293.15 K, 101.325 kPa → V = 24.0551 L/mol; NO2 46.0055 / 24.0551 = 1.9125.
+        (.uk, .no2, 1.9125), (.uk, .o3, 1.9953), (.uk, .so2, 2.6632),
+    ])
+    func referenceConditionFactors(_ standard: AQIStandard, _ p: Pollutant, _ factor: Double) throws {
+        let perPPB = try #require(standard.referenceConditions.microgramsPerPPB(p))
+        #expect((perPPB * 10_000).rounded() / 10_000 == factor)
+    }
+
+    @Test func referenceConditionsAreNamed() {
+        #expect(AQIStandard.us.referenceConditions.description == "25 °C, 101.325 kPa")
+        #expect(AQIStandard.eu.referenceConditions.description == "293 K, 101.3 kPa")
+        #expect(AQIStandard.uk.referenceConditions.description == "20 °C, 101.325 kPa")
+        #expect(AQIStandard.canada.referenceConditions.microgramsPerPPB(.pm2_5) == nil)
     }
 
     @Test func particlesHaveNoVolumeUnits() {

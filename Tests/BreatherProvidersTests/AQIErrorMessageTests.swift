@@ -18,12 +18,12 @@ struct AQIErrorMessageTests {
     @Test("an air source that cannot serve the standard is skipped with the data problem only")
     func fetcher() async {
         struct OnlyOzone: AirQualityProvider {
-            let id = "only-ozone"
+            let id = ProviderID.openWeatherMap
             func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
-                Pollution(source: id, hourly: HourlySeries([.o3: [60, 60, 60]]))
+                Pollution(source: id.rawValue, hourly: HourlySeries([.o3: [60, 60, 60]]))
             }
         }
-        let conditions = await ConditionsFetcher(air: [OnlyOzone()], weather: [], asthma: [], standard: .canada).fetch(at: place)
+        let conditions = await ConditionsFetcher(air: [OnlyOzone()], weather: [], asthma: []).fetch(at: place, FetchRequest(standard: .canada))
         let message = conditions.failures.first { $0.part == .air }?.message
         #expect(message == "cannot give a canada index: the canada index (AQHI) needs NO2, O3 and PM2.5 together")
     }

@@ -3,11 +3,11 @@ import BreatherModel
 @testable import BreatherProviders
 import Testing
 
-/// A weather source that always answers with the same temperature.
+/// A second weather source (standing in for OpenWeatherMap) that always answers 12.5 °C.
 private struct SteadyWeather: WeatherProvider {
-    let id = "steady"
+    let id = ProviderID.openWeatherMap
     func weather(at location: Location) async throws(ProviderFailure) -> Weather {
-        Weather(temperatureC: 12.5, source: id)
+        Weather(temperatureC: 12.5, source: id.rawValue)
     }
 }
 
@@ -59,8 +59,8 @@ struct EmptyWeatherTests {
     func fallsBackToNextSource() async {
         let http = FakeHTTP(["/v1/forecast": FakeHTTP.body(Self.allNullForecast)])
         let fetcher = ConditionsFetcher(air: [], weather: [openMeteo(http), SteadyWeather()], asthma: [])
-        let conditions = await fetcher.fetch(at: place)
-        #expect(conditions.weather?.source == "steady")
+        let conditions = await fetcher.fetch(at: place, FetchRequest(standard: .us))
+        #expect(conditions.weather?.source == "openweathermap")
         #expect(conditions.weather?.temperatureC == 12.5)
         #expect(conditions.failures.map(\.provider) == ["open-meteo"])
         #expect(conditions.failures.map(\.kind) == [.badData])
@@ -69,7 +69,7 @@ struct EmptyWeatherTests {
     @Test("with no other source, no weather is kept: nothing null is cached or shown")
     func noOtherSource() async {
         let http = FakeHTTP(["/v1/forecast": FakeHTTP.body(Self.allNullForecast)])
-        let conditions = await ConditionsFetcher(air: [], weather: [openMeteo(http)], asthma: []).fetch(at: place)
+        let conditions = await ConditionsFetcher(air: [], weather: [openMeteo(http)], asthma: []).fetch(at: place, FetchRequest(standard: .us))
         #expect(conditions.weather == nil)
         #expect(conditions.failures.first?.kind == .badData)
     }

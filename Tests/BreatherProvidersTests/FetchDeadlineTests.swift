@@ -15,31 +15,31 @@ final class CallLog: @unchecked Sendable {
 /// A source that takes `seconds` to answer, then answers or fails with a timeout as a hung
 /// provider does.
 struct SlowSource: AirQualityProvider, WeatherProvider, AsthmaProvider {
-    let id: String
+    let id: ProviderID
     var seconds: Double = 0
     var fails = false
     var needsNetwork = true
     let log: CallLog
 
     private func answer() async throws(ProviderFailure) {
-        log.record(id)
+        log.record(id.rawValue)
         try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
         if fails { throw ProviderFailure(provider: id, part: .air, kind: .timeout, message: "timed out after \(seconds) s") }
     }
 
     func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
         try await answer()
-        return Pollution(source: id, hourly: HourlySeries([.pm2_5: Array(repeating: 10, count: 24)]))
+        return Pollution(source: id.rawValue, hourly: HourlySeries([.pm2_5: Array(repeating: 10, count: 24)]))
     }
 
     func weather(at location: Location) async throws(ProviderFailure) -> Weather {
         try await answer()
-        return Weather(temperatureC: 12, source: id)
+        return Weather(temperatureC: 12, source: id.rawValue)
     }
 
     func asthma(at location: Location, pollution: Pollution?) async throws(ProviderFailure) -> Asthma {
         try await answer()
-        return Asthma(risk: .low, source: id)
+        return Asthma(risk: .low, source: id.rawValue)
     }
 }
 
@@ -63,32 +63,32 @@ struct FetchDeadlineTests {
     func skipsRemainingSources() async {
         let log = CallLog()
         let fetcher = ConditionsFetcher(
-            air: [SlowSource(id: "hung", seconds: 0.5, fails: true, log: log), SlowSource(id: "second", log: log),
-                  SlowSource(id: "third", log: log)],
-            weather: [SlowSource(id: "weather", log: log)],
-            asthma: [SlowSource(id: "propeller", log: log), SlowSource(id: "estimate", needsNetwork: false, log: log)],
+            air: [SlowSource(id: .airVisual, seconds: 0.5, fails: true, log: log), SlowSource(id: .waqi, log: log),
+                  SlowSource(id: .openWeatherMap, log: log)],
+            weather: [SlowSource(id: .openMeteo, log: log)],
+            asthma: [SlowSource(id: .propeller, log: log), SlowSource(id: .estimate, needsNetwork: false, log: log)],
             deadlineSeconds: 0.2)
         let start = Date()
-        let conditions = await fetcher.fetch(at: place)
+        let conditions = await fetcher.fetch(at: place, FetchRequest(standard: .us))
         #expect(Date().timeIntervalSince(start) < 2)
-        #expect(Set(log.calls) == ["hung", "weather", "estimate"], "sources after the deadline must not be asked")
+        #expect(Set(log.calls) == ["airvisual", "open-meteo", "estimate"], "sources after the deadline must not be asked")
         #expect(conditions.pollution == nil)
-        #expect(conditions.weather?.source == "weather", "the weather that came in time is kept")
+        #expect(conditions.weather?.source == "open-meteo", "the weather that came in time is kept")
         #expect(conditions.asthma?.source == "estimate", "a local estimator still runs after the deadline")
-        #expect(conditions.failures.map(\.provider) == ["hung", "second", "third", "propeller"])
+        #expect(conditions.failures.map(\.provider) == ["airvisual", "waqi", "openweathermap", "propeller"])
         #expect(conditions.failures.dropFirst().allSatisfy { $0.kind == .timeout })
-        #expect(conditions.failures[1].message == "not asked: the 0.2 s limit for the whole fetch ran out waiting for hung")
+        #expect(conditions.failures[1].message == "not asked: the 0.2 s limit for the whole fetch ran out waiting for airvisual")
         #expect(conditions.failures[3].message == "not asked: the 0.2 s limit for the whole fetch ran out")
     }
 
     @Test("with time left every source is asked in order, as before")
     func noDeadlineReached() async {
         let log = CallLog()
-        let fetcher = ConditionsFetcher(air: [SlowSource(id: "first", fails: true, log: log), SlowSource(id: "second", log: log)],
+        let fetcher = ConditionsFetcher(air: [SlowSource(id: .airVisual, fails: true, log: log), SlowSource(id: .waqi, log: log)],
                                         weather: [], asthma: [], deadlineSeconds: 5)
-        let conditions = await fetcher.fetch(at: place)
-        #expect(log.calls == ["first", "second"])
-        #expect(conditions.pollution?.source == "second")
+        let conditions = await fetcher.fetch(at: place, FetchRequest(standard: .us))
+        #expect(log.calls == ["airvisual", "waqi"])
+        #expect(conditions.pollution?.source == "waqi")
     }
 
     @Test("each request gets the smaller of its own timeout and the time left; a cut request names the deadline")

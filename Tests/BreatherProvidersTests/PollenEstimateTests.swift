@@ -39,6 +39,15 @@ struct PollenEstimateTests {
         #expect(clean.risk == .low)
     }
 
+    @Test("pollen counts of 0 (or no higher than the air's level) are not said to raise the risk")
+    func zeroPollenIsNotRaising() async throws {
+        let zero = Dictionary(uniqueKeysWithValues: PollenType.allCases.map { ($0, 0.0) })
+        let asthma = try await AsthmaEstimate().asthma(at: place, pollution: Pollution(source: "open-meteo", hourly: Self.cleanAir, pollen: zero))
+        #expect(asthma.risk == .low)
+        #expect(asthma.method == AsthmaEstimate.pollenCheckedMethod)
+        #expect(asthma.method?.contains("raised") == false, "\(asthma.method ?? "")")
+    }
+
     @Test("Open-Meteo pollen is requested and decoded from current")
     func openMeteoPollen() async throws {
         let http = FakeHTTP(["/v1/air-quality": FakeHTTP.fixture("open-meteo/air_quality.breather_subset.json")])

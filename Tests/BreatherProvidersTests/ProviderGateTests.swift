@@ -27,23 +27,39 @@ struct ProviderGateTests {
     @Test("Retry-After: no call before it allows, then calls again")
     func retryAfter() async throws {
         let gate = gate()
-        await gate.recordFailure(failure(.rateLimited, retryAfter: 120))
+        await gate.record("airvisual", failure: failure(.rateLimited, retryAfter: 120))
         #expect(await gate.wait(for: "airvisual") == 120)
         #expect(await gate.wait(for: "open-meteo") == nil, "other providers are not held back")
-        var calls = 0
-        await #expect(throws: ProviderFailure.self) {
-            try await gate.run("airvisual", part: .air) { () async throws(ProviderFailure) in calls += 1 }
-        }
-        #expect(calls == 0)
+        let held = await gate.hold("airvisual", part: .air, isUserRequest: true)
+        #expect(held?.message == "not asked: the provider asked to wait 120s more (Retry-After)", "a click does not override Retry-After")
         clock.advance(120)
-        try await gate.run("airvisual", part: .air) { () async throws(ProviderFailure) in calls += 1 }
-        #expect(calls == 1)
+        #expect(await gate.hold("airvisual", part: .air, isUserRequest: false) == nil)
+    }
+
+    @Test("a person's request skips the failure backoff, a timer tick does not")
+    func userRequestSkipsBackoff() async {
+        let gate = gate()
+        await gate.record("airvisual", failure: failure(.unavailable))
+        let held = await gate.hold("airvisual", part: .air, isUserRequest: false)
+        #expect(held?.message == "not asked: backing off 10s more after failures (a click or SIGUSR1 asks now)")
+        #expect(await gate.hold("airvisual", part: .air, isUserRequest: true) == nil)
+    }
+
+    @Test("a reply that shows the provider is up (bad data) clears the backoff count")
+    func badDataClearsBackoff() async {
+        let gate = gate()
+        await gate.record("airvisual", failure: failure(.unavailable))
+        await gate.record("airvisual", failure: failure(.unavailable))
+        await gate.record("airvisual", failure: failure(.badData))
+        #expect(await gate.wait(for: "airvisual") == nil)
+        await gate.record("airvisual", failure: failure(.unavailable))
+        #expect(await gate.wait(for: "airvisual") == 10, "the count started again from one")
     }
 
     @Test("a Retry-After of centuries holds the provider back for a day at most")
     func retryAfterCapped() async {
         let gate = gate()
-        await gate.recordFailure(failure(.rateLimited, retryAfter: 9_999_999_999))
+        await gate.record("airvisual", failure: failure(.rateLimited, retryAfter: 9_999_999_999))
         #expect(await gate.wait(for: "airvisual") == ProviderGate.longestRetryAfterSeconds)
         clock.advance(Double(ProviderGate.longestRetryAfterSeconds))
         #expect(await gate.wait(for: "airvisual") == nil)
@@ -54,24 +70,24 @@ struct ProviderGateTests {
         let gate = gate()
         var waits: [Int?] = []
         for _ in 0..<5 {
-            await gate.recordFailure(failure(.unavailable))
+            await gate.record("airvisual", failure: failure(.unavailable))
             waits.append(await gate.wait(for: "airvisual"))
         }
         #expect(waits == [10, 20, 40, 60, 60])
-        await gate.recordSuccess("airvisual")
+        await gate.record("airvisual", failure: nil)
         #expect(await gate.wait(for: "airvisual") == nil)
-        await gate.recordFailure(failure(.timeout))
+        await gate.record("airvisual", failure: failure(.timeout))
         #expect(await gate.wait(for: "airvisual") == 10)
     }
 
     @Test("jitter shortens the wait; configuration and bad-data failures do not back off")
     func jitterAndPermanent() async {
         let jittered = gate(jitter: 0.5)
-        await jittered.recordFailure(failure(.unavailable))
+        await jittered.record("airvisual", failure: failure(.unavailable))
         #expect(await jittered.wait(for: "airvisual") == 5)
         let plain = gate()
-        await plain.recordFailure(failure(.configuration))
-        await plain.recordFailure(failure(.badData))
+        await plain.record("airvisual", failure: failure(.configuration))
+        await plain.record("airvisual", failure: failure(.badData))
         #expect(await plain.wait(for: "airvisual") == nil)
     }
 }

@@ -72,7 +72,7 @@ struct FormatTests {
             weather: Weather(temperatureC: 1e300, humidity: .infinity, pressureHPa: -1e300, windSpeedMS: .nan,
                              windDirectionDeg: 1e300, source: "test"),
             fetchedAt: Date(timeIntervalSince1970: -1e300))
-        let viewModel = MainViewModel(environment: .init(fetch: { cached }, now: { Date(timeIntervalSince1970: 1_795_000_000) }))
+        let viewModel = MainViewModel(environment: .init(fetch: { _ in cached }, now: { Date(timeIntervalSince1970: 1_795_000_000) }))
         viewModel.seed(with: cached)
         let outputs = await history(viewModel) { _ in }
         let shown = outputs.last
@@ -80,5 +80,21 @@ struct FormatTests {
         #expect(shown?.humidity == "inf%")
         #expect(shown?.updated == "0001-01-01 00:00 UTC")
         #expect(shown?.ageSeconds == 3_155_760_000)
+    }
+}
+
+@Suite("concentrations in tooltips")
+struct ConcentrationFormatTests {
+    @Test("ppm values keep their digits: never 0.0 ppm", arguments: [
+        (0.045, "0.045"), (0.0004, "0.0004"), (0.5, "0.500"), (1.0, "1.0"), (12.34, "12.3"), (0.0, "0.0"), (-0.2, "-0.200"),
+    ])
+    func digits(value: Double, text: String) {
+        #expect(Format.concentration(value) == text)
+    }
+
+    @Test("an ozone sub-index in ppm shows three decimals")
+    func ozonePPM() {
+        let sub = SubIndex(pollutant: .o3, period: .hours8, concentration: 0.047, unit: .ppm, index: 44)
+        #expect(Format.subIndex(sub, .us) == "O3 44 (0.047 ppm, 8h)")
     }
 }

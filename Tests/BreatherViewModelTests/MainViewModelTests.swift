@@ -58,7 +58,7 @@ struct MainViewModelTests {
     func refresh() async {
         let clock = TestClock()
         let fetch = ScriptedFetch([.success(conditions(pm25: 35.0, at: clock.now))])
-        let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in try fetch.next() }, now: { clock.now }))
+        let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in try fetch.next() }, now: { clock.now }))
         let outputs = await history(viewModel) { $0.viewDidRefresh() }
 
         #expect(outputs.map(\.isLoading) == [true, false])
@@ -86,7 +86,7 @@ struct MainViewModelTests {
     func switchStandard() async {
         let clock = TestClock()
         let fetch = ScriptedFetch([.success(conditions(pm25: 75, at: clock.now))])
-        let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in try fetch.next() }, now: { clock.now }))
+        let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in try fetch.next() }, now: { clock.now }))
         let outputs = await history(viewModel) {
             $0.viewDidRefresh()
             $0.aqiStandard(.china)
@@ -106,7 +106,7 @@ struct MainViewModelTests {
         let clock = TestClock()
         let first = conditions(pm25: 35.0, at: clock.now)
         let fetch = ScriptedFetch([.success(first), .failure(outage)])
-        let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in
+        let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in
             defer { clock.advance(720) }
             return try fetch.next()
         }, now: { clock.now }))
@@ -122,13 +122,14 @@ struct MainViewModelTests {
         #expect(last.ageSeconds == 1440)
         #expect(last.staleness == "stale, updated 24 min ago")
         #expect(last.error == "open-meteo air: HTTP 503: service unavailable")
-        #expect(last.conditions == first)
+        #expect(last.conditions?.pollution == first.pollution && last.conditions?.weather == first.weather)
+        #expect(last.staleParts == [.air], "the part the failure names is marked stale")
     }
 
     @Test("an error before any success: no values, the error, never fetched")
     func errorBeforeSuccess() async {
         let fetch = ScriptedFetch([.failure(outage)])
-        let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in try fetch.next() }))
+        let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in try fetch.next() }))
         let outputs = await history(viewModel) { $0.viewDidRefresh() }
         #expect(outputs.count == 2)
         let last = outputs[1]
@@ -144,8 +145,12 @@ struct MainViewModelTests {
     func repeatedRefreshes() async {
         let clock = TestClock()
         let fetch = ScriptedFetch([.success(conditions(pm25: 5, at: clock.now)), .failure(outage),
-                                   .success(conditions(pm25: 75, at: clock.now))])
-        let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in try fetch.next() }, now: { clock.now }))
+                                   .success(conditions(pm25: 75, at: clock.now.addingTimeInterval(2)))])
+        // Time passes between fetches, as it always does: a part kept from an earlier fetch is older than the latest.
+        let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in
+            defer { clock.advance(1) }
+            return try fetch.next()
+        }, now: { clock.now }))
         let outputs = await history(viewModel) { input in
             for _ in 0..<3 { input.viewDidRefresh() }
         }
@@ -161,7 +166,7 @@ struct MainViewModelTests {
         partial.asthma = nil
         partial.failures = [ProviderFailure(provider: "propeller", part: .asthma, kind: .unavailable, message: "HTTP 502")]
         let fetch = ScriptedFetch([.success(partial)])
-        let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in try fetch.next() }))
+        let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in try fetch.next() }))
         let outputs = await history(viewModel) { $0.viewDidRefresh() }
         #expect(outputs.last?.asthmaRisk == "unavailable")
         #expect(outputs.last?.aqi == "28")

@@ -41,7 +41,7 @@ struct ObservationAgeTests {
     func freshFetchOfOldReading(_ row: ObservationCase) async {
         let clock = TestClock()
         let fetched = observed(row.observedSecondsAgo, fetchedAt: clock.now)
-        let viewModel = MainViewModel(environment: .init(fetch: { fetched }, now: { clock.now }, staleAfterSeconds: row.staleAfterSeconds))
+        let viewModel = MainViewModel(environment: .init(fetch: { _ in fetched }, now: { clock.now }, staleAfterSeconds: row.staleAfterSeconds))
         let shown = await history(viewModel) { $0.viewDidRefresh() }.last!
         #expect(shown.aqi == "99", "old data is still shown, only marked")
         #expect(shown.isStale == row.stale)
@@ -54,7 +54,7 @@ struct ObservationAgeTests {
     func agesWithTheClock() async {
         let clock = TestClock()
         let fetched = observed(2 * 3600, fetchedAt: clock.now)
-        let viewModel = MainViewModel(environment: .init(fetch: { fetched }, now: { clock.now }, staleAfterSeconds: 600))
+        let viewModel = MainViewModel(environment: .init(fetch: { _ in fetched }, now: { clock.now }, staleAfterSeconds: 600))
         var outputs = viewModel.outputs.makeAsyncIterator()
         viewModel.inputs.viewDidRefresh()
         _ = await outputs.next()  // loading

@@ -25,7 +25,7 @@ enum BarState: String, CaseIterable, Sendable {
 
 /// The very first output of a view model: loading, no data yet.
 func firstOutput() async -> Output {
-    let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in
+    let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in
         throw ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503")
     }))
     viewModel.inputs.viewDidRefresh()

@@ -1,6 +1,7 @@
 import BreatherJSON
 import BreatherModel
 import BreatherViewModel
+import BreatherIO
 import BreatherViews
 import Foundation
 import Testing
@@ -10,7 +11,7 @@ func render(_ conditions: CityConditions?, failure: ProviderFailure? = nil, stan
             afterFailure: Bool = false, units: Units = .metric, icons: Icons = .none) async -> Output {
     let now = Date(timeIntervalSince1970: 1_795_000_000)
     nonisolated(unsafe) var calls = 0
-    let viewModel = MainViewModel(environment: .init(fetch: { () throws(ProviderFailure) in
+    let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in
         calls += 1
         if let conditions, calls == 1 { return conditions }
         throw failure ?? ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503")
@@ -58,7 +59,7 @@ struct RendererTests {
         let text = JSONRenderer().render(output)
         let root = JSONCursor(try JSON.parse(text))
         #expect(try root.object().keys == ["location", "standard", "air_quality", "weather", "asthma", "display",
-                                           "updated_at", "observed_at", "stale", "age_seconds", "errors", "attributions"])
+                                           "updated_at", "observed_at", "stale", "stale_parts", "age_seconds", "errors", "forecast", "attributions"])
         #expect(try root["location"]["name"].string() == "Saint-Jean \"L'Île\" <&> 100%")
         #expect(try root["standard"].string() == "china")
         #expect(try root["air_quality"]["aqi"].int() == 18)  // 1-h PM2.5 12 → ceil(17.1) under HJ 633-2026

@@ -1,4 +1,5 @@
 import BreatherCache
+import BreatherCalculator
 import BreatherConfig
 import BreatherHTTP
 import BreatherModel

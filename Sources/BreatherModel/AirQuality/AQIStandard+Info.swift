@@ -25,9 +25,23 @@ extension AQIStandard {
     }
 
     /// The official category (English name, snake_case id, colour) for an index value.
-    /// A value above the standard's table gets the top category (e.g. US 649 → Hazardous).
+    /// Above 500, the US and China scales end: "Beyond the AQI" (AirNow's wording; TAD 2024
+    /// footnote 4 still defines the number) and "Beyond the index" (HJ 633 defines nothing there).
+    /// The other standards' top bands are open-ended and keep their names (India "Severe",
+    /// EEA "Extremely poor", DAQI 10 "Very High", AQHI "10+" "Very High Risk").
     public func category(forIndex index: Int) -> AQICategory {
-        CategoryBand.category(index, in: bands)
+        if index > 500, let beyond = beyondCategory { return beyond }
+        return CategoryBand.category(index, in: bands)
+    }
+
+    /// The category for a concentration above the top of the standard's tables, where the scale
+    /// ends at 500 (US, China); nil where the top band is open-ended. Its colour is the top band's.
+    public var beyondCategory: AQICategory? {
+        switch self {
+        case .us: AQICategory(id: "beyond_the_aqi", name: "Beyond the AQI", color: "#7E0023")
+        case .china, .china2012: AQICategory(id: "beyond_the_index", name: "Beyond the index", color: "#7E0023")
+        case .eu, .uk, .india, .canada: nil
+        }
     }
 
     /// True for an index that adds one term per pollutant (Canada's AQHI) instead of taking
@@ -65,6 +79,17 @@ extension AQIStandard {
         // AQHI: 3-h means of NO2, O3 and PM2.5 only.
         case (.canada, .no2), (.canada, .o3), (.canada, .pm2_5): .hours3
         case (.canada, _): nil
+        }
+    }
+
+    /// The averaging periods this standard indexes a pollutant over: its usual one, every
+    /// period it has a table for, and HJ 633-2026's real-time 1-hour PM (indexed on the 24-hour
+    /// column). Empty when the standard does not use the pollutant. Breather's own fallbacks
+    /// for short provider series (a labelled 1-hour value) are not among them.
+    public func periods(for pollutant: Pollutant) -> [AveragingPeriod] {
+        AveragingPeriod.allCases.filter { period in
+            defaultPeriod(for: pollutant) == period || !breakpoints(for: pollutant, period: period).isEmpty
+                || (self == .china && period == .hour1 && (pollutant == .pm2_5 || pollutant == .pm10))
         }
     }
 

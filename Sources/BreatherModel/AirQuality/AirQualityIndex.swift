@@ -48,16 +48,55 @@ public struct SubIndex: Sendable, Hashable, Codable {
     public var index: Int
     /// For a summed index, this pollutant's unrounded term of the sum; nil otherwise.
     public var contribution: Double?
+    /// How the reading was converted between ppb/ppm and µg/m³ (at the standard's reference
+    /// conditions) before indexing; nil when no such conversion was needed.
+    public var conversion: AppliedConversion?
+    /// True when the concentration is above the standard's top breakpoint, where the standard
+    /// either extrapolates (US) or defines nothing (China: the sub-index stays at 500).
+    public var beyondTable: Bool
 
     /// A sub-index of `index` for `pollutant` at `concentration` over `period`; `contribution` for a summed index.
     public init(pollutant: Pollutant, period: AveragingPeriod, concentration: Double, unit: ConcentrationUnit, index: Int,
-                contribution: Double? = nil) {
+                contribution: Double? = nil, conversion: AppliedConversion? = nil, beyondTable: Bool = false) {
         self.pollutant = pollutant
         self.period = period
         self.concentration = concentration
         self.unit = unit
         self.index = index
         self.contribution = contribution
+        self.conversion = conversion
+        self.beyondTable = beyondTable
+    }
+}
+
+/// A footnote rule of the standard that shaped the index: a reading that got no sub-index
+/// (the standard indexes that range with another averaging period) or a value decided or
+/// bounded by such a rule. Outputs show `text`; the calculator refuses a pollutant that got
+/// no sub-index at all and says which period to give (`needs`).
+public struct IndexNote: Sendable, Hashable, Codable {
+    /// The pollutant the rule is about; nil for a rule about the whole index (AQHI minimum 1).
+    public var pollutant: Pollutant?
+    /// The period of the reading the rule applied to; nil with `pollutant`.
+    public var period: AveragingPeriod?
+    /// The period the standard takes this range from, when another reading would decide it.
+    public var needs: AveragingPeriod?
+    /// The rule in one sentence, citing the standard.
+    public var text: String
+
+    /// A note on `pollutant`'s `period` reading, naming the period that `needs` to be given, if any.
+    public init(_ pollutant: Pollutant, _ period: AveragingPeriod, needs: AveragingPeriod? = nil, _ text: String) {
+        self.pollutant = pollutant
+        self.period = period
+        self.needs = needs
+        self.text = text
+    }
+
+    /// A note about the whole index.
+    public init(_ text: String) {
+        self.pollutant = nil
+        self.period = nil
+        self.needs = nil
+        self.text = text
     }
 }
 
@@ -73,14 +112,19 @@ public struct AirQualityIndex: Sendable, Hashable, Codable {
     public var mainPollutants: [Pollutant]
     /// Every sub-index that went into `value`; empty for a provider-given index.
     public var subIndices: [SubIndex]
+    /// The standard's footnote rules that shaped this index (a reading left without a
+    /// sub-index, a value bounded by another period's rule), in reading order.
+    public var notes: [IndexNote]
 
-    /// An index of `value` under `standard`, with its category and what set it.
-    public init(standard: AQIStandard, value: Int, category: AQICategory, mainPollutants: [Pollutant], subIndices: [SubIndex]) {
+    /// An index of `value` under `standard`, with its category, what set it and the rules that shaped it.
+    public init(standard: AQIStandard, value: Int, category: AQICategory, mainPollutants: [Pollutant], subIndices: [SubIndex],
+                notes: [IndexNote] = []) {
         self.standard = standard
         self.value = value
         self.category = category
         self.mainPollutants = mainPollutants
         self.subIndices = subIndices
+        self.notes = notes
     }
 }
 
@@ -94,6 +138,9 @@ public enum AQIError: Error, Sendable, Hashable {
     case invalidConcentration(Pollutant, Double)
     /// The standard has no table for this pollutant and period.
     case unsupportedPeriod(Pollutant, AveragingPeriod, AQIStandard)
+    /// Nothing could be indexed because the standard takes these readings' range from another
+    /// averaging period (US O3 1-h below 0.125 ppm alone); the note says which.
+    case notIndexable(IndexNote)
 }
 
 extension AQIError: CustomStringConvertible {
@@ -114,6 +161,8 @@ extension AQIError: CustomStringConvertible {
             "\(pollutant.displayName) concentration \(value) is negative or not a finite number"
         case .unsupportedPeriod(let pollutant, let period, let standard):
             "\(standard.rawValue) has no \(period.rawValue) table for \(pollutant.displayName)"
+        case .notIndexable(let note):
+            note.text
         }
     }
 }

@@ -61,19 +61,27 @@ enum CanadaAQHI {
         for p in [Pollutant.no2, .o3, .pm2_5] {
             // All three terms are needed: without one the sum is not the AQHI.
             guard let reading = chosen[p], let (beta, unit) = term(p) else { throw .noUsablePollutants(.canada) }
-            let c = try reading.value(in: unit)
+            // NO2 and O3 given in µg/m³ convert to ppb at 25 °C and 101.325 kPa: the formula takes ppb
+            // and ECCC states no conversion, so North American practice (40 CFR 50.3) is used.
+            let (c, conversion) = try reading.converted(to: unit, for: .canada)
             let contribution = scale * (expMinusOne(beta * c))
             sum += contribution
             // No sub-index exists: each pollutant adds its term to the sum (kept unrounded).
             subIndices.append(SubIndex(pollutant: p, period: reading.period, concentration: c, unit: unit,
-                                       index: Rounding.indexHalfUp(contribution), contribution: contribution))
+                                       index: Rounding.indexHalfUp(contribution), contribution: contribution, conversion: conversion))
         }
-        // Rounded to the nearest integer; `displayValue` shows "10+" above 10.
-        let value = Rounding.indexHalfUp(sum)
+        // Rounded to the nearest integer; `displayValue` shows "10+" above 10. ECCC's scale runs
+        // "from 1 to 10+": a sum that rounds to 0 (clean air) is reported as 1.
+        let rounded = Rounding.indexHalfUp(sum)
+        let value = max(1, rounded)
+        let notes = rounded < 1
+            ? [IndexNote("AQHI \(IndexAssembly.plain((sum * 100).rounded() / 100)) "
+                + "is shown as 1: ECCC's scale runs from 1 to 10+")]
+            : []
         // A sum of three terms names no single responsible pollutant.
         return AirQualityIndex(
             standard: .canada, value: value, category: AQIStandard.canada.category(forIndex: value),
-            mainPollutants: [], subIndices: subIndices)
+            mainPollutants: [], subIndices: subIndices, notes: notes)
     }
 
     /// Real-time readings: 3-hour means of NO2, O3 and PM2.5 (≥ 2 of 3 hours valid), recomputed

@@ -93,62 +93,89 @@ enum ChinaHJ633 {
         revision == .y2026 ? .china : .china2012
     }
 
+    /// IAQI per reading (Eq. 1, rounded up), AQI = the maximum, with the table notes that
+    /// differ between the revisions (quoted where they apply).
     static func index(from readings: [PollutantReading], revision: Revision) throws(AQIError) -> AirQualityIndex {
         let standard = standard(revision)
-        var prepared: [(reading: PollutantReading, c: Double)] = []
+        var prepared: [(reading: PollutantReading, c: Double, conversion: AppliedConversion?)] = []
         for reading in IndexAssembly.relevant(readings, for: standard) {
-            var c = try reading.value(in: unit(reading.pollutant))
+            var (c, conversion) = try reading.converted(to: unit(reading.pollutant), for: standard)
             // HJ 633-2026: concentrations are rounded per GB/T 8170 before indexing (µg/m³ to an
             // integer, CO mg/m³ to 1 decimal; an exact trailing 5 rounds to the even digit).
             // HJ 633-2012 states no concentration rounding.
             if revision == .y2026 { c = Rounding.halfEven(c, decimals: reading.pollutant == .co ? 1 : 0) }
-            prepared.append((reading, c))
+            prepared.append((reading, c, conversion))
         }
         let has = { (p: Pollutant, period: AveragingPeriod) in
             prepared.contains { $0.reading.pollutant == p && $0.reading.period == period }
         }
+        let name = revision == .y2026 ? "HJ 633-2026" : "HJ 633-2012"
 
         var subIndices: [SubIndex] = []
-        for (reading, c) in prepared {
+        var notes: [IndexNote] = []
+        for (reading, c, conversion) in prepared {
             let p = reading.pollutant
-            let raw: Double?
+            let text = IndexAssembly.plain(c)
+            var table: BreakpointTable?
+            var raw: Double?
             switch (p, reading.period) {
-            // SO2 1-h above 800 µg/m³: 2026 §4.2 → IAQI 200; 2012 → not computed, the 24-h SO2
-            // IAQI is reported instead (Breather: 200 when no 24-h value was given).
+            // SO2 1-h above 800 µg/m³. 2012 Table 1 note (2): "二氧化硫（SO2）1小时平均浓度值高于
+            // 800 μg/m³的，不再进行其空气质量分指数计算，二氧化硫（SO2）空气质量分指数按24小时
+            // 平均浓度计算的分指数报告" (no IAQI; SO2 is reported from its 24-hour value).
+            // 2026 Table 3 note b: the IAQI is 200.
             case (.so2, .hour1) where c > 800:
-                raw = revision == .y2012 && has(.so2, .hours24) ? nil : 200
-            // O3 8-h above 800 µg/m³: 2026 → IAQI 300; 2012 → not computed, the 1-h O3 IAQI is
-            // reported instead (Breather: without a 1-h value, the 8-h mean is indexed on the 1-h
-            // column, a lower bound because the daily 1-h maximum is ≥ any 8-h mean).
+                if revision == .y2026 {
+                    raw = 200
+                    notes.append(IndexNote(.so2, .hour1, "SO2 1-h \(text) µg/m³ is above 800 µg/m³: IAQI 200 (\(name) Table 3 note b)"))
+                } else {
+                    notes.append(IndexNote(.so2, .hour1, needs: has(.so2, .hours24) ? nil : .hours24,
+                        "SO2 1-h \(text) µg/m³ is above 800 µg/m³: no IAQI from it; SO2 is reported from its "
+                        + "24-hour value (\(name) Table 1 note 2)"))
+                }
+            // O3 8-h above 800 µg/m³. 2012 Table 1 note (3): "臭氧（O3）8小时平均浓度值高于800 μg/m³
+            // 的，不再进行其空气质量分指数计算，臭氧（O3）空气质量分指数按1小时平均浓度计算的
+            // 分指数报告" (no IAQI; O3 is reported from its 1-hour value). 2026 Table 3 note c: 300.
             case (.o3, .hours8) where c > 800:
                 if revision == .y2026 {
                     raw = 300
+                    notes.append(IndexNote(.o3, .hours8, "O3 8-h \(text) µg/m³ is above 800 µg/m³: IAQI 300 (\(name) Table 3 note c)"))
                 } else {
-                    raw = has(.o3, .hour1) ? nil : o3_1h.rawIndex(c, above: .cap(500))
+                    notes.append(IndexNote(.o3, .hours8, needs: has(.o3, .hour1) ? nil : .hour1,
+                        "O3 8-h \(text) µg/m³ is above 800 µg/m³: no IAQI from it; O3 is reported from its "
+                        + "1-hour value (\(name) Table 1 note 3)"))
                 }
-            // PM 1-h: HJ 633-2026 indexes 1-hour PM with the daily-mean column. HJ 633-2012 has no
-            // 1-h PM column; Breather applies the same rule as a labelled fallback.
+            // PM 1-h: the HJ 633-2026 real-time report (实时报) indexes 1-hour PM10 and PM2.5 on the
+            // 24-hour column. HJ 633-2012's real-time report uses 24-h moving means; Breather uses
+            // the 1-hour value the same way only when a series is too short, and says so.
             case (.pm10, .hour1), (.pm2_5, .hour1):
-                raw = table(p, .hours24, revision)?.rawIndex(c, above: .cap(500))
+                table = Self.table(p, .hours24, revision)
+                notes.append(IndexNote(p, .hour1, revision == .y2026
+                    ? "\(p.displayName) 1-h value indexed on the 24-hour column, as the \(name) real-time report does"
+                    : "\(p.displayName) 1-h value indexed on the 24-hour column: \(name) asks for the 24-hour moving "
+                        + "mean, which the data was too short for"))
             default:
-                guard let table = table(p, reading.period, revision) else {
+                guard let official = Self.table(p, reading.period, revision) else {
                     throw .unsupportedPeriod(p, reading.period, standard)
                 }
-                // Above the IAQI-500 breakpoint the standard defines nothing; report 500.
-                raw = table.rawIndex(c, above: .cap(500))
+                table = official
             }
+            // Above the IAQI-500 breakpoint the standard defines nothing: 500, "beyond the index".
+            if raw == nil, let table { raw = table.rawIndex(c, above: .cap(500)) }
             guard let raw else { continue }
+            let beyond = table.map { c > ($0.rows.last?.cHi ?? .infinity) && $0.rows.last?.iHi == 500 } ?? false
             // HJ 633-2012 §6.2 / 2026 §4.2.6: IAQI is rounded UP to an integer.
             subIndices.append(SubIndex(
-                pollutant: p, period: reading.period, concentration: c, unit: unit(p), index: Rounding.indexCeil(raw)))
+                pollutant: p, period: reading.period, concentration: c, unit: unit(p), index: Rounding.indexCeil(raw),
+                conversion: conversion, beyondTable: beyond))
         }
         // AQI = max IAQI; primary pollutant(s) only when AQI > 50, ties all listed.
-        return try IndexAssembly.assemble(standard, subIndices, noMainAtOrBelow: 50)
+        return try IndexAssembly.assemble(standard, subIndices, notes: notes, noMainAtOrBelow: 50)
     }
 
     /// Real-time ("实时报") readings. 2026: the six 1-hour averages only. 2012: SO2, NO2, CO,
     /// O3 1-hour, O3 8-hour moving mean and PM10/PM2.5 24-hour moving means; a PM series too
-    /// short for a 24-h mean (HJ 663: ≥ 20 valid hours) falls back to the 1-hour value.
+    /// short for a 24-h mean (HJ 663: ≥ 20 valid hours) falls back to the 1-hour value. SO2's
+    /// 24-hour mean is added when its 1-hour value is above 800 µg/m³ (Table 1 note 2).
     static func readings(from series: HourlySeries, revision: Revision) -> [PollutantReading] {
         var result: [PollutantReading] = []
         func add(_ p: Pollutant, _ period: AveragingPeriod, _ v: Double?) {
@@ -166,6 +193,11 @@ enum ChinaHJ633 {
             case (.y2012, .o3):
                 add(.o3, .hour1, Averaging.recent(values))
                 add(.o3, .hours8, Averaging.mean(values, hours: 8, minValid: 6))
+            // 2012 Table 1 note 2: above 800 µg/m³ 1-h, SO2 is reported from its 24-hour value.
+            case (.y2012, .so2):
+                let hour = Averaging.recent(values)
+                add(.so2, .hour1, hour)
+                if let hour, hour > 800 { add(.so2, .hours24, Averaging.mean(values, hours: 24, minValid: 20)) }
             default:
                 add(pollutant, .hour1, Averaging.recent(values))
             }

@@ -36,14 +36,15 @@ enum EuropeanAQI {
     static func index(from readings: [PollutantReading]) throws(AQIError) -> AirQualityIndex {
         var subIndices: [SubIndex] = []
         for reading in IndexAssembly.relevant(readings, for: .eu) {
-            // The EEA states no concentration rounding: values are banded as given.
-            let c = try reading.value(in: .microgramsPerCubicMetre)
+            // The EEA states no concentration rounding: values are banded as given. Gases given
+            // in ppb convert at 293 K and 101.3 kPa (Directive 2008/50/EC Annex VI C).
+            let (c, conversion) = try reading.converted(to: .microgramsPerCubicMetre, for: .eu)
             guard let table = table(reading.pollutant, reading.period), let band = table.band(c) else {
                 throw .unsupportedPeriod(reading.pollutant, reading.period, .eu)
             }
             subIndices.append(SubIndex(
                 pollutant: reading.pollutant, period: reading.period, concentration: c,
-                unit: .microgramsPerCubicMetre, index: band))
+                unit: .microgramsPerCubicMetre, index: band, conversion: conversion))
         }
         // Overall band = the worst pollutant band; the pollutant(s) in it drive the index.
         return try IndexAssembly.assemble(.eu, subIndices)

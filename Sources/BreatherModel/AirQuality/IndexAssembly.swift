@@ -43,14 +43,29 @@ enum IndexAssembly {
 
     /// AQI = max sub-index; main pollutants = every pollutant at the max (ties all listed),
     /// or none when `value <= noMainAtOrBelow` (HJ 633: no primary pollutant when AQI ≤ 50).
+    /// When a sub-index at the max lies beyond the standard's table, the category says so.
+    /// With no sub-index at all, a note naming the period the standard needs is the error.
     static func assemble(
-        _ standard: AQIStandard, _ subIndices: [SubIndex], noMainAtOrBelow: Int? = nil
+        _ standard: AQIStandard, _ subIndices: [SubIndex], notes: [IndexNote] = [], noMainAtOrBelow: Int? = nil
     ) throws(AQIError) -> AirQualityIndex {
-        guard let value = subIndices.map(\.index).max() else { throw .noUsablePollutants(standard) }
+        guard let value = subIndices.map(\.index).max() else {
+            if let missing = notes.first(where: { $0.needs != nil }) { throw .notIndexable(missing) }
+            throw .noUsablePollutants(standard)
+        }
         var main = pollutants(at: value, in: subIndices)
         if let threshold = noMainAtOrBelow, value <= threshold { main = [] }
+        var category = standard.category(forIndex: value)
+        if subIndices.contains(where: { $0.index == value && $0.beyondTable }), let beyond = standard.beyondCategory {
+            category = beyond
+        }
         return AirQualityIndex(
-            standard: standard, value: value, category: standard.category(forIndex: value),
-            mainPollutants: main, subIndices: subIndices)
+            standard: standard, value: value, category: category, mainPollutants: main, subIndices: subIndices, notes: notes)
+    }
+
+    /// A concentration for a note: "0.1", "850" (no trailing ".0").
+    static func plain(_ x: Double) -> String {
+        var text = "\((x * 1000).rounded() / 1000)"
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
     }
 }

@@ -60,17 +60,18 @@ enum IndiaNAQI {
     }
 
     static func index(from readings: [PollutantReading]) throws(AQIError) -> AirQualityIndex {
-        var prepared: [(reading: PollutantReading, c: Double)] = []
+        var prepared: [(reading: PollutantReading, c: Double, conversion: AppliedConversion?)] = []
         for reading in IndexAssembly.relevant(readings, for: .india) {
             // CPCB states no rounding; concentrations are rounded to integers (CO to 1 decimal),
             // which closes the published 30 | 31 gaps (reference JSON convention).
-            let c = Rounding.halfUp(try reading.value(in: unit(reading.pollutant)), decimals: reading.pollutant == .co ? 1 : 0)
-            prepared.append((reading, c))
+            let (value, conversion) = try reading.converted(to: unit(reading.pollutant), for: .india)
+            prepared.append((reading, Rounding.halfUp(value, decimals: reading.pollutant == .co ? 1 : 0), conversion))
         }
         let hasO3Hours8 = prepared.contains { $0.reading.pollutant == .o3 && $0.reading.period == .hours8 }
 
         var subIndices: [SubIndex] = []
-        for (reading, c) in prepared {
+        var notes: [IndexNote] = []
+        for (reading, c, conversion) in prepared {
             let p = reading.pollutant
             let table: BreakpointTable?
             switch (p, reading.period) {
@@ -89,16 +90,25 @@ enum IndiaNAQI {
                 table = Self.table(p, reading.period)
             }
             guard let table else { throw .unsupportedPeriod(p, reading.period, .india) }
-            guard let raw = computing(table, p).rawIndex(c, above: .cap(500)) else { continue }
+            let computing = computing(table, p)
+            guard let raw = computing.rawIndex(c, above: .cap(500)) else { continue }
+            // CPCB's Severe band is open-ended ("250+" → 401–500): above the calculator's implied
+            // top the sub-index stays 500 and the category stays "Severe", as CPCB words it.
+            if let top = computing.rows.last?.cHi, c > top, table.rows.last?.cHi == nil {
+                notes.append(IndexNote(p, reading.period, "\(p.displayName) \(IndexAssembly.plain(c)) \(unit(p).rawValue) is above "
+                    + "\(IndexAssembly.plain(top)), where CPCB's calculator reaches 500; CPCB's Severe band is open-ended "
+                    + "(above \(IndexAssembly.plain(table.rows.last?.cLo ?? top))), so 500 Severe is shown"))
+            }
             // CPCB states no index rounding; nearest integer (half up) is used.
-            subIndices.append(SubIndex(pollutant: p, period: reading.period, concentration: c, unit: unit(p), index: Rounding.indexHalfUp(raw)))
+            subIndices.append(SubIndex(pollutant: p, period: reading.period, concentration: c, unit: unit(p),
+                                       index: Rounding.indexHalfUp(raw), conversion: conversion))
         }
         // CPCB: the AQI needs sub-indices for at least three pollutants, one of them PM.
         let pollutants = Set(subIndices.map(\.pollutant))
         guard pollutants.count >= 3, !pollutants.isDisjoint(with: [.pm2_5, .pm10]) else {
             throw .noUsablePollutants(.india)
         }
-        return try IndexAssembly.assemble(.india, subIndices)
+        return try IndexAssembly.assemble(.india, subIndices, notes: notes)
     }
 
     /// Real-time readings: running 24-h means for PM, NO2 and SO2 (CPCB: ≥ 16 valid hours),

@@ -64,10 +64,13 @@ enum UKDAQI {
             guard let period = official, let table = table(p, period) else {
                 throw .unsupportedPeriod(p, reading.period, .uk)
             }
-            // Defra: concentrations are rounded to the nearest whole number before banding.
-            let c = Rounding.halfUp(try reading.value(in: .microgramsPerCubicMetre))
+            // Defra: concentrations are rounded to the nearest whole number before banding; gases
+            // given in ppb convert at 20 °C and 1 atm, the basis of Defra's factors (NO2 1.9125).
+            let (value, conversion) = try reading.converted(to: .microgramsPerCubicMetre, for: .uk)
+            let c = Rounding.halfUp(value)
             guard let band = table.band(c) else { continue }
-            subIndices.append(SubIndex(pollutant: p, period: reading.period, concentration: c, unit: .microgramsPerCubicMetre, index: band))
+            subIndices.append(SubIndex(pollutant: p, period: reading.period, concentration: c, unit: .microgramsPerCubicMetre,
+                                       index: band, conversion: conversion))
         }
         // Overall index = the highest pollutant index.
         return try IndexAssembly.assemble(.uk, subIndices)

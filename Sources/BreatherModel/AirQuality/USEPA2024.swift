@@ -75,81 +75,102 @@ enum USEPA2024 {
         }
     }
 
+    /// The AQI (TAD §IV): truncate, find the row, Equation 1, round half up, take the maximum;
+    /// with the footnote rules of Table 6 for ozone and SO2, quoted where they apply.
     static func index(from readings: [PollutantReading]) throws(AQIError) -> AirQualityIndex {
-        var prepared: [(reading: PollutantReading, c: Double)] = []
+        var prepared: [(reading: PollutantReading, c: Double, conversion: AppliedConversion?)] = []
         for reading in IndexAssembly.relevant(readings, for: .us) {
             let (unit, decimals) = unitAndDecimals(reading.pollutant)
-            let c = Rounding.truncate(try reading.value(in: unit), decimals: decimals)
-            prepared.append((reading, c))
+            let (value, conversion) = try reading.converted(to: unit, for: .us)
+            prepared.append((reading, Rounding.truncate(value, decimals: decimals), conversion))
         }
-        let so2Day = prepared.filter { $0.reading.pollutant == .so2 && $0.reading.period == .hours24 }.map(\.c).max()
-        let hasO3Hours8 = prepared.contains { $0.reading.pollutant == .o3 && $0.reading.period == .hours8 }
+        func given(_ p: Pollutant, _ period: AveragingPeriod) -> [Double] {
+            prepared.filter { $0.reading.pollutant == p && $0.reading.period == period }.map(\.c)
+        }
+        let so2Day = given(.so2, .hours24).max()
+        let o3HourCounts = given(.o3, .hour1).contains { $0 >= o3OneHourStart }
+        let hasO3Hours8 = !given(.o3, .hours8).isEmpty
+        let hasSO2Hour = !given(.so2, .hour1).isEmpty
 
         var subIndices: [SubIndex] = []
-        for (reading, c) in prepared {
-            let raw: Double?
+        var notes: [IndexNote] = []
+        for (reading, c, conversion) in prepared {
+            let text = IndexAssembly.plain(c)
+            var table: BreakpointTable?
+            var raw: Double?
             switch (reading.pollutant, reading.period) {
             // PM: 24-h table; the NowCast (real-time) and, as a Breather fallback when the
             // NowCast cannot be formed, a 1-hour value are indexed on the same table.
-            case (.pm2_5, .hours24), (.pm2_5, .nowcast), (.pm2_5, .hour1):
-                raw = pm25.rawIndex(c, above: .extrapolate)
-            case (.pm10, .hours24), (.pm10, .nowcast), (.pm10, .hour1):
-                raw = pm10.rawIndex(c, above: .extrapolate)
+            case (.pm2_5, .hours24), (.pm2_5, .nowcast), (.pm2_5, .hour1): table = pm25
+            case (.pm10, .hours24), (.pm10, .nowcast), (.pm10, .hour1): table = pm10
             // CO: 8-h table; a 1-hour value (fallback for short series) uses it too.
-            case (.co, .hours8), (.co, .hour1):
-                raw = co_8h.rawIndex(c, above: .extrapolate)
-            case (.no2, .hour1):
-                raw = no2_1h.rawIndex(c, above: .extrapolate)
-            case (.o3, .hours8):
-                raw = ozoneEightHourRawIndex(c)
-            // O3 1-h: values < 0.125 ppm are disregarded; the AQI is max(1-h, 8-h), so a 1-h
-            // value decides whenever it gives more, as the TAD asks above 0.200 ppm 8-h.
-            // Without any 8-h value (short series) a low 1-h value stands in for the 8-h mean,
-            // but never above the 1-h table's first index (101): on the 8-h table 0.124 ppm
-            // would give 220, more than 0.125 ppm gives on the official 1-h table, and a
-            // higher concentration must never report a lower index.
+            case (.co, .hours8), (.co, .hour1): table = co_8h
+            case (.no2, .hour1): table = no2_1h
+            // Table 6 note: "8-hour O3 values do not define higher AQI values (≥ 301). AQI values
+            // of 301 or higher are calculated with 1-hour O3 concentrations."
+            case (.o3, .hours8) where c > 0.200:
+                if o3HourCounts {
+                    notes.append(IndexNote(.o3, .hours8, "O3 8-h \(text) ppm is above 0.200 ppm, where 8-hour values stop "
+                        + "(TAD 2024 Table 6): the 1-hour value gives the O3 index"))
+                } else {
+                    // Alone, it is beyond Very Unhealthy: at least 301, and on the 1-hour rows
+                    // when they give more, so a higher concentration never shows a lower index.
+                    table = o3_1h
+                    raw = max(301, o3_1h.rawIndex(c, above: .extrapolate) ?? 301)
+                    notes.append(IndexNote(.o3, .hours8, needs: .hour1, "O3 8-h \(text) ppm is above 0.200 ppm: 8-hour values "
+                        + "do not define index values of 301 and above (TAD 2024 Table 6), so at least 301 is shown; "
+                        + "the 1-hour value decides the upper range"))
+                }
+            case (.o3, .hours8): table = o3_8h
+            // Table 6 leaves the 1-hour O3 cells below 0.125 ppm blank: no sub-index there.
             case (.o3, .hour1):
-                if c >= 0.125 {
-                    raw = o3_1h.rawIndex(c, above: .extrapolate)
-                } else if hasO3Hours8 {
-                    raw = nil
-                } else {
-                    raw = o3_8h.rawIndex(c, above: .extrapolate).map { min($0, Double(o3_1h.rows[0].iLo)) }
+                if c >= o3OneHourStart {
+                    table = o3_1h
+                } else if !hasO3Hours8 {
+                    notes.append(IndexNote(.o3, .hour1, needs: .hours8, "O3 1-h \(text) ppm is below 0.125 ppm, where the "
+                        + "1-hour table starts (TAD 2024 Table 6): below it the 8-hour mean gives the O3 index"))
                 }
-            // SO2 1-h defines AQI < 200 only. 1-h ≥ 305 ppb: AQI comes from the 24-h mean if that
-            // is ≥ 305 ppb, otherwise ILo = IHi = 200 (AQI fixed at 200).
-            case (.so2, .hour1):
-                if c >= 305 {
-                    raw = (so2Day ?? 0) >= 305 ? nil : 200
+            // Table 6 note: "1-hour SO2 values do not define higher AQI values (≥ 200). AQI values
+            // of 200 or greater are calculated with 24-hour SO2 concentrations." With a 1-h max
+            // ≥ 305 ppb and a 24-h mean < 305 ppb the AQI is 200 (ILo = IHi = 200).
+            case (.so2, .hour1) where c >= 305:
+                if let day = so2Day {
+                    raw = day >= 305 ? nil : 200
                 } else {
-                    raw = so2_1h.rawIndex(c, above: .extrapolate)
+                    raw = 200
+                    notes.append(IndexNote(.so2, .hour1, needs: .hours24, "SO2 1-h \(text) ppb is 305 ppb or more: 1-hour "
+                        + "values do not define index values above 200 (TAD 2024 Table 6), so 200 is shown; the 24-hour "
+                        + "mean decides above"))
                 }
-            // SO2 24-h: only used when ≥ 305 ppb (below that the 1-hour table applies).
+            case (.so2, .hour1): table = so2_1h
+            // SO2 24-h rows start at 305 ppb; below that the 1-hour value is the SO2 index.
             case (.so2, .hours24):
-                raw = c >= 305 ? so2_24h.rawIndex(c, above: .extrapolate) : nil
+                if c >= 305 {
+                    table = so2_24h
+                } else if !hasSO2Hour {
+                    notes.append(IndexNote(.so2, .hours24, needs: .hour1, "SO2 24-h \(text) ppb is below 305 ppb, where the "
+                        + "24-hour table starts (TAD 2024 Table 6): below it the 1-hour value gives the SO2 index"))
+                }
             default:
                 throw .unsupportedPeriod(reading.pollutant, reading.period, .us)
             }
+            // TAD 2024 footnote 4: "AQI values greater than 500 should be calculated using
+            // equation 1 and the concentration specified for the AQI value of 500."
+            if raw == nil, let table { raw = table.rawIndex(c, above: .extrapolate) }
             guard let raw else { continue }
+            let beyond = table.map { c > ($0.rows.last?.cHi ?? .infinity) && $0.rows.last?.iHi == 500 } ?? false
             // TAD §IV step 4: round the index to the nearest integer, half up (125.5 → 126).
             subIndices.append(SubIndex(
                 pollutant: reading.pollutant, period: reading.period, concentration: c,
-                unit: unitAndDecimals(reading.pollutant).0, index: Rounding.indexHalfUp(raw)))
+                unit: unitAndDecimals(reading.pollutant).0, index: Rounding.indexHalfUp(raw),
+                conversion: conversion, beyondTable: beyond))
         }
         // AQI = max over pollutants; the pollutant(s) at the max are responsible.
-        return try IndexAssembly.assemble(.us, subIndices)
+        return try IndexAssembly.assemble(.us, subIndices, notes: notes)
     }
 
-    /// O3 8-h. The 8-h table ends at 0.200 ppm = 300: "8-hour values do not define AQI ≥ 301;
-    /// above 0.200 ppm use the 1-hour table" (TAD Table 6; reference §1). On the 1-h table
-    /// alone, 0.201 ppm would give 199 — less than 0.200 gives — so above 0.200 the index is
-    /// the 1-h table's value but at least 301: a mean beyond the 8-h table's top is beyond
-    /// Very Unhealthy, and a higher concentration never reports a lower index. A 1-h value,
-    /// when given, is indexed on its own and wins when higher (the AQI is the maximum).
-    static func ozoneEightHourRawIndex(_ c: Double) -> Double? {
-        guard c > 0.200 else { return o3_8h.rawIndex(c, above: .extrapolate) }
-        return max(301, o3_1h.rawIndex(c, above: .extrapolate) ?? 301)
-    }
+    /// Where the 1-hour O3 rows start (ppm); Table 6 leaves the cells below blank.
+    static let o3OneHourStart = 0.125
 
     /// Real-time readings (AirNow practice): PM NowCast, O3 8-h mean and 1-h, CO 8-h, NO2 and
     /// SO2 1-h. Falls back to the latest hourly value (labelled `.hour1`) when the NowCast or

@@ -1,0 +1,76 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// When each part of `CityConditions` was fetched; nil for a part that is absent.
+public struct PartTimes: Sendable, Hashable, Codable {
+    /// When the air-quality part was fetched.
+    public var air: Date?
+    /// When the weather part was fetched.
+    public var weather: Date?
+    /// When the asthma part was fetched.
+    public var asthma: Date?
+
+    /// Times for the parts that are present.
+    public init(air: Date? = nil, weather: Date? = nil, asthma: Date? = nil) {
+        self.air = air
+        self.weather = weather
+        self.asthma = asthma
+    }
+
+    /// The time of `part` (nil for `.location`, which is not a stored part).
+    public subscript(part: ProviderFailure.Part) -> Date? {
+        switch part {
+        case .air: air
+        case .weather: weather
+        case .asthma: asthma
+        case .location: nil
+        }
+    }
+}
+
+extension CityConditions {
+    /// The one merge policy of Breather's conditions store, used by the one-shot, the daemon
+    /// and `watch` alike: each part the newer fetch brought replaces the older one; a part it
+    /// did not bring (failed, or not asked for) keeps its last good value with its own fetch
+    /// time, so a weather outage never blanks the air reading or the other way round. The
+    /// failures are the newer fetch's. Conditions for another place are not merged: the newer
+    /// ones replace them whole.
+    public func merged(with newer: CityConditions) -> CityConditions {
+        guard newer.location.isSamePlace(as: location) else { return newer }
+        var result = newer
+        if result.pollution == nil, let pollution {
+            result.pollution = pollution
+            result.partsFetchedAt.air = partsFetchedAt.air
+        }
+        if result.weather == nil, let weather {
+            result.weather = weather
+            result.partsFetchedAt.weather = partsFetchedAt.weather
+        }
+        if result.asthma == nil, let asthma {
+            result.asthma = asthma
+            result.partsFetchedAt.asthma = partsFetchedAt.asthma
+        }
+        if result.location.name == nil { result.location.name = location.name }
+        return result
+    }
+
+    /// True when `part` holds a value kept from an earlier fetch because the latest one failed
+    /// to bring it (or failed to find the place at all): shown, but marked stale.
+    public func isCarriedOver(_ part: ProviderFailure.Part) -> Bool {
+        guard let time = partsFetchedAt[part] else { return false }
+        return time < fetchedAt && failures.contains { $0.part == part || $0.part == .location }
+    }
+
+    /// True when the conditions hold air or weather data: anything less is not worth showing or keeping.
+    public var isUsable: Bool { pollution != nil || weather != nil }
+}
+
+extension Location {
+    /// Same coordinates to about 10 m (providers round them differently); names may differ.
+    public func isSamePlace(as other: Location) -> Bool {
+        abs(latitude - other.latitude) < 1e-4 && abs(longitude - other.longitude) < 1e-4
+    }
+}

@@ -1,0 +1,33 @@
+/// Every data source Breather knows, by the id `[sources]` and the json `source` key use.
+/// One enum, so a new provider cannot be half-added and an unknown id cannot slip through as
+/// another provider: the config rejects it (exit 78) naming the valid ids.
+public enum ProviderID: String, CaseIterable, Sendable, Hashable, Codable {
+    /// Open-Meteo: keyless air, weather and geocoding; the default.
+    case openMeteo = "open-meteo"
+    /// IQAir AirVisual: air indices and weather from one request, needs a key.
+    case airVisual = "airvisual"
+    /// World Air Quality Index project (aqicn.org): air indices, needs a token.
+    case waqi
+    /// OpenWeather: air concentrations and weather, needs a key.
+    case openWeatherMap = "openweathermap"
+    /// Air by Propeller: asthma risk, keyless.
+    case propeller
+    /// Breather's own asthma estimate from the AQHI and pollen (no request).
+    case estimate
+    /// ipapi.co: IP geolocation when no location is configured.
+    case ipapi
+
+    /// The ids `[sources] air` accepts, in the order the docs list them.
+    public static let air: [ProviderID] = [.openMeteo, .airVisual, .waqi, .openWeatherMap]
+    /// The ids `[sources] weather` accepts.
+    public static let weather: [ProviderID] = [.openMeteo, .airVisual, .openWeatherMap]
+    /// The ids `[sources] asthma` accepts.
+    public static let asthma: [ProviderID] = [.estimate, .propeller]
+}
+
+extension ProviderFailure {
+    /// A failure of the provider `id` to serve `part`; `message` must not contain a key.
+    public init(provider id: ProviderID, part: Part, kind: FailureKind, message: String, retryAfterSeconds: Int? = nil) {
+        self.init(provider: id.rawValue, part: part, kind: kind, message: message, retryAfterSeconds: retryAfterSeconds)
+    }
+}

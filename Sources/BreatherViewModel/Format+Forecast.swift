@@ -1,0 +1,65 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import BreatherModel
+
+/// One forecast hour's index under the chosen standard.
+public struct ForecastHour: Sendable, Hashable {
+    /// The start of the hour.
+    public var time: Date
+    /// The index that hour, computed with the standard's own averaging over the past hours
+    /// followed by the forecast ones up to it.
+    public var index: AirQualityIndex
+
+    /// The index `index` for the hour starting at `time`.
+    public init(time: Date, index: AirQualityIndex) {
+        self.time = time
+        self.index = index
+    }
+}
+
+extension Format {
+    /// How far ahead the outlook looks.
+    public static let forecastWindowSeconds = 24 * 3600
+
+    /// The index for each forecast hour from the current hour of `now` to 24 h later, soonest
+    /// first. Each hour is indexed as if it were the current one: the measured past hours, then
+    /// the forecast up to that hour, so 24-h and 8-h means roll forward as they will.
+    /// Empty without a forecast or without past concentrations to average with.
+    public static func forecast(_ pollution: Pollution?, standard: AQIStandard, now: Date) -> [ForecastHour] {
+        guard let past = pollution?.hourly, let ahead = pollution?.forecast else { return [] }
+        var hours: [ForecastHour] = []
+        for offset in 0..<ahead.hours {
+            let time = ahead.time(ofHour: offset)
+            // An hour already over (old data) or beyond the window is not "the next 24 h".
+            guard time.timeIntervalSince(now) > -3600 else { continue }
+            guard time.timeIntervalSince(now) <= Double(forecastWindowSeconds) else { break }
+            let series = ahead.series(through: offset, after: past)
+            if let index = try? standard.index(from: standard.readings(from: series)) {
+                hours.append(ForecastHour(time: time, index: index))
+            }
+        }
+        return hours
+    }
+
+    /// The worst forecast hour (the earliest of equals): "AQI 152 Unhealthy at 18:00 UTC, PM2.5";
+    /// "" without a forecast.
+    public static func forecastSummary(_ hours: [ForecastHour], standard: AQIStandard) -> String {
+        guard var worst = hours.first else { return "" }
+        for hour in hours.dropFirst() where hour.index.value > worst.index.value { worst = hour }
+        let index = worst.index
+        let clock = Timestamp.rfc3339(worst.time).dropFirst(11).prefix(5)
+        let main = index.mainPollutants.map(\.displayName).joined(separator: ", ")
+        return "\(indexName(standard)) \(standard.displayValue(index.value)) \(index.category.name) at \(clock) UTC"
+            + (main.isEmpty ? "" : ", \(main)")
+    }
+
+    /// "high from 18:00 UTC" for the worst asthma risk ahead; "" without an outlook or when its
+    /// hour is over (old data).
+    public static func asthmaOutlook(_ outlook: AsthmaOutlook?, now: Date) -> String {
+        guard let outlook, outlook.at.timeIntervalSince(now) > -3600 else { return "" }
+        return "\(outlook.risk.displayName) from \(Timestamp.rfc3339(outlook.at).dropFirst(11).prefix(5)) UTC"
+    }
+}

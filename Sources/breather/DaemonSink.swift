@@ -1,0 +1,62 @@
+import BreatherConfig
+import BreatherModel
+import BreatherViewModel
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Consumes the view model's outputs for the daemon: writes the files, tells systemd
+/// (READY=1 once, then STATUS=), logs failures when they start or change, and runs
+/// `on_update` after a change. On graceful shutdown it returns after the write in progress.
+final class DaemonSink: Service, Sendable {
+    private let viewModel: MainViewModel
+    private let options: CommonOptions
+    private let notifier: SystemdNotifier
+    private let files = DaemonOutputs()
+    private let state: Mutex<(context: AppContext, isReady: Bool, logged: [String])>
+
+    init(viewModel: MainViewModel, context: AppContext, options: CommonOptions, notifier: SystemdNotifier) {
+        self.viewModel = viewModel
+        self.options = options
+        self.notifier = notifier
+        state = Mutex((context, false, []))
+    }
+
+    /// New settings after a reload: every file is rewritten on the next output.
+    func reload(context: AppContext) {
+        state.withLock { $0.context = context }
+        files.reset()
+    }
+
+    func run() async {
+        for await output in viewModel.outputs.cancelOnGracefulShutdown() where !output.isLoading {
+            show(output)
+        }
+    }
+
+    private func show(_ output: Output) {
+        let context = state.withLock { $0.context }
+        let changed = files.show(output, settings: context.settings, options: options, logger: context.logger)
+        logFailures(output, logger: context.logger)
+        let status = "STATUS=\(DaemonOutputs.status(output))"
+        let wasReady = state.withLock { state in defer { state.isReady = true }; return state.isReady }
+        notifier.notify(wasReady ? status : "READY=1\n\(status)")
+        if changed, !context.settings.onUpdate.isEmpty {
+            OnUpdateRunner(command: context.settings.onUpdate, logger: context.logger).run()
+        }
+    }
+
+    /// Logs a failure when it starts or changes (provider, part, kind, and whether a request
+    /// was made at all), not on every poll: a provider down for a day should not fill the journal.
+    private func logFailures(_ output: Output, logger: Logger) {
+        let failing = output.failures.map {
+            "\($0.provider) \($0.part.rawValue) \($0.kind.rawValue) \($0.message.hasPrefix("not asked") ? "held" : "asked")"
+        }
+        let previous = state.withLock { state in defer { state.logged = failing }; return state.logged }
+        guard failing != previous else { return }
+        for (failure, key) in zip(output.failures, failing) where !previous.contains(key) {
+            logger.log(.warning, RunStatus.describe(failure))
+        }
+        if failing.isEmpty, !previous.isEmpty { logger.log(.info, "all sources answered again") }
+    }
+}

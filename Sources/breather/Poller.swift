@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BreatherModel
+import Dispatch
+import BreatherViewModel
+import ServiceLifecycle
+
+/// What the daemon's and `watch`'s controllers turn into view-model inputs.
+enum ControllerEvent: Sendable {
+    /// The poll interval passed.
+    case tick
+    /// A person asked (SIGUSR1, a left click): one attempt even during backoff.
+    case userRefresh
+    /// SIGHUP: reload the config (daemon only).
+    case reload
+    /// Scroll or SIGUSR2: show the next configured standard (no fetch when the data serves it).
+    case nextStandard(step: Int)
+    /// Right click or SIGRTMIN+1: compact or full bar text (no fetch).
+    case toggleCompact
+}
+
+/// The signal the bar snippets send for a right click: SIGRTMIN+1 (swift-service-lifecycle's
+/// `UnixSignal` names no real-time signal, so this one has its own dispatch source).
+enum CompactToggleSignal {
+    static var number: Int32 { __libc_current_sigrtmin() + 1 }
+
+    /// Yields `.toggleCompact` for every SIGRTMIN+1 until the returned source is cancelled.
+    static func start(_ events: AsyncStream<ControllerEvent>.Continuation) -> any DispatchSourceSignal {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "breather.rtsignal"))
+        source.setEventHandler { events.yield(.toggleCompact) }
+        source.resume()
+        return source
+    }
+}
+
+/// The poll clock: yields `.tick` after every interval. It sleeps between ticks, so an idle
+/// poller costs no wakeups; cancel the task to stop it.
+func startTicker(seconds: Int, _ events: AsyncStream<ControllerEvent>.Continuation) -> Task<Void, Never> {
+    Task {
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: .seconds(seconds)) } catch { return }
+            events.yield(.tick)
+        }
+    }
+}
+
+/// Cycles through the standards a user scrolls through (`standards` in the config, else every
+/// standard) starting from the one shown.
+struct StandardCycle: Sendable {
+    var standards: [AQIStandard]
+    var current: AQIStandard
+
+    mutating func step(_ step: Int) -> AQIStandard {
+        let list = standards.isEmpty ? AQIStandard.allCases : standards
+        let index = list.firstIndex(of: current) ?? 0
+        current = list[((index + step) % list.count + list.count) % list.count]
+        return current
+    }
+}
+
+/// Pings systemd's watchdog every half `WATCHDOG_USEC` until graceful shutdown.
+struct WatchdogService: Service {
+    let notifier: SystemdNotifier
+    let intervalSeconds: Double
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully {
+            notifier.notify("WATCHDOG=1")
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(intervalSeconds)) }
+            } catch {
+                return
+            }
+        }
+    }
+}

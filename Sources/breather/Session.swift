@@ -1,0 +1,128 @@
+import BreatherCache
+import BreatherConfig
+import BreatherModel
+import BreatherProviders
+import BreatherViewModel
+import Logging
+import Synchronization
+
+/// The live parts one configuration makes, shared by the one-shot, `daemon` and `watch`: the
+/// view model, fed by a fetch that resolves the location lazily (no network at boot is
+/// retried, not fatal) and saves into the one conditions store. A reload swaps the
+/// providers (`Fetching.replace`) and sends the view model new inputs; it never builds a new
+/// view model, so the standard and the conditions on hand have one owner.
+struct Session: Sendable {
+    let viewModel: MainViewModel
+    let fetching: Fetching
+    let cache: ConditionsCache
+
+    /// Throws only for configuration problems (e.g. a missing API key), never for providers.
+    init(context: AppContext, gate: ProviderGate?, staleAfterSeconds: Int, location: Location? = nil,
+         locationFailure: ProviderFailure? = nil) throws(CommandFailure) {
+        let fetching = Fetching(fetcher: try context.makeFetcher(gate: gate),
+                                resolver: LocationResolver(context: context, resolved: location, failure: locationFailure))
+        let cache = ConditionsCache(path: context.cachePath)
+        let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger)
+        self.fetching = fetching
+        self.cache = cache
+        viewModel = MainViewModel(
+            environment: .init(fetch: { request async throws(ProviderFailure) in try await fetching.fetch(request) },
+                               save: { saver.save($0) },
+                               units: context.settings.units, staleAfterSeconds: staleAfterSeconds,
+                               icons: context.settings.icons),
+            standard: context.settings.standard)
+    }
+
+    /// Data is stale once older than `max_age`, but never before two poll intervals have
+    /// passed: with the default 15m interval and 10m max_age, healthy data would otherwise turn
+    /// "stale" between every two polls.
+    static func pollingStaleAfter(_ settings: Settings) -> Int {
+        max(settings.cache.maxAgeSeconds, 2 * settings.intervalSeconds)
+    }
+}
+
+/// The fetch the view model calls: the current providers and location, swapped whole on reload.
+actor Fetching {
+    private var fetcher: ConditionsFetcher
+    private var resolver: LocationResolver
+
+    init(fetcher: ConditionsFetcher, resolver: LocationResolver) {
+        self.fetcher = fetcher
+        self.resolver = resolver
+    }
+
+    func fetch(_ request: FetchRequest) async throws(ProviderFailure) -> CityConditions {
+        let (fetcher, resolver) = (self.fetcher, self.resolver)
+        return await fetcher.fetch(at: try await resolver.location(), request)
+    }
+
+    /// New providers and location after a reload.
+    func replace(fetcher: ConditionsFetcher, resolver: LocationResolver) {
+        self.fetcher = fetcher
+        self.resolver = resolver
+    }
+}
+
+/// Saves the view model's conditions into the store; a failing write is logged when it starts
+/// failing and when it recovers, not on every poll.
+final class StoreWriter: Sendable {
+    private let cache: ConditionsCache
+    private let sources: String
+    private let logger: Logger
+    private let lastError = Mutex<String?>(nil)
+
+    init(cache: ConditionsCache, sources: String, logger: Logger) {
+        self.cache = cache
+        self.sources = sources
+        self.logger = logger
+    }
+
+    func save(_ conditions: CityConditions) {
+        let message: String?
+        do {
+            try cache.save(conditions, sources: sources)
+            message = nil
+        } catch {
+            message = "\(error)"
+        }
+        let changed = lastError.withLock { last in
+            defer { last = message }
+            return last != message
+        }
+        guard changed else { return }
+        if let message { logger.log(.warning, "cache: \(message)") } else { logger.log(.info, "cache: writing again") }
+    }
+}
+
+/// Resolves the location once and reuses it; a failure (no network at boot) is reported as a
+/// provider failure and retried on the next refresh instead of stopping the daemon.
+actor LocationResolver {
+    private let context: AppContext
+    private var resolved: Location?
+    /// The one-shot's lookup already failed (an outage, with stored data to show): say so.
+    private let failure: ProviderFailure?
+
+    init(context: AppContext, resolved: Location? = nil, failure: ProviderFailure? = nil) {
+        self.context = context
+        self.resolved = resolved
+        self.failure = failure
+    }
+
+    func location() async throws(ProviderFailure) -> Location {
+        if let failure { throw failure }
+        if let resolved { return resolved }
+        do {
+            let found = try await context.resolveLocation()
+            resolved = found
+            return found
+        } catch {
+            let kind: FailureKind = switch error.status {
+            case .configuration, .usage: .configuration
+            case .temporary: .timeout
+            case .dataError: .badData
+            default: .unavailable
+            }
+            throw ProviderFailure(provider: "location", part: .location, kind: kind, message: error.message)
+        }
+    }
+}
