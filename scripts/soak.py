@@ -180,7 +180,8 @@ class Soak:
         except ValueError as error:
             return f"not JSON ({error})"
         if name == "conditions.json":
-            return None if isinstance(value, dict) and value.get("version") == 1 else "not a cache"
+            # Any version: the format is the daemon's business, being whole JSON is the soak's.
+            return None if isinstance(value, dict) and isinstance(value.get("version"), int) else "not a cache"
         return None if isinstance(value, dict) else "not an object"
 
     def read_loop(self):
