@@ -12,6 +12,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "breather", targets: ["breather"]),
+        // For Fuzz/ (a separate package that depends on this one by path): the modules it fuzzes.
+        .library(name: "BreatherFuzzable", targets: ["BreatherProviders", "BreatherConfig", "BreatherCache",
+                                                       "BreatherViews", "BreatherModel", "BreatherCalculator", "BreatherHTTP", "BreatherJSON"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

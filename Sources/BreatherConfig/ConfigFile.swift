@@ -173,9 +173,7 @@ struct ConfigFile {
             try checkKeys(section, section: "providers.\(provider)", allowed: allowed)
             for (p, key, path) in keys where p == provider {
                 guard let url = try string(key, in: section, section: "providers.\(provider)") else { continue }
-                guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-                    throw error(key, "providers.\(provider)", "must be an http:// or https:// URL")
-                }
+                if let problem = ProviderURL.problem(url) { throw error(key, "providers.\(provider)", problem) }
                 settings.providers[keyPath: path] = url
                 mark(&settings, "providers.\(provider).\(key)")
             }
