@@ -1,29 +1,40 @@
 #!/usr/bin/env bash
-# One-shot speed (README "Development"): times `breather --format json --refresh` against
-# `curl -s URL | jq .current.temperature_2m` on the same loopback server serving the Open-Meteo
-# fixtures, in one hyperfine run, then measures peak RSS. Not part of CI (timings need a quiet
-# machine). Needs ../shared/fixtures beside the repo.
-#   scripts/bench.sh [RUNS]        # default 50 runs per command after 5 warm-ups
+# One-shot speed and size (README "Speed and size", issue 11). Builds the release binary as
+# scripts/setup.sh does, strips a copy (what users run), then, in one hyperfine run per pair:
+#   fresh one-shot (`--refresh`, 2 requests)  vs  `curl -s URL | jq …` on the same loopback server
+#   cached one-shot (answered by the cache)    vs  `jq …` on the same cache file
+#   `breather --version`                       vs  a Swift "hello" built here the same way
+# then the peak RSS of each command (median of 9 runs), the wall-time ratios against the goals,
+# the CPU-time ratios (steadier under load), the binary's size and its ICU check. Everything
+# comes from the repository: the fixtures from Tests/Fixtures/providers, the server from
+# Tests/Support. Not part of CI: timings need a quiet machine.
+#   scripts/bench.sh [RUNS]        # default 100 runs per command after 10 warm-ups
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=${1:-50}
+runs=${1:-100}
+fixtures=Tests/Fixtures/providers
 
-missing=()
-for tool in hyperfine curl jq python3 /usr/bin/time; do
-    command -v "$tool" >/dev/null || missing+=("$tool")
+# hyperfine, curl, jq and GNU time are Debian packages; install what is missing when we may.
+need=()
+command -v hyperfine >/dev/null || need+=(hyperfine)
+command -v curl >/dev/null || need+=(curl)
+command -v jq >/dev/null || need+=(jq)
+command -v python3 >/dev/null || need+=(python3)
+[ -x /usr/bin/time ] || need+=(time)
+if [ ${#need[@]} -gt 0 ]; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
+    echo "installing ${need[*]} (Debian packages the bench needs)" >&2
+    if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null; }; then
+        echo "error: missing ${need[*]}; install with: sudo apt-get install ${need[*]}" >&2
+        exit 1
+    fi
+fi
+for fixture in open-meteo/forecast.current.json open-meteo/air_quality.current_hourly.json; do
+    [ -f "$fixtures/$fixture" ] || { echo "error: $fixtures/$fixture is missing" >&2; exit 1; }
 done
-if [ ${#missing[@]} -gt 0 ]; then
-    echo "error: missing ${missing[*]}; install with: sudo apt-get install hyperfine curl jq python3 time" >&2
-    exit 1
-fi
-if [ ! -d ../shared/fixtures/providers ]; then
-    echo "error: ../shared/fixtures is missing (the bench serves its Open-Meteo fixtures)" >&2
-    exit 1
-fi
 
 swift build -c release --static-swift-stdlib --product breather >&2
-binary=$PWD/.build/release/breather
-
 work=$(mktemp -d)
 server_pid=""
 cleanup() {
@@ -31,12 +42,19 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
+binary=$work/breather
+strip -o "$binary" .build/release/breather
+
+# The baseline for start-up: the smallest Swift program, linked like Breather.
+echo 'print("hello")' >"$work/hello.swift"
+swiftc -O -static-stdlib "$work/hello.swift" -o "$work/hello" >&2
+strip "$work/hello"
 
 cat >"$work/routes.json" <<'EOF'
 {"/v1/forecast": {"fixture": "open-meteo/forecast.current.json"},
  "/aq/v1/air-quality": {"fixture": "open-meteo/air_quality.current_hourly.json"}}
 EOF
-python3 -u Tests/Support/fixture_server.py "$work/routes.json" ../shared/fixtures/providers "$work/requests.log" >"$work/port" &
+python3 -u Tests/Support/fixture_server.py "$work/routes.json" "$fixtures" "$work/requests.log" >"$work/port" &
 server_pid=$!
 disown "$server_pid"  # killed on exit; no "Killed" job notice
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
@@ -53,26 +71,64 @@ name = "Bench"
 forecast_url = "$base/v1"
 air_quality_url = "$base/aq/v1"
 EOF
-# A private HOME and cache: --refresh ignores the cache, but the run still writes it.
+# A private HOME and cache; the fresh runs keep the cache current for the cached ones.
 export HOME=$work XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config
-breather_cmd="$binary --format json --refresh --config $work/config.toml"
-curl_cmd="curl -s $base/v1/forecast | jq .current.temperature_2m"
+cache=$work/cache/breather/conditions.json
+fresh="$binary --format json --refresh --config $work/config.toml"
+cached="$binary --format json --config $work/config.toml"
+curl_jq="curl -s $base/v1/forecast | jq .current.temperature_2m"
+jq_cache="jq .weather.temperature_c $cache"
+version="$binary --version"
+hello="$work/hello"
 
-# Both must work before their times mean anything.
-$breather_cmd | jq -e '.air_quality.aqi and .weather.temperature_c' >/dev/null \
+# Every command must work before its time means anything.
+$fresh | jq -e '.air_quality.aqi and .weather.temperature_c' >/dev/null \
     || { echo "error: breather did not produce an AQI and a temperature" >&2; exit 1; }
-[ "$(sh -c "$curl_cmd")" != "null" ] || { echo "error: curl | jq found no temperature" >&2; exit 1; }
+[ "$(sh -c "$curl_jq")" != "null" ] || { echo "error: curl | jq found no temperature" >&2; exit 1; }
+before=$(wc -l <"$work/requests.log")
+$cached >/dev/null && [ "$(wc -l <"$work/requests.log")" -eq "$before" ] \
+    || { echo "error: the cached run made a request" >&2; exit 1; }
+[ "$($jq_cache)" != "null" ] || { echo "error: jq found no temperature in the cache" >&2; exit 1; }
 
-hyperfine --style basic --warmup 5 --runs "$runs" --export-json "$work/times.json" \
-    -n breather "$breather_cmd" -n "curl | jq" "$curl_cmd" >&2
+bench() {  # NAME OPTIONS... -- CMD_A CMD_B: one hyperfine run; medians in ms to $work/NAME.json
+    local name=$1; shift
+    local options=()
+    while [ "$1" != "--" ]; do options+=("$1"); shift; done
+    shift
+    hyperfine --style basic --warmup 10 --runs "$runs" "${options[@]}" --export-json "$work/$name.json" "$1" "$2" >&2
+}
+bench fresh -- "$fresh" "$curl_jq"
+bench cached -N -- "$cached" "$jq_cache"
+bench version -N -- "$version" "$hello"
 
-peak_rss_kb() { /usr/bin/time -f %M sh -c "$1 >/dev/null" 2>&1 >/dev/null | tail -n1; }
-breather_rss=$(peak_rss_kb "$breather_cmd")
-curl_rss=$(peak_rss_kb "$curl_cmd")
+rss_mb() {  # peak RSS of the largest process of a command, MB: the median of 9 runs
+    for _ in 1 2 3 4 5 6 7 8 9; do
+        /usr/bin/time -f %M sh -c "$1 >/dev/null" 2>&1 >/dev/null | tail -n1
+    done | sort -n | sed -n 5p | awk '{printf "%.1f", $1 / 1024}'
+}
+median() { jq ".results[$2].median * 1000" "$work/$1.json"; }
+cpu() { jq ".results[$2] | (.user + .system) * 1000" "$work/$1.json"; }  # mean CPU time, ms
+ratio() { awk -v a="$1" -v b="$2" -v goal="$3" 'BEGIN { r = a / b; printf "%.2f (goal <= %s: %s)", r, goal, (r <= goal ? "met" : "MISSED") }'; }
+ms() { awk -v v="$1" 'BEGIN { printf "%.1f ms", v }'; }
 
-jq -r --arg brss "$breather_rss" --arg crss "$curl_rss" '
-    (.results[0].median * 1000) as $b | (.results[1].median * 1000) as $c |
-    "breather --format json: median \($b * 10 | round / 10) ms, peak RSS \($brss | tonumber / 1024 * 10 | round / 10) MB",
-    "curl -s | jq:           median \($c * 10 | round / 10) ms, peak RSS \($crss | tonumber / 1024 * 10 | round / 10) MB (largest process)",
-    "ratio breather / (curl | jq): \($b / $c * 100 | round / 100)"' "$work/times.json"
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load $(cut -d' ' -f1 /proc/loadavg), $(date -u +%Y-%m-%d)"
+unstripped=$(stat -c %s .build/release/breather)
+stripped=$(stat -c %s "$binary")
+icu=$(nm .build/release/breather | grep -c icudt || true)
+echo
+echo "breather $($binary --version), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load $(cut -d' ' -f1 /proc/loadavg), $runs runs each"
+printf '%-34s %10s %9s   %-26s %10s %9s   %s\n' "breather" "median" "peak RSS" "baseline" "median" "peak RSS" "ratio"
+printf '%-34s %10s %7s MB   %-26s %10s %7s MB   %s\n' \
+    "--refresh --format json (fetch)" "$(ms "$(median fresh 0)")" "$(rss_mb "$fresh")" "curl -s URL | jq" "$(ms "$(median fresh 1)")" "$(rss_mb "$curl_jq")" "$(ratio "$(median fresh 0)" "$(median fresh 1)" 0.6)"
+printf '%-34s %10s %7s MB   %-26s %10s %7s MB   %s\n' \
+    "--format json (from the cache)" "$(ms "$(median cached 0)")" "$(rss_mb "$cached")" "jq FILTER cache.json" "$(ms "$(median cached 1)")" "$(rss_mb "$jq_cache")" "$(ratio "$(median cached 0)" "$(median cached 1)" 0.25)"
+printf '%-34s %10s %7s MB   %-26s %10s %7s MB   %s\n' \
+    "--version" "$(ms "$(median version 0)")" "$(rss_mb "$version")" "Swift hello (static stdlib)" "$(ms "$(median version 1)")" "$(rss_mb "$hello")" "$(ratio "$(median version 0)" "$(median version 1)" 1.5)"
+# CPU time (user + system) moves less with the machine's load than wall time does.
+for pair in fresh cached version; do
+    awk -v name="$pair" -v a="$(cpu "$pair" 0)" -v b="$(cpu "$pair" 1)" \
+        'BEGIN { printf "CPU time, %-8s %6.1f ms against %6.1f ms: ratio %.2f\n", name ":", a, b, a / b }'
+done
+awk -v rss="$(rss_mb "$cached")" 'BEGIN { printf "cached run peak RSS: %.1f MB (goal <= 12: %s)\n", rss, (rss <= 12 ? "met" : "MISSED") }'
+awk -v s="$stripped" -v u="$unstripped" -v icu="$icu" 'BEGIN {
+    printf "binary: %.2f MB stripped (%.2f MiB; goal <= 16 MB: %s), %.2f MB with symbols, %d icudt symbols\n",
+        s / 1e6, s / 1048576, (s <= 16e6 ? "met" : "MISSED"), u / 1e6, icu }'

@@ -83,9 +83,9 @@ report() {  # report NAME PID
         wait_for requests_at_least $((before_requests + 2 * i)) || { echo "daemon-cost: $name did not refresh" >&2; exit 1; }
     done
     local cpu_ms=$(( ($(cpu_ticks "$pid") - before_cpu) * 1000 / ticks ))
-    printf '%-7s RSS %5d KiB · idle %ds: %d wakeups (%.1f a minute, %d threads seen) · %d refreshes: %d ms CPU (%.1f ms each)\n' \
-        "$name" "$rss" "$seconds" "$wakeups" "$(echo "$wakeups * 60 / $seconds" | bc -l)" "$threads" \
-        "$refreshes" "$cpu_ms" "$(echo "$cpu_ms / $refreshes" | bc -l)"
+    awk -v name="$name" -v rss="$rss" -v s="$seconds" -v w="$wakeups" -v t="$threads" -v r="$refreshes" -v c="$cpu_ms" \
+        'BEGIN { printf "%-7s RSS %5d KiB · idle %ds: %d wakeups (%.1f a minute, %d threads seen) · %d refreshes: %d ms CPU (%.1f ms each)\n",
+                 name, rss, s, w, w * 60 / s, t, r, c, c / r }'
 }
 
 "$binary" daemon --config "$work/config.toml" 2> "$work/daemon.stderr" &

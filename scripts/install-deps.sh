@@ -5,8 +5,10 @@
 #   tmux: the status-line test runs the README tmux snippet (scripts/check-tmux-status.sh)
 #   systemd: systemd-analyze, to verify the units in systemd/, and the service manager
 #     scripts/check-systemd-live.sh runs them under (with util-linux: unshare, nsenter, setpriv)
+#   dpkg-dev, binutils, lintian, debootstrap: the .deb (scripts/package-deb.sh) and its test in a
+#     clean Debian root (scripts/test-deb.sh), both run by .ci/run
 set -euo pipefail
-packages=(libcurl4-openssl-dev libjansson-dev pkg-config python3 systemd tmux)
+packages=(libcurl4-openssl-dev libjansson-dev pkg-config python3 systemd tmux dpkg-dev binutils lintian debootstrap)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

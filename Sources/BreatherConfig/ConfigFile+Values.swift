@@ -1,5 +1,4 @@
 import BreatherModel
-import TOMLKit
 
 /// Typed reads with errors that name the file, line and key.
 extension ConfigFile {
@@ -47,20 +46,14 @@ extension ConfigFile {
         settings.origins[key] = line(of: leaf, in: section).map { "\(path):\($0)" } ?? path
     }
 
-    /// The 1-based line where `key` is assigned inside `[section]`; TOMLKit keeps no positions.
+    /// The 1-based line where `key` is assigned inside `[section]` (a dotted path such as
+    /// "providers.open-meteo"; for `[[output]]`, the first block that has the key).
     func line(of key: String, in section: String?) -> Int? {
-        var current: String?
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.drop(while: { $0 == " " || $0 == "\t" })
-            if line.hasPrefix("[") {
-                current = String(line.drop(while: { $0 == "[" }).prefix(while: { $0 != "]" }))
-                continue
-            }
-            guard current == section || (section == "output" && current == "output") else { continue }
-            let name = line.prefix(while: { $0 != "=" && $0 != " " && $0 != "\t" })
-            if name == key || name == "\"\(key)\"" { return number + 1 }
+        var table: TOMLTable? = root
+        for part in section.map({ $0.split(separator: ".").map(String.init) }) ?? [] {
+            table = table?[part]?.table ?? table?[part]?.array?.lazy.compactMap(\.table).first(where: { $0[key] != nil })
         }
-        return nil
+        return table?.line(of: key)
     }
 }
 

@@ -1,32 +1,28 @@
 import BreatherModel
 import BreatherViewModel
 import BreatherViews
-import TOMLKit
 
 /// Reads a TOML config file into `Settings`, strictly: an unknown key or a value of the wrong
 /// type is an error naming the file and line, because a typo silently ignored is a bar that
 /// quietly shows the wrong city.
 struct ConfigFile {
     let path: String
-    let text: String
     let root: TOMLTable
 
-    init(path: String, text: String) throws(ConfigError) {
+    /// Parses the file's bytes: they must be UTF-8 without NUL bytes, and valid TOML.
+    init(path: String, bytes: [UInt8]) throws(ConfigError) {
         self.path = path
-        self.text = text
         do {
-            root = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(file: path, line: error.source.begin.line, reason: "invalid TOML: \(error.description)")
+            root = try TOMLParser.parse(bytes)
         } catch {
-            throw ConfigError(file: path, reason: "invalid TOML")
+            throw ConfigError(file: path, line: error.line, column: error.column, reason: "invalid TOML: \(error.message)")
         }
     }
 
     /// Applies every key in the file to `settings`, recording origins.
     func apply(to settings: inout Settings) throws(ConfigError) {
         settings.configFile = path
-        try checkKeys(root, section: nil, allowed: ["standard", "units", "icons", "interval", "timeout", "location", "sources", "providers", "cache", "output", "on_update", "alerts"])
+        try checkKeys(root, section: nil, allowed: ["standard", "standards", "units", "icons", "interval", "timeout", "location", "sources", "providers", "cache", "output", "on_update", "alerts"])
         if let value = try string("standard", in: root) {
             settings.standard = try choice(value, key: "standard", section: nil)
             mark(&settings, "standard")
@@ -56,6 +52,18 @@ struct ConfigFile {
             }
             settings.timeoutSeconds = seconds
             mark(&settings, "timeout")
+        }
+        if let value = root["standards"] {
+            guard let array = value.array, !array.isEmpty else {
+                throw error("standards", nil, "must be a non-empty list of standards, like [\"us\", \"china\"]")
+            }
+            var standards: [AQIStandard] = []
+            for item in array {
+                guard let id = item.string else { throw error("standards", nil, "must be a list of standard names, like [\"us\", \"china\"]") }
+                standards.append(try choice(id, key: "standards", section: nil))
+            }
+            settings.standards = standards
+            mark(&settings, "standards")
         }
         if let value = root["on_update"] {
             guard let array = value.array, !array.isEmpty,
@@ -166,9 +174,7 @@ struct ConfigFile {
             try checkKeys(section, section: "providers.\(provider)", allowed: allowed)
             for (p, key, path) in keys where p == provider {
                 guard let url = try string(key, in: section, section: "providers.\(provider)") else { continue }
-                guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-                    throw error(key, "providers.\(provider)", "must be an http:// or https:// URL")
-                }
+                if let problem = ProviderURL.problem(url) { throw error(key, "providers.\(provider)", problem) }
                 settings.providers[keyPath: path] = url
                 mark(&settings, "providers.\(provider).\(key)")
             }

@@ -28,15 +28,15 @@ public struct ConfigLoader: Sendable {
     public func load(explicitPath: String?) throws(ConfigError) -> Settings {
         var settings = Settings()
         if let (path, required) = locate(explicitPath: explicitPath) {
-            let text: String
+            let bytes: [UInt8]
             do {
-                text = try SmallFile.read(path)
+                bytes = try SmallFile.readBytes(path)
             } catch .unreadable where !required {
                 return settings
             } catch {
                 throw ConfigError(file: path, reason: Self.cannotRead("config", error))
             }
-            try ConfigFile(path: path, text: text).apply(to: &settings)
+            try ConfigFile(path: path, bytes: bytes).apply(to: &settings)
         }
         return settings
     }

@@ -1,32 +1,30 @@
-import CCurl
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// libcurl's global state, initialised once before the first handle (a global `let` is lazy and thread-safe).
-let curlGlobalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-
-/// The libcurl-backed `HTTPClient`: one easy handle per request, performed on its own thread.
+/// The libcurl-backed `HTTPClient`: one easy handle per request, all driven concurrently by
+/// the process's one `CurlEngine` (a multi handle on a thread of its own, connections reused).
 ///
-/// `curl_easy_perform` blocks, so it must not run on Swift's cooperative pool (or on
-/// `DispatchQueue.global()`): on two cores that starves everything else in the process.
+/// libcurl itself is loaded at the first request (`CurlLibrary`); making a client costs nothing.
 public struct CurlHTTPClient: HTTPClient {
     let userAgent: String
-    let allowFileScheme: Bool
 
-    /// - Parameter allowFileScheme: also accept `file://` URLs (tests only; providers never need it).
-    public init(userAgent: String, allowFileScheme: Bool = false) {
+    /// A client sending `userAgent`; only http and https URLs are ever fetched.
+    public init(userAgent: String) {
         self.userAgent = userAgent
-        self.allowFileScheme = allowFileScheme
     }
 
-    /// Performs `request` with libcurl on a thread of its own (redirects followed, TLS verified).
+    /// Performs `request` with libcurl (redirects followed, TLS verified), concurrently with
+    /// any other request in flight; throws `.cancelled` as soon as the calling task is cancelled.
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        let transfer = CurlTransfer(request: request, userAgent: userAgent, allowFileScheme: allowFileScheme)
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
-            BlockingThread.run { continuation.resume(returning: transfer.perform()) }
-        }
-        return try result.get()
+        let transfer = CurlTransfer(request: request, userAgent: userAgent)
+        // A cancelled task (a daemon reloading or stopping) stops its transfer at once rather
+        // than waiting for the reply or the time limit.
+        return try await withTaskCancellationHandler {
+            await CurlEngine.shared.perform(transfer)
+        } onCancel: {
+            CurlEngine.shared.cancel(transfer)
+        }.get()
     }
 }
 

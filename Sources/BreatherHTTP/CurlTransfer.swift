@@ -1,90 +1,96 @@
 import CCurl
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// One request's easy handle and the buffers its callbacks fill. Lives on one thread only.
+/// One request's easy handle and the buffers its callbacks fill. Made on the caller's task,
+/// then used on `CurlEngine`'s thread only (`start`, the callbacks, `finish`).
 final class CurlTransfer: @unchecked Sendable {
     let request: HTTPRequest
     let userAgent: String
-    let allowFileScheme: Bool
+    /// The URL as errors show it, secrets redacted.
+    let shownURL: String
+    /// Changes the options before they are set: tests use it to make libcurl refuse one.
+    let adjustOptions: (@Sendable (inout [CurlOption]) -> Void)?
+    private var handle: UnsafeMutableRawPointer?
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// curl writes its message here during the transfer; it lives as long as the handle.
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
     private var body: [UInt8] = []
     private var headers: [String: String] = [:]
     private var bodyTooLarge = false
+    /// Set by `CurlEngine.cancel` from any thread; read by the engine's loop.
+    let cancelled = Atomic<Bool>(false)
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    /// Connections this transfer had to open: 0 when it reused one (read by tests).
+    private(set) var newConnections = 0
 
-    init(request: HTTPRequest, userAgent: String, allowFileScheme: Bool) {
+    init(request: HTTPRequest, userAgent: String,
+         adjustOptions: (@Sendable (inout [CurlOption]) -> Void)? = nil) {
         self.request = request
         self.userAgent = userAgent
-        self.allowFileScheme = allowFileScheme
+        self.shownURL = redactingSecrets(request.url)
+        self.adjustOptions = adjustOptions
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
     }
 
-    /// Performs the request (blocking) and returns the reply or a typed error.
-    func perform() -> Result<HTTPResponse, HTTPError> {
-        let shownURL = redactingSecrets(request.url)
-        let scheme = request.url.prefix(while: { $0 != ":" }).lowercased()
-        guard scheme == "http" || scheme == "https" || (allowFileScheme && scheme == "file") else {
-            return .failure(.unsupportedScheme(shownURL))
-        }
-        guard curlGlobalInit == CURLE_OK, let handle = curl_easy_init() else {
-            return .failure(.transport(url: shownURL, detail: "libcurl could not start"))
-        }
-        defer { curl_easy_cleanup(handle) }
-        // curl writes its message here during perform; it must outlive the call.
-        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
-        defer { errorBuffer.deallocate() }
-        var headerList: UnsafeMutablePointer<curl_slist>?
-        for (name, value) in request.headers { headerList = curl_slist_append(headerList, "\(name): \(value)") }
-        defer { curl_slist_free_all(headerList) }
+    deinit {
+        // Both are nil when libcurl never loaded: its functions must not be called then.
+        if let handle { ccurl_easy_cleanup(handle) }
+        if let headerList { ccurl_slist_free_all(headerList) }
+        errorBuffer.deallocate()
+    }
 
-        let code: CURLcode = withExtendedLifetime(self) {
-            configure(handle, errorBuffer: errorBuffer, headerList: headerList)
-            return curl_easy_perform(handle)
+    /// The refusal of a scheme other than http(s) (and file where a test allows it), checked
+    /// before libcurl is even loaded.
+    func schemeFailure() -> HTTPError? {
+        let scheme = request.url.prefix(while: { $0 != ":" }).lowercased()
+        guard scheme == "http" || scheme == "https" else {
+            return .unsupportedScheme(shownURL)
         }
-        guard code == CURLE_OK else {
+        return nil
+    }
+
+    /// Makes the easy handle with every option set, or the error that stops the request: an
+    /// option libcurl refuses (say the protocol allow-list or TLS verification) means the
+    /// request is not sent rather than sent without that protection.
+    func start() -> Result<UnsafeMutableRawPointer, HTTPError> {
+        guard let handle = ccurl_easy_init() else {
+            return .failure(.transport(url: shownURL, detail: "libcurl could not start (curl_easy_init failed)"))
+        }
+        self.handle = handle
+        for (name, value) in request.headers { headerList = ccurl_slist_append(headerList, "\(name): \(value)") }
+        var options = CurlOption.standard(for: self, headerList: headerList, errorBuffer: errorBuffer)
+        adjustOptions?(&options)
+        for option in options {
+            let code = option.set(on: handle)
+            guard code == CURLE_OK else {
+                let reason = String(cString: ccurl_easy_strerror(code))
+                return .failure(.transport(url: shownURL, detail: "libcurl refused \(option.name) (\(reason)); request not sent"))
+            }
+        }
+        return .success(handle)
+    }
+
+    /// The reply, or the typed error for libcurl's `code`.
+    func finish(_ code: CURLcode) -> Result<HTTPResponse, HTTPError> {
+        guard code == CURLE_OK, let handle else {
             let detail = String(cString: errorBuffer)
-            return .failure(error(for: code, detail: detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail, url: shownURL))
+            return .failure(error(for: code, detail: detail.isEmpty ? String(cString: ccurl_easy_strerror(code)) : detail))
         }
+        var connects = 0
+        if ccurl_getinfo_long(handle, CURLINFO_NUM_CONNECTS, &connects) == CURLE_OK { newConnections = connects }
         var status = 0
-        ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        guard ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK else {
+            return .failure(.transport(url: shownURL, detail: "libcurl gave no response status"))
+        }
         return .success(HTTPResponse(status: status, headers: headers, body: body,
                                      retryAfterSeconds: headers["retry-after"].flatMap(RetryAfter.seconds)))
     }
 
-    private func configure(_ handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePointer<CChar>,
-                           headerList: UnsafeMutablePointer<curl_slist>?) {
-        let protocols = allowFileScheme ? "http,https,file" : "http,https"
-        ccurl_setopt_string(handle, CURLOPT_URL, request.url)
-        ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, protocols)
-        ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)  // timeouts without SIGALRM: we are multi-threaded
-        ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1)
-        ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, 5)
-        ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
-        ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
-        // At least 1 ms: to libcurl 0 means "no limit", and a hung provider must not hang Breather.
-        ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(request.connectTimeoutSeconds * 1000)))
-        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(request.totalTimeoutSeconds * 1000)))
-        ccurl_setopt_string(handle, CURLOPT_USERAGENT, userAgent)
-        ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")  // any encoding curl can decode
-        ccurl_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes))  // refuses early on Content-Length
-        ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
-        ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        ccurl_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
-            return transfer.receiveBody(data, size * count)
-        }
-        ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
-        ccurl_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
-            return transfer.receiveHeader(data, size * count)
-        }
-        ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
-    }
-
     /// Appends body bytes; returning less than `count` makes curl abort (the size cap).
-    private func receiveBody(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+    func receiveBody(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
         guard let data else { return 0 }
         if body.count + count > request.maxBodyBytes {
             bodyTooLarge = true
@@ -94,7 +100,7 @@ final class CurlTransfer: @unchecked Sendable {
         return count
     }
 
-    private func receiveHeader(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+    func receiveHeader(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
         guard let data else { return 0 }
         let line = data.withMemoryRebound(to: UInt8.self, capacity: count) {
             String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
@@ -109,8 +115,9 @@ final class CurlTransfer: @unchecked Sendable {
         return count
     }
 
-    private func error(for code: CURLcode, detail: String, url: String) -> HTTPError {
+    private func error(for code: CURLcode, detail: String) -> HTTPError {
         let detail = redactingSecrets(detail)
+        let url = shownURL
         switch code {
         case CURLE_OPERATION_TIMEDOUT: return .timeout(url: url, seconds: request.totalTimeoutSeconds)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .cannotResolve(host: Self.host(of: url))
@@ -154,7 +161,7 @@ extension CurlTransfer {
 enum RetryAfter {
     static func seconds(_ value: String) -> Int? {
         if let delta = Int(value), delta >= 0 { return delta }
-        let date = curl_getdate(value, nil)  // libcurl parses RFC 1123/850/asctime dates
+        let date = ccurl_getdate(value)  // libcurl parses RFC 1123/850/asctime dates
         guard date >= 0 else { return nil }
         return max(0, Int(date) - Int(time(nil)))
     }

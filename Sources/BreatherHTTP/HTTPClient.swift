@@ -66,6 +66,8 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case bodyTooLarge(url: String, limit: Int)
     /// Any other libcurl failure; `detail` is its message.
     case transport(url: String, detail: String)
+    /// The calling task was cancelled before the reply came; the transfer was stopped.
+    case cancelled(url: String)
 
     public var description: String {
         switch self {
@@ -78,6 +80,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tls(let url, let detail): "TLS error: \(detail) (\(url))"
         case .bodyTooLarge(let url, let limit): "reply too large: over \(Self.size(limit)) (\(url))"
         case .transport(let url, let detail): "\(detail) (\(url))"
+        case .cancelled(let url): "cancelled (\(url))"
         }
     }
 

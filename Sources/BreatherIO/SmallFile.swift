@@ -42,6 +42,12 @@ public enum SmallFile {
     /// - Parameter limit: the most bytes accepted; a larger file throws `.tooLarge`. The size
     ///   is checked before reading and again while reading (pipes and files that grow).
     public static func read(_ path: String, limit: Int = defaultLimit) throws(ReadError) -> String {
+        String(decoding: try readBytes(path, limit: limit), as: UTF8.self)
+    }
+
+    /// The file's bytes as they are, for readers that check the encoding themselves (the config
+    /// must be strict UTF-8). Same limit and errors as `read`.
+    public static func readBytes(_ path: String, limit: Int = defaultLimit) throws(ReadError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadable(path: path, reason: lastError()) }
         defer { close(fd) }
@@ -61,7 +67,7 @@ public enum SmallFile {
             guard bytes.count + count <= limit else { throw .tooLarge(path: path, limit: limit) }
             bytes.append(contentsOf: buffer[0..<count])
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// "1 MiB" for whole mebibytes, else "N bytes".

@@ -50,9 +50,22 @@ enum Plausibility {
 protocol PlausibilityChecked {
     /// The first implausible field and value, e.g. "humidity 140 % (expected 0 to 100 %)".
     var implausibility: String? { get }
+    /// Why the value holds no data at all (a reply whose every field is null), or nil. Such a
+    /// reply is no answer: refusing it lets the next source answer, and nothing empty is cached.
+    var emptiness: String? { get }
+}
+
+extension PlausibilityChecked {
+    var emptiness: String? { nil }
 }
 
 extension Weather: PlausibilityChecked {
+    var emptiness: String? {
+        // The observation time alone says nothing about the weather.
+        let measured = [temperatureC, humidity, pressureHPa, windSpeedMS, windDirectionDeg].contains { $0 != nil }
+        return measured || condition != nil ? nil : "no weather values (every field is null or missing)"
+    }
+
     var implausibility: String? {
         typealias P = Plausibility
         return P.problem("temperature_c", temperatureC, P.temperatureC, "°C")

@@ -48,11 +48,12 @@ struct ProviderRequest: Sendable {
         try run(body)
     }
 
-    /// Runs a decoder of weather, air or a place, then refuses physically implausible values
-    /// (`Plausibility`) as `badData`: the one check every provider's reply goes through.
+    /// Runs a decoder of weather, air or a place, then refuses an empty reply and physically
+    /// implausible values (`Plausibility`) as `badData`: the one check every provider's reply goes through.
     /// Overload resolution picks this over the unconstrained `decode` for those types.
     func decode<T: PlausibilityChecked>(_ body: () throws(JSONError) -> T) throws(ProviderFailure) -> T {
         let value = try run(body)
+        if let empty = value.emptiness { throw fail(.badData, empty) }
         if let problem = value.implausibility { throw fail(.badData, "implausible value: \(problem)") }
         return value
     }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import BreatherModel
+import Synchronization
 
 /// The ViewModel of Breather's MVVM: takes `viewDidRefresh` and `aqiStandard` in, gives a
 /// display-ready `Output` out. The one-shot, the daemon and `watch` all drive this same type,
@@ -62,6 +63,7 @@ public final class MainViewModel: Sendable {
     /// Every state change, in order. Finishes after `finish()`.
     public let outputs: AsyncStream<Output>
     private let events: AsyncStream<Event>.Continuation
+    private let inFlight = FetchInFlight()
 
     enum Event: Sendable {
         case refresh(isUserRequest: Bool)
@@ -82,8 +84,9 @@ public final class MainViewModel: Sendable {
                             aqiStandard: { events.yield(.standard($0)) },
                             display: { events.yield(.display($0, $1, $2)) },
                             toggleCompact: { events.yield(.toggleCompact) })
+        let inFlight = self.inFlight
         Task {
-            var state = State(standard: standard, environment: environment)
+            var state = State(standard: standard, environment: environment, inFlight: inFlight)
             for await event in eventStream {
                 switch event {
                 case .refresh(let isUserRequest):
@@ -112,6 +115,10 @@ public final class MainViewModel: Sendable {
     /// and their recorded failures like any other data. Never fetches by itself.
     public func seed(with stored: CityConditions) { events.yield(.seed(stored)) }
 
+    /// Abandons the fetch in flight, if any (a reload with new providers): what it would have
+    /// brought is dropped, the conditions on hand stay, and the next event is handled at once.
+    public func cancelFetch() { inFlight.cancel() }
+
     /// Stops accepting events; `outputs` finishes after the events already sent.
     public func finish() { events.finish() }
 
@@ -133,9 +140,12 @@ struct State: Sendable {
     /// Compact bar text (the default) or the full one.
     var isCompact = true
 
-    init(standard: AQIStandard, environment: MainViewModel.Environment) {
+    let inFlight: FetchInFlight
+
+    init(standard: AQIStandard, environment: MainViewModel.Environment, inFlight: FetchInFlight = FetchInFlight()) {
         self.standard = standard
         self.environment = environment
+        self.inFlight = inFlight
     }
 
     /// The request for the air part when the data on hand cannot be indexed under `standard`:
@@ -153,8 +163,21 @@ struct State: Sendable {
             pendingStandardNote = "\(source) gives no \(standard.rawValue) index: asking the next air source"
         }
         outputs.yield(render())
+        let fetch = environment.fetch
+        let task = Task { () -> Result<CityConditions, ProviderFailure> in
+            do throws(ProviderFailure) { return .success(try await fetch(request)) } catch { return .failure(error) }
+        }
+        inFlight.set(task)
+        let result = await task.value
+        inFlight.set(nil)
+        defer {
+            pendingStandardNote = nil
+            isLoading = false
+        }
+        // Cancelled (a reload): nothing it brought is kept, not even its failures.
+        guard !task.isCancelled else { return }
         do throws(ProviderFailure) {
-            let fetched = try await environment.fetch(request)
+            let fetched = try result.get()
             let merged = conditions.map { $0.merged(with: fetched) } ?? fetched
             if merged.isUsable {
                 conditions = merged
@@ -171,7 +194,13 @@ struct State: Sendable {
                 conditions?.fetchedAt = environment.now()
             }
         }
-        pendingStandardNote = nil
-        isLoading = false
     }
+}
+
+/// The fetch task in flight, so `cancelFetch()` can reach it from outside the event loop.
+final class FetchInFlight: Sendable {
+    private let task = Mutex<Task<Result<CityConditions, ProviderFailure>, Never>?>(nil)
+
+    func set(_ new: Task<Result<CityConditions, ProviderFailure>, Never>?) { task.withLock { $0 = new } }
+    func cancel() { task.withLock { $0?.cancel() } }
 }

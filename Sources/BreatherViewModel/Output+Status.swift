@@ -72,6 +72,6 @@ extension Output {
     /// every interval.
     public var contentKey: [String] {
         let clockFree = displayFields.filter { !["updated", "age", "staleness"].contains($0.key) }.map { "\($0.key)=\($0.value)" }
-        return clockFree + details.filter { !$0.hasPrefix("Updated ") } + ["stale=\(isStale)", "staleParts=\(staleParts)"]
+        return clockFree + details.filter { !$0.hasPrefix("Updated ") } + ["stale=\(isStale)", "staleParts=\(staleParts)", "compact=\(isCompact)"]
     }
 }

@@ -46,7 +46,9 @@ struct ConfigCommand: AsyncParsableCommand {
         func list(_ items: [String]) -> String { "[" + items.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
         let p = s.providers
         var lines: [(String, String)] = [
-            ("standard", quoted(s.standard.rawValue)), ("units", quoted(s.units.rawValue)), ("icons", quoted(s.icons.rawValue)),
+            ("standard", quoted(s.standard.rawValue)),
+            ("standards", s.standards.isEmpty ? "(unset: all)" : list(s.standards.map(\.rawValue))),
+            ("units", quoted(s.units.rawValue)), ("icons", quoted(s.icons.rawValue)),
             ("interval", quoted(duration(s.intervalSeconds))), ("timeout", quoted(duration(s.timeoutSeconds))),
             ("on_update", s.onUpdate.isEmpty ? "(unset)" : list(s.onUpdate)),
             ("location.latitude", s.location.latitude.map { "\($0)" } ?? "(unset)"),

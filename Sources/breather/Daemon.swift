@@ -1,4 +1,5 @@
 import BreatherConfig
+import BreatherIO
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
@@ -23,8 +24,10 @@ enum Daemon {
             logger.log(.error, error.message)
             return error.status
         }
+        // Graceful shutdown runs in reverse order: the sink stops first (after the write in
+        // progress), then the controller, so no output is left without its reader mid-way.
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: controller.sink), .init(service: controller),
+            .init(service: controller), .init(service: controller.sink),
         ]
         if let interval = controller.notifier.watchdogInterval {
             services.append(.init(service: WatchdogService(notifier: controller.notifier, intervalSeconds: interval)))
@@ -59,7 +62,7 @@ final class DaemonController: Service, Sendable {
         self.options = options
         let gate = Self.gate(context.settings)
         session = try Session(context: context, gate: gate, staleAfterSeconds: Session.pollingStaleAfter(context.settings))
-        state = Mutex((context, gate, StandardCycle(standards: [], current: context.settings.standard)))
+        state = Mutex((context, gate, StandardCycle(standards: context.settings.standards, current: context.settings.standard)))
         sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier)
     }
 
@@ -84,6 +87,11 @@ final class DaemonController: Service, Sendable {
         defer { compactToggle.cancel() }
         let context = state.withLock { $0.context }
         announce(context)
+        // A daemon killed mid-write (SIGKILL, OOM, power) leaves temporary files: clear them.
+        for path in context.settings.outputs.map(\.path) + [options.output, context.cachePath].compactMap({ $0 }) {
+            let removed = AtomicFile.removeLeftovers(of: path)
+            if removed > 0 { context.logger.log(.info, "removed \(removed) temporary file(s) left beside \(path)") }
+        }
         let viewModel = session.viewModel
         // The stored data at once (stale if old), before the first fetch.
         if let stored = context.storedConditions(session.cache) { viewModel.seed(with: stored) }
@@ -126,6 +134,8 @@ final class DaemonController: Service, Sendable {
         let refetch = was.location != now.location || was.sources != now.sources || was.providers != now.providers
             || was.timeoutSeconds != now.timeoutSeconds || old.cachePath != new.cachePath
         if refetch {
+            // A fetch from the old providers would only delay the new ones: drop it.
+            viewModel.cancelFetch()
             let gate = Self.gate(now)
             do {
                 await session.fetching.replace(fetcher: try new.makeFetcher(gate: gate), resolver: LocationResolver(context: new))
@@ -137,7 +147,7 @@ final class DaemonController: Service, Sendable {
         }
         state.withLock {
             $0.context = new
-            $0.cycle.current = now.standard
+            $0.cycle = StandardCycle(standards: now.standards, current: now.standard)
         }
         sink.reload(context: new)
         announce(new)

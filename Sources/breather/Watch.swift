@@ -54,9 +54,12 @@ struct Watch: AsyncParsableCommand {
                                    alerts: context.settings.alerts, logger: context.logger)
         let controller = WatchController(context: context, session: session, listensForClicks: i3bar)
         let configuration = ServiceGroupConfiguration(
-            services: [.init(service: printer, successTerminationBehavior: .gracefullyShutdownGroup),
+            // Graceful shutdown runs in reverse order: the printer stops first (after the line in
+            // progress), then the controller; either the printer or the hang-up watch ending
+            // (stdout closed) shuts the group down.
+            services: [.init(service: HangUpWatch(), successTerminationBehavior: .gracefullyShutdownGroup),
                        .init(service: controller),
-                       .init(service: HangUpWatch(), successTerminationBehavior: .gracefullyShutdownGroup)],
+                       .init(service: printer, successTerminationBehavior: .gracefullyShutdownGroup)],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: Logger(label: "breather.lifecycle") { _ in SwiftLogNoOpLogHandler() })
         try await ServiceGroup(configuration: configuration).run()
@@ -90,7 +93,7 @@ struct WatchController: Service {
         if let stored = context.storedConditions(session.cache) { viewModel.seed(with: stored) }
         viewModel.inputs.viewDidRefresh()
         let ticker = startTicker(seconds: context.settings.intervalSeconds, continuation)
-        var cycle = StandardCycle(standards: [], current: context.settings.standard)
+        var cycle = StandardCycle(standards: context.settings.standards, current: context.settings.standard)
         for await event in events.cancelOnGracefulShutdown() {
             switch event {
             case .tick: viewModel.inputs.viewDidRefresh()

@@ -5,9 +5,25 @@ import Testing
 
 func loadConfig(_ text: String) throws(ConfigError) -> Settings {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("breather-\(UUID().uuidString).toml").path
-    try? text.write(toFile: path, atomically: true, encoding: .utf8)
+    do {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+        // Fails the calling test; the load below then reports the missing file as well.
+        Issue.record("could not write the test config \(path): \(error)")
+    }
     defer { try? FileManager.default.removeItem(atPath: path) }
     return try ConfigLoader(environment: { _ in nil }).load(explicitPath: path)
+}
+
+/// The ConfigError `body` throws, or nil (recorded as a failure) when it throws none.
+func configError<T>(_ body: () throws(ConfigError) -> T, sourceLocation: SourceLocation = #_sourceLocation) -> ConfigError? {
+    do {
+        _ = try body()
+        Issue.record("expected a ConfigError", sourceLocation: sourceLocation)
+        return nil
+    } catch {
+        return error
+    }
 }
 
 /// Writes `bytes` to a new file in the temporary directory and returns its path.
@@ -98,19 +114,19 @@ struct ConfigTests {
         } catch {
             #expect(error.line == line, "\(error)")
             #expect(error.description.contains(reason), "\(error)")
-            #expect(error.description.contains(".toml:\(line): "))
+            // Syntax errors add the column: "file:1:12: invalid TOML: …".
+            #expect(error.description.contains(".toml:\(line): ") || error.description.contains(".toml:\(line):\(error.column ?? 0): "))
         }
     }
 
     @Test("lookup order: --config, then $BREATHER_CONFIG; a named file must exist")
     func lookup() {
         let env: @Sendable (String) -> String? = { $0 == "BREATHER_CONFIG" ? "/nonexistent/from-env.toml" : nil }
-        #expect(throws: ConfigError.self) { try ConfigLoader(environment: env).load(explicitPath: nil) }
-        do {
-            _ = try ConfigLoader(environment: env).load(explicitPath: "/nonexistent/flag.toml")
-        } catch {
-            #expect(error.file == "/nonexistent/flag.toml")
-        }
+        let fromEnv = configError { () throws(ConfigError) in try ConfigLoader(environment: env).load(explicitPath: nil) }
+        #expect(fromEnv?.file == "/nonexistent/from-env.toml")
+        #expect(fromEnv?.reason.contains("No such file or directory") == true, "\(String(describing: fromEnv))")
+        let fromFlag = configError { () throws(ConfigError) in try ConfigLoader(environment: env).load(explicitPath: "/nonexistent/flag.toml") }
+        #expect(fromFlag?.file == "/nonexistent/flag.toml", "--config wins over $BREATHER_CONFIG")
     }
 
     @Test("keys: environment first, then the credentials directory, then the key file")
@@ -127,7 +143,8 @@ struct ConfigTests {
         #expect(try withCredentials.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: keyFile) == "from-credential")
         let fileOnly = ConfigLoader(environment: { _ in nil })
         #expect(try fileOnly.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: keyFile) == "from-file")
-        #expect(throws: ConfigError.self) { try fileOnly.secret(envVar: "X", credential: "x", keyFile: "/nonexistent/key") }
+        let missing = configError { () throws(ConfigError) in try fileOnly.secret(envVar: "X", credential: "x", keyFile: "/nonexistent/key") }
+        #expect(missing?.file == "/nonexistent/key")
     }
 
     @Test("a key keeps none of the white space around it: CRLF and tabs from files, newlines from env")

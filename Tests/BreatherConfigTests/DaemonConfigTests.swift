@@ -15,7 +15,10 @@ struct DaemonConfigTests {
         #"on_update = "pkill -USR1 waybar""#, "on_update = []", #"on_update = ["pkill", 8]"#, #"on_update = [""]"#,
     ])
     func onUpdateInvalid(text: String) {
-        #expect(throws: ConfigError.self) { try loadConfig(text) }
+        let error = configError { () throws(ConfigError) in try loadConfig(text) }
+        #expect(error?.line == 1)
+        #expect(error?.file?.hasSuffix(".toml") == true)
+        #expect(error?.reason.hasPrefix("on_update: must be a non-empty list of strings") == true, "\(String(describing: error))")
     }
 
     @Test("an interval under a minute is accepted with a warning; under a second is an error")
@@ -24,6 +27,8 @@ struct DaemonConfigTests {
         #expect(short.intervalSeconds == 2)
         #expect(short.warnings.count == 1 && short.warnings[0].contains("below 1m"))
         #expect(try loadConfig(#"interval = "15m""#).warnings.isEmpty)
-        #expect(throws: ConfigError.self) { try loadConfig(#"interval = "0s""#) }
+        let error = configError { () throws(ConfigError) in try loadConfig(#"interval = "0s""#) }
+        #expect(error?.line == 1)
+        #expect(error?.reason == #"interval: must be a duration from 1s to 366d, like "15m" (got "0s")"#)
     }
 }

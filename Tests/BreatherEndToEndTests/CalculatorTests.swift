@@ -5,10 +5,10 @@ import Testing
 @Suite("breather aqi: the offline calculator")
 struct CalculatorTests {
     @Test("US: every sub-index, the highest sets index, category, colour and main pollutant")
-    func usPlain() throws {
+    func usPlain() async throws {
         // PM2.5 40 → 49/19.9×4.5+101 = 112.08 → 112; O3 0.078 ppm → 49/0.014×0.007+101 = 125.5 → 126;
         // NO2 120 ppb → 49/259×19+101 = 104.6 → 105.
-        let result = try Sandbox().run(["aqi", "--standard", "us", "pm2_5=40", "o3=0.078ppm", "no2:1h=120ppb"])
+        let result = try await Sandbox().run(["aqi", "--standard", "us", "pm2_5=40", "o3=0.078ppm", "no2:1h=120ppb"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
             US EPA (2024): 126 Unhealthy for Sensitive Groups (#FF7E00)
@@ -21,22 +21,22 @@ struct CalculatorTests {
     }
 
     @Test("a tie names every pollutant at the top; India CO in mg/m3")
-    func tieAndCOUnits() throws {
+    func tieAndCOUnits() async throws {
         // PM2.5 35.4 and PM10 154 are both the top edge of Moderate: 100 each.
-        let tie = try Sandbox().run(["aqi", "pm2_5=35.4", "pm10=154"])
+        let tie = try await Sandbox().run(["aqi", "pm2_5=35.4", "pm10=154"])
         #expect(tie.status == 0, "\(tie.stderr)")
         #expect(tie.stdout.hasPrefix("US EPA (2024): 100 Moderate (#FFFF00)\nMain pollutant: PM2.5, PM10\n"))
         // NAQI CO 8-h 1.1–2.0 mg/m³ → 51–100: 49/0.9×0.4+51 = 72.8 → 73 (PM10 and NO2 make the required 3).
-        let india = try Sandbox().run(["aqi", "--standard", "india", "co=1.5mg/m3", "pm10=20", "no2=10"])
+        let india = try await Sandbox().run(["aqi", "--standard", "india", "co=1.5mg/m3", "pm10=20", "no2=10"])
         #expect(india.status == 0, "\(india.stderr)")
         #expect(india.stdout.hasPrefix("India NAQI (CPCB): 73 Satisfactory (#92D050)\nMain pollutant: CO\n"))
         #expect(india.stdout.contains("CO 8h: 1.5 mg/m3 -> 73"))
     }
 
     @Test("--format json prints the same air_quality object as the main json output")
-    func chinaJSON() throws {
+    func chinaJSON() async throws {
         // HJ 633-2026 CO 24-h 3 mg/m³ → 50/2×1+50 = 75; SO2 24-h 40 µg/m³ → 50/50×(40-0)+0 = 40.
-        let result = try Sandbox().run(["aqi", "--standard", "china", "--format", "json", "co=3mg/m3", "so2=40"])
+        let result = try await Sandbox().run(["aqi", "--standard", "china", "--format", "json", "co=3mg/m3", "so2=40"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["aqi"] as? Int == 75)
@@ -154,8 +154,8 @@ struct CalculatorTests {
         (["--standard", "canada", "o3=30ppb", "no2=20ppb"], "needs NO2, O3 and PM2.5 together; give o3, no2 and pm2_5"),
         ([], "give at least one reading"),
     ])
-    func badInput(arguments: [String], message: String) throws {
-        let result = try Sandbox().run(["aqi"] + arguments)
+    func badInput(arguments: [String], message: String) async throws {
+        let result = try await Sandbox().run(["aqi"] + arguments)
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(message), "\(result.stderr)")
@@ -163,22 +163,22 @@ struct CalculatorTests {
     }
 
     @Test("CO that looks like the wrong unit: one warning line, and the index is still computed")
-    func carbonMonoxideUnitWarning() throws {
-        let result = try Sandbox().run(["aqi", "co=5000ppm", "pm2_5=10"])
+    func carbonMonoxideUnitWarning() async throws {
+        let result = try await Sandbox().run(["aqi", "co=5000ppm", "pm2_5=10"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("US EPA (2024): 49996 Beyond the AQI (#7E0023)\nMain pollutant: CO\n"))
         #expect(result.stderr == "breather aqi: warning: 'co=5000ppm' is 5724 mg/m3, more than the top of every CO index table; "
                 + "it looks like the wrong unit (ppb?)\n")
-        let plausible = try Sandbox().run(["aqi", "co=5ppm"])
+        let plausible = try await Sandbox().run(["aqi", "co=5ppm"])
         #expect(plausible.status == 0)
         #expect(plausible.stderr.isEmpty)
     }
 
     @Test("Canada AQHI: a sum of terms, so no main pollutant and no fake sub-indices")
-    func canadaTerms() throws {
+    func canadaTerms() async throws {
         // 1000/10.4 × [(e^(0.000871×20) − 1) + (e^(0.000537×30) − 1) + (e^(0.000487×10) − 1)] = 1.69 + 1.56 + 0.47 = 3.72 → 4.
         let readings = ["aqi", "--standard", "canada", "o3=30ppb", "no2=20ppb", "pm2_5=10"]
-        let plain = try Sandbox().run(readings)
+        let plain = try await Sandbox().run(readings)
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(plain.stdout == """
             Canada AQHI: 4 Moderate Risk (#FFFF00)
@@ -188,7 +188,7 @@ struct CalculatorTests {
               PM2.5 3h: 10 ug/m3 adds 0.47
 
             """)
-        let json = try Sandbox().run(readings + ["--format", "json"])
+        let json = try await Sandbox().run(readings + ["--format", "json"])
         #expect(json.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["aqi"] as? Int == 4)

@@ -7,9 +7,9 @@ struct ConfigCommandTests {
     static let sample = SupportPaths.repository.appendingPathComponent("etc/breather.toml").path
 
     @Test("etc/breather.toml is accepted as shipped and with every key uncommented")
-    func sampleConfig() throws {
+    func sampleConfig() async throws {
         let sandbox = try Sandbox()
-        let shipped = try sandbox.run(["config", "--config", Self.sample])
+        let shipped = try await sandbox.run(["config", "--config", Self.sample])
         #expect(shipped.status == 0, "\(shipped.stderr)")
         #expect(shipped.stdout.contains("interval = \"15m\"  # default"))
 
@@ -18,7 +18,7 @@ struct ConfigCommandTests {
         let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("# ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
         try sandbox.writeConfig(uncommented)
-        let full = try sandbox.run(["config", "--config", sandbox.configPath])
+        let full = try await sandbox.run(["config", "--config", sandbox.configPath])
         #expect(full.status == 0, "\(full.stderr)")
         #expect(full.stdout.contains("interval = \"15m\"  # \(sandbox.configPath):"))
         #expect(full.stdout.contains("standard = \"us\"  # \(sandbox.configPath):"))
@@ -34,23 +34,23 @@ struct ConfigCommandTests {
     }
 
     @Test("an invalid config exits 78 with file:line: reason")
-    func invalid() throws {
+    func invalid() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig("units = \"metric\"\ninterval = \"soon\"\n")
-        let result = try sandbox.run(["config", "--config", sandbox.configPath])
+        let result = try await sandbox.run(["config", "--config", sandbox.configPath])
         #expect(result.status == 78)
         #expect(result.stderr.contains("\(sandbox.configPath):2: interval: must be a duration"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 
     @Test("a config file over 1 MiB is refused unread: exit 78, one line naming the file")
-    func oversized() throws {
+    func oversized() async throws {
         let sandbox = try Sandbox()
         let big = sandbox.home.appendingPathComponent("big.toml").path
         // Valid TOML all the way through: only the size can be the reason it is refused.
         let comment = "# " + String(repeating: "x", count: 1021) + "\n"
         try String(repeating: comment, count: 2048).write(toFile: big, atomically: true, encoding: .utf8)
-        let result = try sandbox.run(["config", "--config", big])
+        let result = try await sandbox.run(["config", "--config", big])
         #expect(result.status == 78)
         #expect(result.stderr.hasSuffix("\(big): the config file is larger than 1 MiB, not read\n"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
@@ -58,20 +58,20 @@ struct ConfigCommandTests {
     }
 
     @Test("an interval of centuries is a config error (78), not an overflow", arguments: ["config", "daemon"])
-    func hugeInterval(command: String) throws {
+    func hugeInterval(command: String) async throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig("interval = \"106751991167301d\"\n")
-        let result = try sandbox.run([command, "--config", sandbox.configPath])
+        let result = try await sandbox.run([command, "--config", sandbox.configPath])
         #expect(result.status == 78, "\(result.stderr)")
         #expect(result.stderr.contains("\(sandbox.configPath):1: interval: must be a duration from 1s to 366d"), "\(result.stderr)")
         #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("overflow"))
     }
 
     @Test("keys are never printed, only where they come from")
-    func redacted() throws {
+    func redacted() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig("[sources]\nair = [\"airvisual\"]\n")
-        let result = try sandbox.run(["config", "--config", sandbox.configPath], environment: ["BREATHER_AIRVISUAL_KEY": "sekrit-123"])
+        let result = try await sandbox.run(["config", "--config", sandbox.configPath], environment: ["BREATHER_AIRVISUAL_KEY": "sekrit-123"])
         #expect(result.status == 0)
         #expect(!result.stdout.contains("sekrit-123") && !result.stderr.contains("sekrit-123"))
         #expect(result.stdout.contains("airvisual key: set (redacted), from env BREATHER_AIRVISUAL_KEY"))
@@ -81,12 +81,12 @@ struct ConfigCommandTests {
 @Suite("logging for journald")
 struct JournalLoggingTests {
     @Test("with $JOURNAL_STREAM set, log lines carry syslog priorities; without it they do not")
-    func priorities() throws {
+    func priorities() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig("interval = \"5s\"\n")
-        let journal = try sandbox.run(["config", "--config", sandbox.configPath], environment: ["JOURNAL_STREAM": "8:12345"])
+        let journal = try await sandbox.run(["config", "--config", sandbox.configPath], environment: ["JOURNAL_STREAM": "8:12345"])
         #expect(journal.stderr.hasPrefix("<4>breather: warning: "), "\(journal.stderr)")
-        let terminal = try sandbox.run(["config", "--config", sandbox.configPath])
+        let terminal = try await sandbox.run(["config", "--config", sandbox.configPath])
         #expect(terminal.stderr.hasPrefix("breather: warning: "), "\(terminal.stderr)")
     }
 }

@@ -57,7 +57,8 @@ func readJSON(_ path: String) -> [String: Any]? {
 
 extension Sandbox {
     /// A daemon config against `server` with a json and a plain output in the sandbox.
-    func writeDaemonConfig(server: FixtureServer, interval: String = "1m", top: String = "", sources: String = "") throws {
+    func writeDaemonConfig(server: FixtureServer, interval: String = "1m", top: String = "", sources: String = "",
+                           timeout: String = "3s") throws {
         try writeConfig(server: server, extra: """
             interval = "\(interval)"
             \(top)
@@ -68,7 +69,7 @@ extension Sandbox {
             path = "\(plainOutput)"
             format = "plain"
             \(sources)
-            """)
+            """, timeout: timeout)
     }
 
     var jsonOutput: String { home.appendingPathComponent("out/breather.json").path }

@@ -197,4 +197,64 @@ struct DaemonTests {
         })
         #expect(daemon.process.isRunning)
     }
+
+    @Test("SIGUSR2 cycles through the configured standards with no provider request")
+    func cycleStandards() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 75))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, top: "standards = [\"us\", \"china\"]")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually { readJSON(sandbox.jsonOutput)?["standard"] as? String == "us" }, "\(daemon.stderr)")
+        let requests = server.requests.count
+        daemon.send(SIGUSR2)
+        #expect(eventually {
+            guard let json = readJSON(sandbox.jsonOutput) else { return false }
+            return json["standard"] as? String == "china" && (json["air_quality"] as? [String: Any])?["aqi"] as? Int == 114
+        }, "\(daemon.stderr)")
+        daemon.send(SIGUSR2)
+        #expect(eventually { readJSON(sandbox.jsonOutput)?["standard"] as? String == "us" })
+        #expect(server.requests.count == requests, "\(server.requests)")
+    }
+
+    @Test("during failure backoff every SIGUSR1 still makes one request; a timer tick would not")
+    func userRefreshDuringBackoff() throws {
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
+        routes["/aq/v1/air-quality"] = .json("{}", status: 503)
+        let server = try FixtureServer(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, interval: "1h")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually { server.requests.filter(Self.airRequests).count == 1 }, "\(daemon.stderr)")
+        // The gate now holds open-meteo back for up to 30 s: a person's request goes through anyway.
+        for attempt in 2...4 {
+            daemon.send(SIGUSR1)
+            #expect(eventually { server.requests.filter(Self.airRequests).count == attempt }, "attempt \(attempt): \(daemon.stderr)")
+        }
+        try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+        daemon.send(SIGUSR1)
+        #expect(eventually { (readJSON(sandbox.jsonOutput)?["air_quality"] as? [String: Any])?["aqi"] as? Int == 28 }, "\(daemon.stderr)")
+    }
+
+    @Test("a reload that changes the providers drops the fetch in flight and asks the new ones at once, with no old backoff")
+    func reloadCancelsFetchInFlight() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, timeout: "20s")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually { readJSON(sandbox.jsonOutput) != nil }, "\(daemon.stderr)")
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
+        routes["/aq/v1/air-quality"] = Route(body: airQualityBody(pm25: 40), delay: 25)
+        try server.setRoutes(routes)
+        let asked = server.requests.filter(Self.airRequests).count
+        daemon.send(SIGUSR1)
+        #expect(eventually { server.requests.filter(Self.airRequests).count == asked + 1 }, "the slow fetch started")
+        // The provider is fixed and the config changed (a shorter timeout): the new fetch must
+        // not wait the 25 s the old request would take.
+        try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+        try sandbox.writeDaemonConfig(server: server, timeout: "5s")
+        daemon.send(SIGHUP)
+        #expect(eventually(timeout: 12) { (readJSON(sandbox.jsonOutput)?["air_quality"] as? [String: Any])?["aqi"] as? Int == 28 },
+                "\(daemon.stderr)")
+        #expect(!daemon.stderr.contains("not asked"), "\(daemon.stderr)")
+    }
 }

@@ -22,6 +22,40 @@ struct RunResult {
     var stdout: String
     var stderr: String
     var seconds: Double
+    /// The child outlived its timeout and was killed.
+    var timedOut = false
+}
+
+/// Kills a child that is still running after `timeout` seconds (its own thread; the pipes of
+/// a killed child reach EOF, so the reader wakes up).
+final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+    private var fired = false
+
+    init(process: Process, timeout: Double) {
+        let pid = process.processIdentifier
+        let deadline = Date().addingTimeInterval(timeout)
+        Thread { [self] in
+            while Date() < deadline {
+                if lock.withLock({ done }) { return }
+                usleep(50_000)  // a thread of its own, never a cooperative one
+            }
+            lock.withLock {
+                guard !done else { return }
+                fired = true
+                kill(pid, SIGKILL)
+            }
+        }.start()
+    }
+
+    /// Stops the watch; true if it had to kill the child.
+    func finish() -> Bool {
+        lock.withLock {
+            done = true
+            return fired
+        }
+    }
 }
 
 /// A scratch home for one test: config file, cache and XDG folders, all private.
@@ -74,27 +108,62 @@ final class Sandbox: @unchecked Sendable {
 
     /// Runs the built binary with this sandbox as HOME and a clean environment (or
     /// `executable executableArguments` instead, e.g. the binary under `script` for a tty).
-    func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30,
+    /// The child and its pipes are waited for on a thread of their own (`offThePool`); a child
+    /// still running after `timeout` seconds is killed and fails the calling test.
+    func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 60,
+             executable: String = Paths.binary, executableArguments: [String]? = nil,
+             sourceLocation: SourceLocation = #_sourceLocation) async throws -> RunResult {
+        let result = try await offThePool {
+            try self.runBlocking(arguments, environment: environment, timeout: timeout, executable: executable,
+                                 executableArguments: executableArguments)
+        }
+        if result.timedOut {
+            Issue.record("breather \(arguments.joined(separator: " ")) still ran after \(timeout) s and was killed; stderr: \(result.stderr)",
+                         sourceLocation: sourceLocation)
+        }
+        return result
+    }
+
+    /// `run` for the synchronous tests that still block their thread (daemon, watch and
+    /// freshness tests); new tests use the async `run`.
+    func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 60,
              executable: String = Paths.binary, executableArguments: [String]? = nil) throws -> RunResult {
+        try runBlocking(arguments, environment: environment, timeout: timeout, executable: executable,
+                        executableArguments: executableArguments)
+    }
+
+    private func runBlocking(_ arguments: [String], environment: [String: String], timeout: Double,
+                             executable: String, executableArguments: [String]?) throws -> RunResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = executableArguments ?? arguments
         var env = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
                    "XDG_CONFIG_HOME": home.appendingPathComponent("xdg-config").path]
+        // A coverage run (scripts/coverage.sh) counts the child's lines too.
+        if let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] { env["LLVM_PROFILE_FILE"] = profile }
         env.merge(environment) { _, new in new }
         process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        // Close-on-exec pipes: another test's child started meanwhile must not hold our write ends.
+        let out = try closeOnExecPipe(), err = try closeOnExecPipe()
+        process.standardOutput = out.write
+        process.standardError = err.write
         let start = Date()
         try process.run()
+        try out.write.close()
+        try err.write.close()
+        let watchdog = Watchdog(process: process, timeout: timeout)
         // Read both pipes fully before waiting, so a chatty child cannot block on a full pipe.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(start))
+        let outData = out.read.readDataToEndOfFile()
+        let errData = err.read.readDataToEndOfFile()
+        let status = reap(process)
+        return RunResult(status: status, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(start),
+                         timedOut: watchdog.finish())
     }
 
-    deinit { try? FileManager.default.removeItem(at: home) }
+    deinit {
+        // Off the (often cooperative) thread that drops the last reference.
+        let home = self.home
+        Thread { try? FileManager.default.removeItem(at: home) }.start()
+    }
 }

@@ -7,11 +7,11 @@ import Testing
 /// 1e300) nor the index tables.
 @Suite("implausible provider values end to end")
 struct ImplausibleDataTests {
-    func run(forecast: String, air: String, arguments: [String] = []) throws -> RunResult {
-        let server = try FixtureServer(routes: ["/v1/forecast": .json(forecast), "/aq/v1/air-quality": .json(air)])
+    func run(forecast: String, air: String, arguments: [String] = []) async throws -> RunResult {
+        let server = try await FixtureServer.start(routes: ["/v1/forecast": .json(forecast), "/aq/v1/air-quality": .json(air)])
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
-        return try sandbox.run(["--config", sandbox.configPath] + arguments)
+        return try await sandbox.run(["--config", sandbox.configPath] + arguments)
     }
 
     func expectOneCleanLine(_ result: RunResult, _ message: String) {
@@ -22,8 +22,8 @@ struct ImplausibleDataTests {
     }
 
     @Test("Open-Meteo temperature 1e300 → 65, one line naming open-meteo and temperature_c")
-    func hugeTemperature() throws {
-        let result = try run(forecast: forecastBody(temperature: 1e300), air: airQualityBody(pm25: 5))
+    func hugeTemperature() async throws {
+        let result = try await run(forecast: forecastBody(temperature: 1e300), air: airQualityBody(pm25: 5))
         #expect(result.status == 65)
         expectOneCleanLine(result, "error: open-meteo (weather): implausible value: temperature_c 1e+300 °C (expected -100 to 70 °C)")
         // The air part answered and is still shown; the weather is not.
@@ -32,8 +32,8 @@ struct ImplausibleDataTests {
     }
 
     @Test("json output says the same in errors[] with kind badData")
-    func hugeTemperatureJSON() throws {
-        let result = try run(forecast: forecastBody(temperature: 1e300), air: airQualityBody(pm25: 5), arguments: ["--format", "json"])
+    func hugeTemperatureJSON() async throws {
+        let result = try await run(forecast: forecastBody(temperature: 1e300), air: airQualityBody(pm25: 5), arguments: ["--format", "json"])
         #expect(result.status == 65)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(json["weather"] is NSNull)
@@ -43,15 +43,15 @@ struct ImplausibleDataTests {
     }
 
     @Test("a negative PM2.5 concentration → 65 naming pm2_5, not silently skipped")
-    func negativeConcentration() throws {
-        let result = try run(forecast: forecastBody(temperature: 12), air: airQualityBody(pm25: -3))
+    func negativeConcentration() async throws {
+        let result = try await run(forecast: forecastBody(temperature: 12), air: airQualityBody(pm25: -3))
         #expect(result.status == 65)
         expectOneCleanLine(result, "error: open-meteo (air): implausible value: pm2_5 -3 µg/m³ (expected 0 to 100000 µg/m³)")
     }
 
     @Test("record-breaking but real weather is shown, exit 0")
-    func realExtreme() throws {
-        let result = try run(forecast: forecastBody(temperature: -89.2, pressure: 330), air: airQualityBody(pm25: 5))
+    func realExtreme() async throws {
+        let result = try await run(forecast: forecastBody(temperature: -89.2, pressure: 330), air: airQualityBody(pm25: 5))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("· -89°C ·"))
     }

@@ -9,18 +9,18 @@ struct KeyedProvidersTests {
     static let secrets = ["BREATHER_WAQI_TOKEN": "waqi-sekrit-1234", "BREATHER_OPENWEATHERMAP_KEY": "owm-sekrit-5678"]
     static let waqiFeed = "/waqi/feed/geo:40.6769;-73.9423/"
 
-    func run(_ routes: [String: Route], sources: String, _ arguments: [String] = []) throws -> (RunResult, FixtureServer) {
-        let server = try FixtureServer(routes: routes)
+    func run(_ routes: [String: Route], sources: String, _ arguments: [String] = []) async throws -> (RunResult, FixtureServer) {
+        let server = try await FixtureServer.start(routes: routes)
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "[sources]\n\(sources)")
-        let result = try sandbox.run(["--config", sandbox.configPath] + arguments, environment: Self.secrets)
+        let result = try await sandbox.run(["--config", sandbox.configPath] + arguments, environment: Self.secrets)
         #expect(!result.stdout.contains("sekrit") && !result.stderr.contains("sekrit"))
         return (result, server)
     }
 
     @Test("WAQI: index shown as given, attributions in the json")
-    func waqiJSON() throws {
-        let (result, _) = try run([Self.waqiFeed: .fixture("waqi/feed_geo.success.json")],
+    func waqiJSON() async throws {
+        let (result, _) = try await run([Self.waqiFeed: .fixture("waqi/feed_geo.success.json")],
                                   sources: "air = [\"waqi\"]", ["--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -36,25 +36,25 @@ struct KeyedProvidersTests {
         ("waqi/error.invalid_key.json", Int32(78), "waqi (air): token rejected (Invalid key)"),
         ("waqi/error.unknown_station.json", 69, "waqi (air): no data for this place (Unknown station)"),
     ])
-    func waqiErrors(fixture: String, status: Int32, message: String) throws {
-        let (result, _) = try run([Self.waqiFeed: .fixture(fixture)], sources: "air = [\"waqi\"]")
+    func waqiErrors(fixture: String, status: Int32, message: String) async throws {
+        let (result, _) = try await run([Self.waqiFeed: .fixture(fixture)], sources: "air = [\"waqi\"]")
         #expect(result.status == status)
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
     @Test("WAQI aqi \"-\" → the next source computes the index")
-    func waqiDashFallsBack() throws {
+    func waqiDashFallsBack() async throws {
         var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 5)))
         routes[Self.waqiFeed] = .fixture("waqi/feed.success.aqi_dash_no_pm25.json")
-        let (result, _) = try run(routes, sources: "air = [\"waqi\", \"open-meteo\"]")
+        let (result, _) = try await run(routes, sources: "air = [\"waqi\", \"open-meteo\"]")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Brooklyn · AQI 28 Good (PM2.5)"))
         #expect(result.stderr.contains("waqi (air): gives no us index"))
     }
 
     @Test("OpenWeatherMap: air computed from components, weather converted from Kelvin")
-    func openWeatherMapLine() throws {
-        let (result, server) = try run(["/owm/data/2.5/air_pollution": .fixture("openweathermap/air_pollution.success.json"),
+    func openWeatherMapLine() async throws {
+        let (result, server) = try await run(["/owm/data/2.5/air_pollution": .fixture("openweathermap/air_pollution.success.json"),
                                         "/owm/data/2.5/weather": .fixture("openweathermap/weather.success.docs.json")],
                                        sources: "air = [\"openweathermap\"]\nweather = [\"openweathermap\"]",
                                        ["--standard", "eu"])
@@ -69,8 +69,8 @@ struct KeyedProvidersTests {
         ("openweathermap/error.429.blocked.json", 429, 75),
         ("openweathermap/error.400.wrong_latitude.json", 400, 78),
     ])
-    func openWeatherMapErrors(fixture: String, status: Int, exit: Int32) throws {
-        let (result, _) = try run(["/owm/data/2.5/air_pollution": Route(fixture: fixture, status: status)],
+    func openWeatherMapErrors(fixture: String, status: Int, exit: Int32) async throws {
+        let (result, _) = try await run(["/owm/data/2.5/air_pollution": Route(fixture: fixture, status: status)],
                                   sources: "air = [\"openweathermap\"]")
         #expect(result.status == exit, "\(result.stderr)")
         #expect(result.stderr.contains("openweathermap (air):"))

@@ -35,23 +35,23 @@ func openMeteoRoutes(air: Route) -> [String: Route] {
 @Suite("one-shot breather against a loopback provider")
 struct OneShotTests {
     @Test("--standard china computes HJ 633-2026 with China's own category and main pollutant")
-    func chinaStandard() throws {
+    func chinaStandard() async throws {
         // PM2.5 75 µg/m³: 114 under HJ 633-2026 (it would be 100 under 2012).
-        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 75))))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 75))))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
-        let result = try sandbox.run(["--standard", "china", "--config", sandbox.configPath])
+        let result = try await sandbox.run(["--standard", "china", "--config", sandbox.configPath])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Brooklyn · AQI 114 Lightly Polluted (PM2.5) · 18°C · Asthma medium\n")
     }
 
     @Test("--standard us uses the 2024 EPA table on the NowCast")
-    func usStandard() throws {
+    func usStandard() async throws {
         // A steady 40 µg/m³ → NowCast 40.0 → (150-101)/(55.4-35.5)×(40-35.5)+101 = 112.08 → 112.
-        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
-        let result = try sandbox.run(["--config", sandbox.configPath, "--format", "json"])
+        let result = try await sandbox.run(["--config", sandbox.configPath, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let air = try #require(json["air_quality"] as? [String: Any])
@@ -78,12 +78,12 @@ struct OneShotTests {
     }
 
     @Test("--output writes the file atomically and prints nothing")
-    func outputFile() throws {
-        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+    func outputFile() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
         let path = sandbox.home.appendingPathComponent("out/dir/status.txt").path
-        let result = try sandbox.run(["--config", sandbox.configPath, "--output", path])
+        let result = try await sandbox.run(["--config", sandbox.configPath, "--output", path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         let written = try String(contentsOfFile: path, encoding: .utf8)
@@ -92,8 +92,8 @@ struct OneShotTests {
     }
 
     @Test("the one-shot (as breather.timer runs it) also writes every [[output]] file in its format")
-    func configuredOutputs() throws {
-        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+    func configuredOutputs() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
         let sandbox = try Sandbox()
         let plain = sandbox.home.appendingPathComponent("run/breather/status.txt").path
         let waybar = sandbox.home.appendingPathComponent("run/breather/waybar.json").path
@@ -104,7 +104,7 @@ struct OneShotTests {
             path = "\(waybar)"
             format = "waybar"
             """)
-        let result = try sandbox.run(["--config", sandbox.configPath, "--refresh"])
+        let result = try await sandbox.run(["--config", sandbox.configPath, "--refresh"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Brooklyn · AQI 28"))
         #expect(try String(contentsOfFile: plain, encoding: .utf8) == result.stdout)
@@ -114,13 +114,13 @@ struct OneShotTests {
     }
 
     @Test("asthma down, air up: the line still prints, asthma unavailable, exit 0")
-    func partialFailure() throws {
+    func partialFailure() async throws {
         var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 5)))
         routes["/prod/forecast"] = .fixture("propeller/error.json").with(status: 502)
-        let server = try FixtureServer(routes: routes)
+        let server = try await FixtureServer.start(routes: routes)
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "[sources]\nasthma = [\"propeller\"]")
-        let result = try sandbox.run(["--config", sandbox.configPath])
+        let result = try await sandbox.run(["--config", sandbox.configPath])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasSuffix("· Asthma unavailable\n"))
         #expect(result.stderr.contains("propeller"))
@@ -128,23 +128,23 @@ struct OneShotTests {
     }
 
     @Test("Propeller answering gives its risk and probability")
-    func propellerAsthma() throws {
+    func propellerAsthma() async throws {
         var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 5)))
         routes["/prod/forecast"] = .fixture("propeller/forecast.success.json")
-        let server = try FixtureServer(routes: routes)
+        let server = try await FixtureServer.start(routes: routes)
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "[sources]\nasthma = [\"propeller\"]")
-        let result = try sandbox.run(["--config", sandbox.configPath])
+        let result = try await sandbox.run(["--config", sandbox.configPath])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasSuffix("· Asthma medium 49%\n"))
     }
 
     @Test("AirVisual gives indices only: shown as given, computed false")
-    func airVisualIndex() throws {
-        let server = try FixtureServer(routes: ["/v2/nearest_city": .fixture("iqair-airvisual/nearest_city.success.json")])
+    func airVisualIndex() async throws {
+        let server = try await FixtureServer.start(routes: ["/v2/nearest_city": .fixture("iqair-airvisual/nearest_city.success.json")])
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "[sources]\nair = [\"airvisual\"]\nweather = [\"airvisual\"]\nasthma = [\"estimate\"]")
-        let result = try sandbox.run(["--config", sandbox.configPath, "--format", "json"], environment: ["BREATHER_AIRVISUAL_KEY": "sekrit-key-123456"])
+        let result = try await sandbox.run(["--config", sandbox.configPath, "--format", "json"], environment: ["BREATHER_AIRVISUAL_KEY": "sekrit-key-123456"])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let air = try #require(json["air_quality"] as? [String: Any])

@@ -14,10 +14,10 @@ struct ProvenanceTests {
         return routes
     }
 
-    func run(_ server: FixtureServer, air: String, _ arguments: [String]) throws -> RunResult {
+    func run(_ server: FixtureServer, air: String, _ arguments: [String]) async throws -> RunResult {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "[sources]\nair = [\(air)]\nweather = [\"open-meteo\"]")
-        return try sandbox.run(["--config", sandbox.configPath, "--format", "json"] + arguments,
+        return try await sandbox.run(["--config", sandbox.configPath, "--format", "json"] + arguments,
                                environment: ["BREATHER_AIRVISUAL_KEY": Self.key])
     }
 
@@ -27,9 +27,9 @@ struct ProvenanceTests {
     }
 
     @Test("AirVisual's aqicn is shown as given for china (no fallback, no computation)")
-    func givenIndex() throws {
-        let server = try FixtureServer(routes: routes())
-        let result = try run(server, air: "\"airvisual\", \"open-meteo\"", ["--standard", "china"])
+    func givenIndex() async throws {
+        let server = try await FixtureServer.start(routes: routes())
+        let result = try await run(server, air: "\"airvisual\", \"open-meteo\"", ["--standard", "china"])
         #expect(result.status == 0, "\(result.stderr)")
         let air = try airQuality(result)
         #expect(air["computed"] as? Bool == false)
@@ -38,9 +38,9 @@ struct ProvenanceTests {
     }
 
     @Test("eu is not given by AirVisual: the next source computes it and the skip is a warning")
-    func fallsBackToComputingSource() throws {
-        let server = try FixtureServer(routes: routes())
-        let result = try run(server, air: "\"airvisual\", \"open-meteo\"", ["--standard", "eu"])
+    func fallsBackToComputingSource() async throws {
+        let server = try await FixtureServer.start(routes: routes())
+        let result = try await run(server, air: "\"airvisual\", \"open-meteo\"", ["--standard", "eu"])
         #expect(result.status == 0, "\(result.stderr)")
         let air = try airQuality(result)
         #expect(air["computed"] as? Bool == true)
@@ -51,9 +51,9 @@ struct ProvenanceTests {
     }
 
     @Test("no source can serve the standard → 69 naming it")
-    func noneCanServe() throws {
-        let server = try FixtureServer(routes: routes())
-        let result = try run(server, air: "\"airvisual\"", ["--standard", "canada"])
+    func noneCanServe() async throws {
+        let server = try await FixtureServer.start(routes: routes())
+        let result = try await run(server, air: "\"airvisual\"", ["--standard", "canada"])
         #expect(result.status == 69)
         #expect(result.stderr.contains("error: airvisual (air): gives no canada index and no concentrations to compute one"))
         #expect(!result.stderr.contains(Self.key))

@@ -8,8 +8,8 @@ import Testing
 @Suite("tmux status line")
 struct TmuxStatusLineTests {
     /// Runs the script for `expected` text and returns its exit status and the drawn line.
-    func drawnLine(air: String, expected: String) throws -> (status: Int32, line: String) {
-        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(air)))
+    func drawnLine(air: String, expected: String) async throws -> (status: Int32, line: String) {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(air)))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
         let outputPath = sandbox.home.appendingPathComponent("status.txt").path
@@ -26,18 +26,16 @@ struct TmuxStatusLineTests {
         process.standardOutput = FileHandle(forWritingAtPath: outputPath)
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Bounded wait (no waitUntilExit): the script gives up by itself after ~10 s.
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < deadline { usleep(100_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        // The script gives up by itself after ~10 s; past the bound it is killed and fails here.
+        let status = await waitForExit(process, timeout: 60)
         let line = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        return (process.isRunning ? -1 : process.terminationStatus, line)
+        return (status ?? -1, line)
     }
 
     @Test("on tmux's default green status line the index reads at WCAG AA contrast, in the category colour",
           arguments: [(40.0, "AQI 112 USG", "#FF7E00"), (3.0, "AQI 17 Good", "#00E400")])
-    func statusLine(pm25: Double, expected: String, background: String) throws {
-        let (status, line) = try drawnLine(air: airQualityBody(pm25: pm25), expected: expected)
+    func statusLine(pm25: Double, expected: String, background: String) async throws {
+        let (status, line) = try await drawnLine(air: airQualityBody(pm25: pm25), expected: expected)
         #expect(status == 0, "\(line.debugDescription)")
         let colours = try #require(SGR.colours(before: expected, in: line), "\(line.debugDescription)")
         #expect(colours.background == background, "\(line.debugDescription)")

@@ -13,7 +13,7 @@ func forecastBody(temperature: Double, humidity: Int = 81, pressure: Double = 99
 }
 
 /// One synthetic place: concentrations (µg/m³, steady for 24 h) and a temperature, with the
-/// answers worked out by hand from the reference tables (../shared/reference/aqi-standards.md).
+/// answers worked out by hand from the reference tables (Tests/Fixtures/reference/aqi-standards.md).
 struct ValueCase: Sendable, CustomStringConvertible {
     var pm25: Double, pm10: Double, o3: Double
     var temperature: Double
@@ -44,14 +44,14 @@ struct ValuesTests {
     ]
 
     @Test("index, category, main pollutant, temperature and asthma risk", arguments: cases)
-    func values(_ expected: ValueCase) throws {
-        let server = try FixtureServer(routes: [
+    func values(_ expected: ValueCase) async throws {
+        let server = try await FixtureServer.start(routes: [
             "/v1/forecast": .json(forecastBody(temperature: expected.temperature)),
             "/aq/v1/air-quality": .json(airQualityBody(pm25: expected.pm25, pm10: expected.pm10, o3: expected.o3)),
         ])
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
-        let result = try sandbox.run(["--config", sandbox.configPath, "--standard", expected.standard, "--format", "json"])
+        let result = try await sandbox.run(["--config", sandbox.configPath, "--standard", expected.standard, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let air = try #require(json["air_quality"] as? [String: Any])
@@ -65,7 +65,7 @@ struct ValuesTests {
         let display = try #require(json["display"] as? [String: Any])
         #expect(display["temperature"] as? String == expected.shownTemperature)
 
-        let plain = try sandbox.run(["--config", sandbox.configPath, "--standard", expected.standard])
+        let plain = try await sandbox.run(["--config", sandbox.configPath, "--standard", expected.standard])
         #expect(plain.status == 0)
         #expect(plain.stdout.contains("AQI \(expected.aqi) \(expected.category)"))
         #expect(plain.stdout.contains("· \(expected.shownTemperature) ·"))

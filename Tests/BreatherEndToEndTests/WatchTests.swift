@@ -94,6 +94,25 @@ struct WatchTests {
         #expect(watch.terminate() == 0)
     }
 
+    @Test("i3bar: a right click switches to the full text and back, a scroll shows the next standard; no fetch")
+    func i3barRightClickAndScroll() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 75))))
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: "interval = \"1h\"\nstandards = [\"us\", \"china\"]")
+        let watch = try WatchProcess(sandbox, ["--format", "i3bar"])
+        let first = watch.waitForLines(3)
+        #expect(first.count == 3 && !(first.last ?? "").contains("Brooklyn"), "compact by default: \(first)")
+        let requests = server.requests.count
+        watch.stdin.fileHandleForWriting.write(Data("[\n{\"name\":\"breather\",\"button\":3}\n".utf8))
+        let full = watch.waitForLines(4)
+        #expect(full.count == 4 && full[3].contains("Brooklyn"), "the full text names the place: \(full)")
+        watch.stdin.fileHandleForWriting.write(Data(",{\"name\":\"breather\",\"button\":5}\n".utf8))
+        let china = watch.waitForLines(5)
+        #expect(china.count == 5 && china[4].contains("114"), "China's index of the same data: \(china)")
+        #expect(server.requests.count == requests, "\(server.requests)")
+        #expect(watch.terminate() == 0)
+    }
+
     @Test("exits 0 once stdout is closed, even while the data does not change")
     func stdoutClosed() throws {
         let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))

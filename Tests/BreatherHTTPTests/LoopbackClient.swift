@@ -1,13 +1,15 @@
-import BreatherHTTP
+@testable import BreatherHTTP
 import BreatherTestSupport
 import Foundation
 
 /// The client under test, named as the executable names itself.
 let client = CurlHTTPClient(userAgent: "Breather/9.9.9-test")
 
-/// A request with limits short enough that a failing test cannot stall the suite.
-func request(_ url: String, totalTimeout: Double = 5, maxBodyBytes: Int = 1 << 20) -> HTTPRequest {
-    HTTPRequest(url: url, connectTimeoutSeconds: 2, totalTimeoutSeconds: totalTimeout, maxBodyBytes: maxBodyBytes)
+/// A request to a loopback server. The limits are generous (a loaded machine must not turn a
+/// TLS or HTTP error into a timeout) yet bounded, so a failing test cannot stall the suite;
+/// the timeout tests pass their own short `totalTimeout` against a server that never answers.
+func request(_ url: String, totalTimeout: Double = 30, maxBodyBytes: Int = 1 << 20) -> HTTPRequest {
+    HTTPRequest(url: url, connectTimeoutSeconds: 15, totalTimeoutSeconds: totalTimeout, maxBodyBytes: maxBodyBytes)
 }
 
 /// Performs `request` and returns the thrown `HTTPError`, or nil when a reply came back.
@@ -40,7 +42,27 @@ func closedPort() throws -> Int {
 }
 
 /// Starts a server with one route at `/r` and returns it with that route's URL.
-func serve(_ route: Route) throws -> (server: FixtureServer, url: String) {
-    let server = try FixtureServer(routes: ["/r": route])
+func serve(_ route: Route) async throws -> (server: FixtureServer, url: String) {
+    let server = try await FixtureServer.start(routes: ["/r": route])
     return (server, server.baseURL + "/r")
+}
+
+extension CurlEngine {
+    /// Performs `transfer` and waits for it on this thread, so a test times the transfer alone
+    /// (not the wait for a free cooperative thread to resume on).
+    func performWaiting(_ transfer: CurlTransfer) -> Result<HTTPResponse, HTTPError> {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox()
+        submit(transfer) { result in
+            box.result = result
+            done.signal()
+        }
+        done.wait()
+        return box.result!
+    }
+}
+
+/// Carries a result from the engine's thread to the waiting one (the semaphore orders them).
+private final class ResultBox: @unchecked Sendable {
+    var result: Result<HTTPResponse, HTTPError>?
 }

@@ -1,15 +1,12 @@
 import BreatherJSON
 import Foundation
 
-/// Loads provider fixtures from /work/shared/fixtures/providers, found relative
-/// to this file: the repo root is three levels up, shared sits beside it.
+/// Loads provider fixtures from `Tests/Fixtures/providers`, found relative to this file.
 enum Fixtures {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()
         .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("../shared/fixtures/providers")
-        .standardized
+        .appendingPathComponent("Fixtures/providers")
 
     static func bytes(_ relativePath: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: directory.appendingPathComponent(relativePath)))

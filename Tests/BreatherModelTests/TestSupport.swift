@@ -9,13 +9,12 @@ func reading(
     PollutantReading(pollutant: pollutant, period: period, value: value, unit: unit)
 }
 
-/// The shared reference JSON (`/work/shared/reference/aqi-standards.json`), found from this
-/// file: up three levels to the package root, then `../shared/reference/`.
+/// The reference JSON (`Tests/Fixtures/reference/aqi-standards.json`), found from this file.
 enum ReferenceJSON {
     static var url: URL {
         URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("../shared/reference/aqi-standards.json").standardizedFileURL
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/reference/aqi-standards.json")
     }
 
     /// The standard object with this `id` (e.g. `us_epa_2024`).

@@ -67,14 +67,19 @@ struct OpenMeteoTests {
         }
     }
 
-    @Test("documented error bodies map to meaningful failures", arguments: [
-        ("open-meteo/error.429.minutely.json", 429, FailureKind.rateLimited),
-        ("open-meteo/error.429.daily.json", 429, FailureKind.rateLimited),
-        ("open-meteo/error.400.latitude.json", 400, FailureKind.configuration),
-        ("open-meteo/error.400.docs.json", 400, FailureKind.configuration),
-        ("open-meteo/error.400.recorded.json", 400, FailureKind.configuration),
+    @Test("documented error bodies map to meaningful failures, quoting Open-Meteo's reason", arguments: [
+        ("open-meteo/error.429.minutely.json", 429, FailureKind.rateLimited,
+         "rate limited: Minutely API request limit exceeded. Please try again in one minute."),
+        ("open-meteo/error.429.daily.json", 429, FailureKind.rateLimited,
+         "rate limited: Daily API request limit exceeded. Please try again tomorrow."),
+        ("open-meteo/error.400.latitude.json", 400, FailureKind.configuration,
+         "request rejected: Latitude must be in range of -90 to 90°. Given: 95.0."),
+        ("open-meteo/error.400.docs.json", 400, FailureKind.configuration,
+         "request rejected: Cannot initialize WeatherVariable from invalid String value tempeture_2m for key hourly"),
+        ("open-meteo/error.400.recorded.json", 400, FailureKind.configuration,
+         "request rejected: Cannot initialize SurfaceAndPressureVariable<ForecastSurfaceVariable, ForecastPressureVariable> from invalid String value lksdfj for key "),
     ])
-    func errors(file: String, status: Int, kind: FailureKind) async throws {
+    func errors(file: String, status: Int, kind: FailureKind, message: String) async throws {
         let http = FakeHTTP(["/v1/forecast": FakeHTTP.fixture(file, status: status, retryAfter: 60)])
         do {
             _ = try await openMeteo(http).weather(at: place)
@@ -83,6 +88,7 @@ struct OpenMeteoTests {
             #expect(error.kind == kind)
             #expect(error.provider == "open-meteo")
             #expect(error.part == .weather)
+            #expect(error.message == message, "the body's reason, which only the Open-Meteo parser reads")
             #expect(error.retryAfterSeconds == 60)
         }
     }

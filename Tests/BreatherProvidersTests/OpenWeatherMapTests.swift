@@ -54,14 +54,16 @@ struct OpenWeatherMapTests {
         #expect(weather.source == "openweathermap")
     }
 
-    @Test("error bodies with cod as number or string map to failure kinds", arguments: [
-        ("openweathermap/error.401.invalid_key.json", 401, FailureKind.configuration),
-        ("openweathermap/error.404.city_not_found.json", 404, .notFound),
-        ("openweathermap/error.429.blocked.json", 429, .rateLimited),
-        ("openweathermap/error.400.wrong_latitude.json", 400, .configuration),
-        ("openweathermap/error.400.nothing_to_geocode.json", 400, .configuration),
+    @Test("error bodies with cod as number or string map to failure kinds, quoting OpenWeather's message", arguments: [
+        ("openweathermap/error.401.invalid_key.json", 401, FailureKind.configuration,
+         "key rejected (Invalid API key. Please see https://openweathermap.org/faq#error401 for more info.)"),
+        ("openweathermap/error.404.city_not_found.json", 404, .notFound, "no data for this place (city not found)"),
+        ("openweathermap/error.429.blocked.json", 429, .rateLimited,
+         "rate limited (Your account is temporary blocked due to exceeding of requests limitation of your subscription type. Please choose the proper subscription http://openweathermap.org/price)"),
+        ("openweathermap/error.400.wrong_latitude.json", 400, .configuration, "request rejected (wrong latitude)"),
+        ("openweathermap/error.400.nothing_to_geocode.json", 400, .configuration, "request rejected (Nothing to geocode)"),
     ])
-    func errors(fixture: String, status: Int, kind: FailureKind) async {
+    func errors(fixture: String, status: Int, kind: FailureKind, message: String) async {
         let http = FakeHTTP(["/data/2.5/air_pollution": FakeHTTP.fixture(fixture, status: status)])
         do {
             _ = try await openWeatherMap(http).airQuality(at: place)
@@ -69,6 +71,7 @@ struct OpenWeatherMapTests {
         } catch {
             #expect(error.kind == kind)
             #expect(error.provider == "openweathermap")
+            #expect(error.message == message, "the body's message, which only the OpenWeather parser reads")
             #expect(!error.message.contains("test-key-0000"))
         }
     }

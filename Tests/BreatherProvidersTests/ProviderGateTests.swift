@@ -1,19 +1,12 @@
 import Foundation
 import Testing
 import BreatherModel
+import BreatherTestSupport
 @testable import BreatherProviders
-
-/// A clock the test moves by hand.
-final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_763_800_000)
-    var now: Date { lock.withLock { current } }
-    func advance(_ seconds: Double) { lock.withLock { current = current.addingTimeInterval(seconds) } }
-}
 
 @Suite("provider gate: Retry-After and backoff")
 struct ProviderGateTests {
-    let clock = ManualClock()
+    let clock = TestClock(at: Date(timeIntervalSince1970: 1_763_800_000))
 
     func gate(jitter: Double = 1) -> ProviderGate {
         let clock = self.clock

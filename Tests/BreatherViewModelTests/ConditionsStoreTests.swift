@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BreatherModel
+import BreatherTestSupport
 @testable import BreatherViewModel
 
 /// The view model as the owner of the standard and of the conditions on hand (issue 9).

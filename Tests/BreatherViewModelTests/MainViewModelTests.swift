@@ -1,4 +1,5 @@
 import BreatherModel
+import BreatherTestSupport
 import BreatherViewModel
 import Foundation
 import Testing
@@ -18,14 +19,6 @@ final class ScriptedFetch: @unchecked Sendable {
         }
         return try result.get()
     }
-}
-
-/// A clock the test moves by hand.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_795_000_000)
-    var now: Date { lock.withLock { current } }
-    func advance(_ seconds: Double) { lock.withLock { current += seconds } }
 }
 
 let brooklyn = Location(name: "Brooklyn", latitude: 40.6769, longitude: -73.9423)

@@ -1,4 +1,5 @@
 import BreatherModel
+import BreatherTestSupport
 import BreatherViewModel
 import Foundation
 import Testing

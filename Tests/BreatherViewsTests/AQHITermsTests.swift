@@ -33,9 +33,15 @@ struct AQHITermsTests {
     @Test("json: max-of-sub-indices standards keep integer indices and no contribution")
     func jsonUS() async throws {
         let output = await render(aqhiSample(), standard: .us)
-        let first = JSONCursor(try JSON.parse(JSONRenderer().render(output)))["air_quality"]["sub_indices"][0]
-        #expect(try first["index"].int() >= 0)
-        #expect(!first["contribution"].exists)
+        let air = JSONCursor(try JSON.parse(JSONRenderer().render(output)))["air_quality"]
+        // US Equation 1 on the same means: PM2.5 NowCast 10.0 µg/m³ → 49/26.3 × 0.9 + 51 = 52.7 → 53;
+        // NO2 1-h 20 ppb → 50/53 × 20 = 18.9 → 19; O3 8-h 0.030 ppm → 50/0.054 × 0.030 = 27.8 → 28.
+        let indices = try Dictionary(uniqueKeysWithValues: air["sub_indices"].array().map {
+            (try $0["pollutant"].string(), try $0["index"].int())
+        })
+        #expect(indices == ["pm2_5": 53, "no2": 19, "o3": 28])
+        #expect(try air["aqi"].int() == 53)
+        #expect(try air["sub_indices"].array().allSatisfy { !$0["contribution"].exists })
     }
 
     @Test("tooltip details name the basis and each term's share")

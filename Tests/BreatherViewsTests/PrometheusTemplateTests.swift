@@ -1,3 +1,4 @@
+import BreatherJSON
 import BreatherModel
 import BreatherViewModel
 import BreatherViews
@@ -54,7 +55,27 @@ struct PrometheusTemplateTests {
         let renderer = try TemplateRenderer("{icon} {city}: {aqi} {category} {temperature} ({temperature_c} °C raw) {{x}}")
         #expect(renderer.render(output) == "☁️ Brooklyn: 57 Moderate 12°C (12.4 °C raw) {x}")
         #expect(try TemplateRenderer("{staleness}|{age_seconds}").render(await BarState.stale.output()) == "stale, updated 15 min ago|900")
-        #expect(Set(TemplateRenderer.placeholders).isSuperset(of: output.displayFields.map(\.key)))
+    }
+
+    @Test("template: each display placeholder gives the json display value; each raw one its number")
+    func everyPlaceholder() async throws {
+        let output = await BarState.fresh.output()
+        let display = JSONCursor(try JSON.parse(JSONRenderer().render(output)))["display"]
+        for key in Output.displayKeys {
+            #expect(try TemplateRenderer("{\(key)}").render(output) == display[key].string(), "{\(key)}")
+        }
+        // Worked out from sample(): 12.34 µg/m³ PM2.5 → US AQI 57, fetched at 1 795 000 000 s.
+        let raw = [
+            "aqi_value": "57", "temperature_c": "12.4", "humidity_value": "40.0", "pressure_hpa": "1012.0",
+            "wind_speed_ms": "2.0", "wind_direction_deg": "90.0", "asthma_probability_value": "0.63",
+            "latitude": "40.6769", "longitude": "-73.9423", "updated_at": "2026-11-18T11:06:40Z",
+            "age_seconds": "0", "stale": "false",
+        ]
+        #expect(Set(TemplateRenderer.placeholders) == Set(Output.displayKeys).union(raw.keys), "every placeholder is checked here")
+        for (key, value) in raw {
+            #expect(try TemplateRenderer("{\(key)}").render(output) == value, "{\(key)}")
+        }
+        #expect(try TemplateRenderer("{aqi_value} {stale}").render(await BarState.stale.output()) == "57 true")
     }
 
     @Test("template: an unknown placeholder names itself and lists the valid ones")

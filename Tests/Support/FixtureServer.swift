@@ -1,11 +1,12 @@
 import Foundation
 
-/// Where the loopback server and the shared provider fixtures live, from this file's path.
+/// Where the loopback server and the provider fixtures live, from this file's path (both inside
+/// the repository: a fresh clone runs its tests alone).
 public enum SupportPaths {
     /// The repository root.
     public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// `../shared/fixtures/providers`, beside the repository.
-    public static let fixtures = repository.appendingPathComponent("../shared/fixtures/providers").standardized.path
+    /// `Tests/Fixtures/providers`: recorded provider responses, provenance in its README.md.
+    public static let fixtures = repository.appendingPathComponent("Tests/Fixtures/providers").path
     /// `Tests/Support/fixture_server.py`.
     public static let server = repository.appendingPathComponent("Tests/Support/fixture_server.py").path
 }
@@ -66,16 +67,23 @@ public final class FixtureServer: @unchecked Sendable {
         try JSONEncoder().encode(routes).write(to: URL(fileURLWithPath: routesFile))
         _ = FileManager.default.createFile(atPath: logFile, contents: Data())
         process.arguments = ["python3", "-u", SupportPaths.server, routesFile, SupportPaths.fixtures, logFile]
-        let pipe = Pipe()
-        process.standardOutput = pipe
+        let pipe = try closeOnExecPipe()
+        process.standardOutput = pipe.write
         try process.run()
-        let line = String(decoding: pipe.fileHandleForReading.firstLine(), as: UTF8.self)
+        try pipe.write.close()
+        let line = String(decoding: pipe.read.firstLine(), as: UTF8.self)
         guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            _ = reap(process)
             throw FixtureServerError.didNotStart(line)
         }
         self.port = port
+    }
+
+    /// Starts a server without blocking a cooperative thread while python starts and prints
+    /// its port (see `offThePool`).
+    public static func start(routes: [String: Route]) async throws -> FixtureServer {
+        try await offThePool { try FixtureServer(routes: routes) }
     }
 
     /// Replaces the routes; the server re-reads them on its next request.
@@ -101,8 +109,14 @@ public final class FixtureServer: @unchecked Sendable {
     deinit {
         // SIGKILL: children spawned from Swift worker threads may have SIGTERM blocked.
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(at: directory)
+        // Reaped (not with waitUntilExit, which can miss the exit: see exitStatus) and cleaned
+        // up on a thread of its own: the last reference often drops on a cooperative thread,
+        // and a dying process on a loaded machine can take a while.
+        let (process, directory) = (self.process, self.directory)
+        Thread {
+            _ = reap(process)
+            try? FileManager.default.removeItem(at: directory)
+        }.start()
     }
 }
 

@@ -1,0 +1,28 @@
+import CCurl
+
+/// libcurl, loaded with `dlopen` at the first request rather than linked.
+///
+/// Debian's libcurl pulls in some 35 libraries (TLS, Kerberos, LDAP, SSH, RTMP, …); loading
+/// them cost about 80 % of a cached one-shot run, and `--version`, `--help`, `config`, `aqi`
+/// and a run the cache answers make no request at all. systemd loads its optional libraries
+/// the same way. The package still depends on libcurl4.
+enum CurlLibrary {
+    /// The soname of libcurl's ABI 4, the same for the OpenSSL and GnuTLS builds.
+    static let soname = "libcurl.so.4"
+
+    /// nil once libcurl is loaded and initialised, else why not: one line for the user.
+    /// A global `let`: loaded at most once, on first use, thread-safely.
+    static let loadError: String? = load(soname)
+
+    /// Loads `soname`, resolves every function Breather calls and runs `curl_global_init`.
+    static func load(_ soname: String) -> String? {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard ccurl_load(soname, &reason, reason.count) == 0 else {
+            let text = String(decoding: reason.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return "cannot load libcurl (\(text)); install the libcurl4 package"
+        }
+        let code = ccurl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        guard code == CURLE_OK else { return "libcurl could not start: \(String(cString: ccurl_easy_strerror(code)))" }
+        return nil
+    }
+}

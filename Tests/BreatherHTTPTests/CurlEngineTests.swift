@@ -1,0 +1,144 @@
+@testable import BreatherHTTP
+import BreatherTestSupport
+import Foundation
+import Testing
+
+@Suite("libcurl loading, option checks and the shared transfer engine")
+struct CurlEngineTests {
+    @Test("a libcurl that cannot be loaded gives one clear line naming the package")
+    func missingLibrary() {
+        let reason = CurlLibrary.load("libbreather-no-such-curl.so.4")
+        #expect(reason?.hasPrefix("cannot load libcurl (libbreather-no-such-curl.so.4: cannot open shared object file") == true, "\(reason ?? "nil")")
+        #expect(reason?.hasSuffix("; install the libcurl4 package") == true)
+    }
+
+    @Test("a library that is not libcurl is refused, naming the missing function")
+    func notLibcurl() {
+        let reason = CurlLibrary.load("libc.so.6")
+        #expect(reason == "cannot load libcurl (libc.so.6 has no curl_global_init (libcurl 7.68 or later is needed)); install the libcurl4 package")
+    }
+
+    @Test("an option libcurl refuses stops the request before anything is sent", arguments: [
+        ("CURLOPT_PROTOCOLS_STR", CurlOption.Value.string("http,no-such-protocol")),
+        ("CURLOPT_SSLVERSION", CurlOption.Value.long(99)),
+        ("CURLOPT_REDIR_PROTOCOLS_STR", CurlOption.Value.string("")),
+    ])
+    func refusedOption(name: String, value: CurlOption.Value) async throws {
+        let (server, url) = try await serve(Route(body: "{}"))
+        let transfer = CurlTransfer(request: request(url), userAgent: "Breather/test") { options in
+            for index in options.indices where options[index].name == name { options[index].value = value }
+        }
+        let result = CurlEngine.shared.performWaiting(transfer)
+        guard case .transport(let shownURL, let detail) = result.failure else {
+            Issue.record("expected the request to fail, got \(result)")
+            return
+        }
+        #expect(shownURL == url)
+        #expect(detail.hasPrefix("libcurl refused \(name) ("), "\(detail)")
+        #expect(detail.hasSuffix("); request not sent"))
+        #expect(server.requests.isEmpty, "nothing may be sent without the protection")
+    }
+
+    @Test("the standard options are all accepted by this libcurl")
+    func standardOptionsAccepted() async throws {
+        let (server, url) = try await serve(Route(body: "{\"ok\":true}"))
+        let result = CurlEngine.shared.performWaiting(CurlTransfer(request: request(url), userAgent: "Breather/test"))
+        #expect((try? result.get())?.status == 200)
+        #expect(server.requests == ["/r"])
+    }
+
+    @Test("requests run concurrently: two half-second replies both arrive within 0.9 s")
+    func concurrent() async throws {
+        let (server, url) = try await serve(Route(body: "{}", delay: 0.5))
+        let done = DispatchSemaphore(value: 0)
+        let start = ContinuousClock.now
+        let finished = Finished()
+        for path in ["", "?second"] {
+            // Timed in the completion, on the engine's thread: no wait for a cooperative thread.
+            CurlEngine.shared.submit(CurlTransfer(request: request(url + path), userAgent: "Breather/test")) { result in
+                finished.add((try? result.get())?.status, ContinuousClock.now - start)
+                done.signal()
+            }
+        }
+        done.wait()
+        done.wait()
+        #expect(finished.statuses == [200, 200])
+        #expect(finished.slowest < .milliseconds(900), "one after the other would take over a second")
+        #expect(server.requests.count == 2)
+    }
+
+    @Test("a second request to the same server reuses the first one's connection")
+    func connectionReuse() async throws {
+        let (server, url) = try await serve(Route(body: "{}"))
+        let first = CurlTransfer(request: request(url), userAgent: "Breather/test")
+        let second = CurlTransfer(request: request(url + "?again"), userAgent: "Breather/test")
+        #expect((try? CurlEngine.shared.performWaiting(first).get())?.status == 200)
+        #expect((try? CurlEngine.shared.performWaiting(second).get())?.status == 200)
+        #expect(first.newConnections == 1)
+        #expect(second.newConnections == 0, "the connection from the first request is reused")
+        #expect(server.requests == ["/r", "/r?again"])
+    }
+}
+
+/// Results gathered from the engine's thread.
+private final class Finished: @unchecked Sendable {
+    private let lock = NSLock()
+    private var all: [(Int?, Duration)] = []
+
+    func add(_ status: Int?, _ elapsed: Duration) { lock.withLock { all.append((status, elapsed)) } }
+    var statuses: [Int?] { lock.withLock { all.map(\.0) } }
+    var slowest: Duration { lock.withLock { all.map(\.1).max() ?? .zero } }
+}
+
+@Suite("cancelling a request")
+struct CurlCancellationTests {
+    @Test("a cancelled task stops its transfer at once; the engine goes on serving others")
+    func cancelStopsTransfer() async throws {
+        let (server, url) = try await serve(Route(body: "{}", delay: 10))
+        let start = ContinuousClock.now
+        let task = Task { await failure(of: request(url, totalTimeout: 20)) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        let error = await task.value
+        #expect(error == .cancelled(url: url))
+        #expect(error?.description == "cancelled (\(url))")
+        // The reply would come after 10 s; the bound is loose because the task resumes only when
+        // a cooperative thread is free (other suites block them). The engine's own promptness is
+        // timed below, on its thread.
+        #expect(ContinuousClock.now - start < .seconds(9), "waited for the slow reply instead")
+        _ = server
+        let (other, quick) = try await serve(Route(body: "{}"))
+        #expect(try await client.get(request(quick)).status == 200)
+        #expect(other.requests == ["/r"])
+    }
+
+    @Test("the engine ends a cancelled transfer within a fraction of a second")
+    func engineCancelIsPrompt() async throws {
+        let (server, url) = try await serve(Route(body: "{}", delay: 10))
+        let transfer = CurlTransfer(request: request(url, totalTimeout: 20), userAgent: "Breather/test")
+        let done = DispatchSemaphore(value: 0)
+        let finished = Finished()
+        CurlEngine.shared.submit(transfer) { result in
+            finished.add(result.failure == .cancelled(url: url) ? 1 : 0, .zero)
+            done.signal()
+        }
+        usleep(300_000)
+        let cancelledAt = ContinuousClock.now
+        CurlEngine.shared.cancel(transfer)
+        done.wait()
+        #expect(ContinuousClock.now - cancelledAt < .milliseconds(500))
+        #expect(finished.statuses == [1], "completed with .cancelled")
+        #expect(server.requests == ["/r"])
+    }
+
+    @Test("a task cancelled before it asks sends nothing")
+    func cancelledBeforeStart() async throws {
+        let (server, url) = try await serve(Route(body: "{}"))
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await failure(of: request(url))
+        }
+        #expect(await task.value == .cancelled(url: url))
+        #expect(server.requests.isEmpty)
+    }
+}

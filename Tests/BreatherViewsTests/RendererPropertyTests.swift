@@ -1,0 +1,131 @@
+import BreatherJSON
+import BreatherModel
+import BreatherViewModel
+import BreatherViews
+import Foundation
+import PropertyBased
+import Testing
+
+/// Pieces of place names: plain text, every character some bar treats as markup, control
+/// characters, quotes, backslashes, multi-byte and combining characters.
+let namePieces = [
+    "Saint", "-", " ", "Île", "北京", "🌫️", "e\u{301}", "&", "&amp;", "<", ">", "<b>", "</span>", "\"", "'", "\\", "%", "%{",
+    "%{F#000000}", "%{A1:rm -rf ~:}", "}", "#", "##", "#[", "#[bg=red]", "#{host}", "#(id)", "\n", "\r\n", "\t", "\u{0}",
+    "\u{7}", "\u{1B}[31m", "\u{2028}", "{", "}}", "\\u0000",
+]
+
+/// Any place name made of those pieces, up to 12 of them.
+let anyPlaceName = Gen.element(of: namePieces).array(of: 0...12).map { $0.compactMap { $0 }.joined() }
+
+/// Conditions for `name` with any PM2.5 level (0–1000 µg/m³) and temperature (−60–60 °C).
+func conditions(name: String, pm25: Double, temperature: Double) -> CityConditions {
+    var conditions = sample(name: name)
+    conditions.pollution = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: Array(repeating: pm25, count: 24)]))
+    conditions.weather?.temperatureC = temperature
+    return conditions
+}
+
+/// The markup a bar would act on, in order, or nil if the text is not valid for that bar.
+enum Markup {
+    /// Pango: the tags, with every `&` starting an entity and no stray `>`.
+    static func pango(_ text: String) -> [String]? {
+        var tags: [String] = []
+        var rest = text[...]
+        while let character = rest.first {
+            switch character {
+            case "<":
+                guard let close = rest.firstIndex(of: ">") else { return nil }
+                tags.append(String(rest[...close]))
+                rest = rest[rest.index(after: close)...]
+            case "&":
+                guard rest.prefixMatch(of: #/&(amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);/#) != nil else { return nil }
+                rest = rest[rest.index(after: rest.firstIndex(of: ";")!)...]
+            case ">":
+                return nil
+            default:
+                rest = rest.dropFirst()
+            }
+        }
+        return tags
+    }
+
+    /// Polybar: every `%{…}` tag.
+    static func polybar(_ text: String) -> [String]? {
+        text.matches(of: #/%\{[^}]*\}/#).map { String($0.output) }
+    }
+
+    /// tmux: every `#[…]` style; `##` is a literal `#`, and any other `#` would be expanded.
+    static func tmux(_ text: String) -> [String]? {
+        var styles: [String] = []
+        var rest = text[...]
+        while let hash = rest.firstIndex(of: "#") {
+            let next = rest.index(after: hash)
+            guard next < rest.endIndex else { return nil }
+            switch rest[next] {
+            case "#":
+                rest = rest[rest.index(after: next)...]
+            case "[":
+                guard let close = rest[next...].firstIndex(of: "]") else { return nil }
+                styles.append(String(rest[hash...close]))
+                rest = rest[rest.index(after: close)...]
+            default:
+                return nil
+            }
+        }
+        return styles
+    }
+}
+
+@Suite("property: every renderer's output is valid for its bar, whatever the place is called")
+struct RendererPropertyTests {
+    @Test("json parses with display.city; waybar is json with text; Pango, polybar and tmux markup come only from the renderer")
+    func validForAnyName() async throws {
+        await propertyCheck(count: 150, input: anyPlaceName, Gen.double(in: 0...1000), Gen.double(in: -60...60), Gen.element(of: AQIStandard.allCases), Gen.bool) {
+            name, pm25, temperature, standard, stale in
+            let standard = standard ?? .us
+            let output = await render(conditions(name: name, pm25: pm25, temperature: temperature), standard: standard, afterFailure: stale)
+            // The same state with a harmless name: whatever markup differs came from the name.
+            let plain = await render(conditions(name: "x", pm25: pm25, temperature: temperature), standard: standard, afterFailure: stale)
+            let context = "name \(name.debugDescription), PM2.5 \(pm25), \(temperature) °C, \(standard), stale \(stale)"
+
+            let json = try? JSONCursor(JSON.parse(JSONRenderer().render(output)))
+            #expect(json != nil, "json does not parse: \(context)")
+            #expect((try? json?["display"]["city"].string()) != nil, "json has no display.city: \(context)")
+
+            let waybar = try? JSONCursor(JSON.parse(WaybarRenderer().render(output)))
+            let waybarPlain = try? JSONCursor(JSON.parse(WaybarRenderer().render(plain)))
+            let text = try? waybar?["text"].string()
+            #expect(text != nil, "waybar json without text: \(context)")
+            #expect(text?.contains("\n") == false, "waybar text spans lines: \(context)")
+            for key in ["text", "tooltip"] {
+                let markup = (try? waybar?[key].string()).flatMap(Markup.pango)
+                #expect(markup != nil && markup == (try? waybarPlain?[key].string()).flatMap(Markup.pango),
+                        "waybar \(key) Pango markup changed by the name: \(context)")
+            }
+
+            let i3bar = try? JSONCursor(JSON.parse(I3barRenderer().render(output)))
+            #expect((try? i3bar?["full_text"].string()) != nil, "i3bar block without full_text: \(context)")
+
+            let polybar = PolybarRenderer().render(output)
+            #expect(Markup.polybar(polybar) == Markup.polybar(PolybarRenderer().render(plain)), "polybar tags changed by the name: \(context)")
+            #expect(!polybar.contains("\n"), "polybar line spans lines: \(context)")
+
+            let tmux = TmuxRenderer().render(output)
+            #expect(Markup.tmux(tmux) != nil && Markup.tmux(tmux) == Markup.tmux(TmuxRenderer().render(plain)),
+                    "tmux styles changed or a # left unescaped: \(context)")
+
+            #expect(prometheusProblems(PrometheusRenderer().render(output)) == [], "prometheus: \(context)")
+        }
+    }
+
+    @Test("the markup checkers themselves reject what a bar would act on")
+    func checkersCatchMarkup() {
+        #expect(Markup.pango("a &amp; b <span foreground=\"#fff\">c</span>") == ["<span foreground=\"#fff\">", "</span>"])
+        #expect(Markup.pango("a & b") == nil)
+        #expect(Markup.pango("a > b") == nil)
+        #expect(Markup.polybar("%{F#fff}x%\u{200B}{F-}%{F-}") == ["%{F#fff}", "%{F-}"])
+        #expect(Markup.tmux("#[fg=#ffffff]a ## b#[default]") == ["#[fg=#ffffff]", "#[default]"])
+        #expect(Markup.tmux("#{host}") == nil)
+        #expect(Markup.tmux("100#") == nil)
+    }
+}

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Builds dist/breather_<version>_amd64.deb: a release binary with the Swift runtime linked in
+# statically (so it runs without a Swift toolchain), stripped, with man pages, shell
+# completions, the systemd units and the sample config, then checks it with lintian.
+#   scripts/package-deb.sh                # build, package, lintian (fails on any lintian error)
+#   scripts/package-deb.sh --no-lintian   # skip lintian (it needs ~60 MB of Perl packages)
+# Missing Debian tools (dpkg-dev, binutils, lintian) are installed with apt, via sudo when not
+# root. Reuses .build/release: a second run only relinks what changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+umask 022
+
+run_lintian=1
+case "${1:-}" in
+    --no-lintian) run_lintian=0 ;;
+    "") ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    *) echo "package-deb.sh: unknown argument $1 (use --no-lintian)" >&2; exit 64 ;;
+esac
+
+# --- tools -------------------------------------------------------------------------------
+need=()
+command -v dpkg-shlibdeps >/dev/null || need+=(dpkg-dev)
+command -v strip >/dev/null && command -v readelf >/dev/null || need+=(binutils)
+[ "$run_lintian" -eq 0 ] || command -v lintian >/dev/null || need+=(lintian)
+if [ ${#need[@]} -gt 0 ]; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "package-deb.sh: installing ${need[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+# --- build -------------------------------------------------------------------------------
+built=$(scripts/build-release.sh breather)
+
+# The version is the string `breather --version` prints (Breather.version): one place.
+version=$("$built" --version)
+[[ "$version" =~ ^[0-9][0-9A-Za-z.+~]*$ ]] || { echo "package-deb.sh: odd version '$version'" >&2; exit 1; }
+arch=$(dpkg --print-architecture)
+# Reproducible: every date in the package is the last commit's.
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+root=$work/root
+doc=$root/usr/share/doc/breather
+install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" "$root/usr/share/man/man5" \
+    "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
+    "$root/usr/share/fish/vendor_completions.d" "$root/usr/lib/systemd/user" \
+    "$root/usr/lib/systemd/system" "$doc/examples/bars"
+
+# Debian strips executables this way (dh_strip): symbols and the .comment/.note sections.
+install -m 0755 "$built" "$root/usr/bin/breather"
+strip --remove-section=.comment --remove-section=.note "$root/usr/bin/breather"
+binary=$root/usr/bin/breather
+if readelf -d "$binary" | grep -E 'NEEDED.*(swift|Foundation|dispatch|BlocksRuntime)'; then
+    echo "package-deb.sh: the binary still needs the Swift toolchain's libraries (above)" >&2
+    exit 1
+fi
+
+# --- man pages ---------------------------------------------------------------------------
+# swift-argument-parser's generate-manual writes breather(1) and one page per subcommand from
+# the binary's --experimental-dump-help. It is the tool that `swift package plugin
+# generate-manual` runs, but that plugin first rebuilds the whole package in release mode
+# without --static-swift-stdlib (measured: 5.5 min here), overwriting .build/release/breather
+# with a binary linked to the toolchain. Built directly with the same flags, the tool costs
+# one link (~10 s) and runs on the very binary we package.
+tool=$(scripts/build-release.sh generate-manual)
+mkdir "$work/man"
+# generate-manual keeps ASCII only ("-90…90" becomes "-9090"): name such help text here.
+if lossy=$("$binary" --experimental-dump-help | grep -oP '"[^"]*[^\x00-\x7F][^"]*"' | sort -u | paste -sd ' ' | grep .); then
+    echo "package-deb.sh: warning: the man pages lose the non-ASCII characters of: $lossy" >&2
+fi
+"$tool" "$binary" --multi-page --section 1 --date "$(date -u -d "@$SOURCE_DATE_EPOCH" +%F)" \
+    --authors "Breather<dev@breather.invalid>" --output-directory "$work/man"
+for page in "$work"/man/*.1; do
+    # A subcommand page's NAME says `.Nm "breather aqi"`, which man-db cannot index (lintian:
+    # bad-whatis-entry): name it breather.aqi there, as `man breather.aqi` does, and keep
+    # "breather aqi" in the synopsis. `.Nd "…"` loses its quotes, which apropos would show.
+    name=$(basename "$page" .1)
+    sed -e "/^\.Sh NAME\$/,/^\.Sh /s/^\.Nm \"${name//./ }\"\$/.Nm $name/" \
+        -e "s/^\.Nm\$/.Nm \"${name//./ }\"/" -e 's/^\.Nd "\(.*\)"$/.Nd \1/' "$page" |
+        gzip -9n > "$root/usr/share/man/man1/$name.1.gz"
+done
+# breather.toml(5): the config file, hand-written (the argument parser only knows flags).
+gzip -9n < docs/breather.toml.5 > "$root/usr/share/man/man5/breather.toml.5.gz"
+
+# --- completions -------------------------------------------------------------------------
+# bash completions are sourced, not run: no #! line (lintian: bash-completion-with-hashbang).
+"$binary" --generate-completion-script bash | sed '1{/^#!/d}' > "$root/usr/share/bash-completion/completions/breather"
+"$binary" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_breather"
+"$binary" --generate-completion-script fish > "$root/usr/share/fish/vendor_completions.d/breather.fish"
+
+# --- units, examples, docs ---------------------------------------------------------------
+# The units in systemd/ name the source install's paths; the package's binary is /usr/bin.
+for unit in systemd/user/* systemd/system/*; do
+    case "$unit" in *.service|*.timer) ;; *) continue ;; esac
+    dest=$root/usr/lib/systemd/${unit#systemd/}
+    sed -e 's#%h/.local/bin/breather#/usr/bin/breather#g' -e 's#/usr/local/bin/breather#/usr/bin/breather#g' "$unit" > "$dest"
+    chmod 0644 "$dest"
+done
+install -m 0644 etc/breather.toml "$doc/examples/breather.toml"
+for bar in etc/bars/*; do install -m 0644 "$bar" "$doc/examples/bars/"; done
+install -m 0644 packaging/deb/copyright "$doc/copyright"
+# A native package's changelog is changelog.gz (Policy 12.7), in Debian's changelog format.
+{
+    printf 'breather (%s) unstable; urgency=medium\n\n' "$version"
+    printf '  * Release %s, built from commit %s.\n\n' "$version" "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+    printf ' -- Breather <dev@breather.invalid>  %s\n' "$(date -u -R -d "@$SOURCE_DATE_EPOCH")"
+} | gzip -9n > "$doc/changelog.gz"
+for script in postinst prerm postrm; do install -m 0755 "packaging/deb/$script" "$root/DEBIAN/$script"; done
+
+# --- control -----------------------------------------------------------------------------
+# dpkg-shlibdeps maps each NEEDED library to the Debian package providing it (libc6,
+# libcurl4, libjansson4, ...) with the minimum version the binary's symbols need. It wants
+# a debian/control to read, hence the throwaway one.
+mkdir -p "$work/src/debian"
+printf 'Source: breather\n\nPackage: breather\nArchitecture: any\n' > "$work/src/debian/control"
+depends=$(cd "$work/src" && dpkg-shlibdeps -O "$binary" | sed -n 's/^shlibs:Depends=//p')
+# libcurl is opened with dlopen() at the first request (start-up cost: README "Speed and
+# size"), so dpkg-shlibdeps cannot see it although breather cannot fetch anything without it:
+# declare it by hand, at the version whose curl_multi_poll/curl_multi_wakeup it calls.
+case ", $depends," in *", libcurl4"[\ ,]*) ;; *) depends="$depends, libcurl4 (>= 7.68)" ;; esac
+# The units' ExecReload= runs /bin/kill, which procps ships; a minimal Debian lacks it, and
+# systemd-analyze verify fails there (scripts/test-deb.sh found this).
+if grep -qs '^ExecReload=/bin/kill' "$root"/usr/lib/systemd/*/*.service; then depends="$depends, procps"; fi
+
+installed_size=$(du -k -s --exclude=DEBIAN "$root" | cut -f1)
+cat > "$root/DEBIAN/control" <<EOF
+Package: breather
+Version: $version
+Architecture: $arch
+Maintainer: Breather <dev@breather.invalid>
+Installed-Size: $installed_size
+Depends: $depends
+Section: utils
+Priority: optional
+Description: air quality, weather and asthma risk for status bars
+ Breather fetches air quality and weather for a place (Open-Meteo by default,
+ no account needed; AirVisual, WAQI, OpenWeatherMap and Propeller optional),
+ computes the air-quality index with the official tables of the US, China,
+ the EU, the UK, India or Canada, and estimates the asthma risk.
+ .
+ It prints one line or JSON for waybar, polybar, i3bar, i3blocks, tmux or
+ Prometheus, either once or as a daemon (systemd user or system units
+ included) that keeps status files current and marks stale data honestly.
+EOF
+
+(cd "$root" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
+find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+mkdir -p dist
+deb=dist/breather_${version}_${arch}.deb
+dpkg-deb -Zxz --root-owner-group --build "$root" "$deb" >/dev/null
+echo "built $deb ($(du -h "$deb" | cut -f1); installed $installed_size KiB); Depends: $depends"
+
+if [ "$run_lintian" -eq 1 ]; then
+    # Errors fail the run; warnings and notes are printed (the README explains those kept).
+    lintian --fail-on error --display-info "$deb"
+    echo "lintian: no errors"
+fi
