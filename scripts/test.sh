@@ -9,9 +9,9 @@ swift build --build-tests
 # In parallel (Swift Testing's default): every test waits for its child processes, pipes and
 # servers off the cooperative pool (Tests/Support/Blocking.swift), so one test's wait cannot
 # stall another's clock.
-serial='DaemonTests\.|WatchTests\.|FreshnessTests\.|FetchDeadlineTests\.|ServiceCoreTests\.'
+serial='DaemonTests\.|WatchTests\.|AlertTests\.|FreshnessTests\.|FetchDeadlineTests\.|ServiceCoreTests\.'
 swift test --skip-build --skip "$serial"
-# Run alone and in order afterwards: the daemon, watch and freshness suites still wait for their
+# Run alone and in order afterwards: the daemon, watch, alert and freshness suites still wait for their
 # daemons on cooperative threads (usleep, waitUntilExit) and assert short wall-clock times, until
 # they move to the helpers in Blocking.swift; the fetch-deadline suite tests a deadline on the
 # real monotonic clock (FetchDeadline takes no injected clock), which a parallel run on a loaded
