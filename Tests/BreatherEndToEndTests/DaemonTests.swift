@@ -257,4 +257,23 @@ struct DaemonTests {
                 "\(daemon.stderr)")
         #expect(!daemon.stderr.contains("not asked"), "\(daemon.stderr)")
     }
+
+    @Test("SIGRTMIN+1 switches a bar file between compact and full text, with no provider request")
+    func compactToggle() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let path = sandbox.home.appendingPathComponent("out/waybar.json").path
+        let daemon = try DaemonProcess(sandbox: sandbox, arguments: ["--format", "waybar", "--output", path])
+        func text() -> String? { readJSON(path)?["text"] as? String }
+        #expect(eventually { text()?.hasPrefix("AQI 112") == true }, "\(daemon.stderr)")
+        #expect(text()?.contains("Brooklyn") == false, "compact by default: \(text() ?? "")")
+        let requests = server.requests.count
+        daemon.send(__libc_current_sigrtmin() + 1)
+        #expect(eventually { text()?.contains("Brooklyn") == true }, "full text names the place: \(text() ?? "")")
+        daemon.send(__libc_current_sigrtmin() + 1)
+        #expect(eventually { text()?.contains("Brooklyn") == false })
+        #expect(server.requests.count == requests)
+        #expect(daemon.process.isRunning)
+    }
 }
