@@ -64,7 +64,7 @@ struct AlertTests {
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
         #expect(eventually { daemon.stderr.contains("alert: Air quality back to Good") }, "\(daemon.stderr)")
         #expect(daemon.stderr.components(separatedBy: "cannot run notify-send").count == 2, "\(daemon.stderr)")
-        #expect(daemon.process.isRunning)
+        #expect(daemon.isRunning)
     }
 
     @Test("watch sends them too, counting polls that bring the same data (and print nothing new)")

@@ -27,15 +27,31 @@ final class DaemonProcess: @unchecked Sendable {
 
     func send(_ signal: Int32) { kill(pid, signal) }
 
+    private var status: Int32?
+
     /// Waits for the exit status, or nil if the daemon is still running after `timeout` seconds.
-    func waitForExit(timeout: Double) -> Int32? {
+    /// Reaps with `waitpid` (`exitStatus`): Foundation's own watch can miss an exit.
+    func waitForExit(timeout: Double = 30) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        return process.isRunning ? nil : process.terminationStatus
+        while status == nil {
+            status = exitStatus(process)
+            if status != nil || Date() >= deadline { break }
+            usleep(20_000)
+        }
+        return status
+    }
+
+    /// True until the daemon has exited.
+    var isRunning: Bool {
+        if status == nil { status = exitStatus(process) }
+        return status == nil
     }
 
     deinit {
-        if process.isRunning { kill(pid, SIGKILL); process.waitUntilExit() }
+        if status == nil {
+            kill(pid, SIGKILL)
+            _ = reap(process)
+        }
     }
 }
 

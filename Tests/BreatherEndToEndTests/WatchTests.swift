@@ -32,22 +32,38 @@ final class WatchProcess: @unchecked Sendable {
     }
 
     /// Waits (bounded) until there are at least `count` lines; returns them.
-    func waitForLines(_ count: Int, timeout: Double = 10) -> [String] {
+    func waitForLines(_ count: Int, timeout: Double = 30) -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         while lines.count < count && Date() < deadline { usleep(50_000) }
         return lines
     }
 
-    /// Sends SIGTERM and waits (bounded) for the exit; nil if it did not exit in time.
-    func terminate(timeout: Double = 5) -> Int32? {
+    private var status: Int32?
+
+    /// Sends SIGTERM and waits (bounded) for the exit; nil (after a SIGKILL and a reap) if it
+    /// did not exit in time. Reaps with `waitpid` (`exitStatus`): Foundation can miss an exit.
+    func terminate(timeout: Double = 30) -> Int32? {
         kill(process.processIdentifier, SIGTERM)
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL); return nil }
-        return process.terminationStatus
+        while status == nil {
+            status = exitStatus(process)
+            if status != nil || Date() >= deadline { break }
+            usleep(20_000)
+        }
+        if status == nil {
+            kill(process.processIdentifier, SIGKILL)
+            _ = reap(process)
+            return nil
+        }
+        return status
     }
 
-    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    deinit {
+        if status == nil {
+            kill(process.processIdentifier, SIGKILL)
+            _ = reap(process)
+        }
+    }
 }
 
 @Suite("breather watch")
@@ -62,7 +78,7 @@ struct WatchTests {
         #expect(first.count == 1 && first[0].contains("AQI 112 USG"), "\(first)")
         // Several more polls of unchanged data: no new line.
         let airRequests = { server.requests.filter { $0.contains("/aq/v1/air-quality") }.count }
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while airRequests() < 4 && Date() < deadline { usleep(50_000) }
         #expect(airRequests() >= 4)
         #expect(watch.lines.count == 1, "\(watch.lines)")
@@ -128,10 +144,16 @@ struct WatchTests {
         try process.run()
         _ = out.fileHandleForReading.firstLine()
         try out.fileHandleForReading.close()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(50_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        #expect(!process.isRunning)
-        #expect(process.terminationStatus == 0)
+        var status: Int32?
+        let deadline = Date().addingTimeInterval(30)
+        while status == nil && Date() < deadline {
+            status = exitStatus(process)
+            if status == nil { usleep(50_000) }
+        }
+        if status == nil {
+            kill(process.processIdentifier, SIGKILL)
+            _ = reap(process)
+        }
+        #expect(status == 0, "watch must exit by itself, with 0, once its stdout is closed")
     }
 }
