@@ -276,4 +276,34 @@ struct DaemonTests {
         #expect(server.requests.count == requests)
         #expect(daemon.isRunning)
     }
+
+    @Test("SIGUSR1 and SIGHUP sent the moment the daemon starts are not fatal")
+    func earlySignals() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        for signal in [SIGUSR1, SIGHUP, SIGUSR2] {
+            try? FileManager.default.removeItem(atPath: sandbox.jsonOutput)
+            let daemon = try DaemonProcess(sandbox: sandbox)
+            daemon.send(signal)  // before main has run, most likely: the default action would end it
+            #expect(eventually { readJSON(sandbox.jsonOutput) != nil }, "\(daemon.stderr)")
+            #expect(daemon.isRunning, "signal \(signal) ended the daemon: \(daemon.stderr)")
+            daemon.send(SIGTERM)
+            #expect(daemon.waitForExit() == 0)
+        }
+    }
+
+    @Test("the on_update hook runs without Breather's API keys in its environment")
+    func onUpdateWithoutKeys() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        let envFile = sandbox.home.appendingPathComponent("hook-env.txt").path
+        try sandbox.writeDaemonConfig(server: server, top: "on_update = [\"sh\", \"-c\", \"env > \(envFile)\"]")
+        let daemon = try DaemonProcess(sandbox: sandbox, environment: ["BREATHER_WAQI_TOKEN": "sekrit-token-0000",
+                                                                       "BREATHER_AIRVISUAL_KEY": "sekrit-key-0000",
+                                                                       "CREDENTIALS_DIRECTORY": "/run/credentials/x"])
+        #expect(eventually { ((try? String(contentsOfFile: envFile, encoding: .utf8)) ?? "").contains("HOME=") }, "\(daemon.stderr)")
+        let env = try String(contentsOfFile: envFile, encoding: .utf8)
+        #expect(!env.contains("sekrit") && !env.contains("CREDENTIALS_DIRECTORY"), "\(env)")
+    }
 }
