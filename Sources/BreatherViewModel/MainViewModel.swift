@@ -28,18 +28,22 @@ public final class MainViewModel: Sendable {
         public var icons: Icons
         /// Data older than this is shown as stale even without a failed refresh.
         public var staleAfterSeconds: Int
+        /// Where the view model's own tasks run; nil for Swift's global pool. The daemon and
+        /// `watch` pass their single-thread executor, which keeps an idle process asleep.
+        public var executor: (any TaskExecutor)?
 
         /// An environment whose data goes stale after an hour unless told otherwise.
         public init(fetch: @escaping @Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions,
                     save: @escaping @Sendable (CityConditions) -> Void = { _ in },
                     now: @escaping @Sendable () -> Date = { Date() }, units: Units = .metric,
-                    staleAfterSeconds: Int = 3600, icons: Icons = .none) {
+                    staleAfterSeconds: Int = 3600, icons: Icons = .none, executor: (any TaskExecutor)? = nil) {
             self.fetch = fetch
             self.save = save
             self.now = now
             self.units = units
             self.icons = icons
             self.staleAfterSeconds = staleAfterSeconds
+            self.executor = executor
         }
     }
 
@@ -85,7 +89,7 @@ public final class MainViewModel: Sendable {
                             display: { events.yield(.display($0, $1, $2)) },
                             toggleCompact: { events.yield(.toggleCompact) })
         let inFlight = self.inFlight
-        Task {
+        Task(executorPreference: environment.executor) {
             var state = State(standard: standard, environment: environment, inFlight: inFlight)
             for await event in eventStream {
                 switch event {
@@ -164,7 +168,7 @@ struct State: Sendable {
         }
         outputs.yield(render())
         let fetch = environment.fetch
-        let task = Task { () -> Result<CityConditions, ProviderFailure> in
+        let task = Task(executorPreference: environment.executor) { () -> Result<CityConditions, ProviderFailure> in
             do throws(ProviderFailure) { return .success(try await fetch(request)) } catch { return .failure(error) }
         }
         inFlight.set(task)

@@ -26,7 +26,7 @@ struct Breather: AsyncParsableCommand {
     /// Parses and runs like ArgumentParser's own entry point, except that a usage error is one
     /// line on stderr (exit 64) instead of the error, a list of values and the whole usage: a
     /// bar or a systemd journal shows one line, and that line must say what was wrong.
-    static func main() async {
+    @MainActor static func main() async {
         // `--version` alone skips the parser, whose reflection is most of a short run's time
         // (README "Speed and size").
         if CommandLine.arguments.dropFirst().elementsEqual(["--version"]) { return print(version) }
@@ -40,8 +40,13 @@ struct Breather: AsyncParsableCommand {
         setenv("LIBDISPATCH_LOG", "NO", 0)
         do {
             var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
+            if let asyncCommand = command as? any AsyncParsableCommand {
+                // Every command's tasks on Breather's own thread (LoopExecutor), never on Swift's
+                // global pool: once that pool has run a job, libdispatch wakes the process every
+                // second for as long as it lives.
+                // The command value is handed over whole: nothing else holds it.
+                nonisolated(unsafe) var handedOver = asyncCommand
+                try await withTaskExecutorPreference(LoopExecutor.shared) { try await handedOver.run() }
             } else {
                 try command.run()
             }

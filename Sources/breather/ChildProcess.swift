@@ -21,8 +21,8 @@ enum ChildProcess {
         let status = posix_spawnp(&pid, program, nil, nil, &argv, &envp)
         guard status == 0 else { return status }
         let child = pid
-        let killer = Task {
-            try await Task.sleep(for: .seconds(timeoutSeconds))
+        let killer = Task(executorPreference: LoopExecutor.shared) {
+            try await LoopExecutor.shared.sleep(seconds: timeoutSeconds)
             kill(child, SIGKILL)
             logger.log(.warning, "\(label): \(program) killed after \(Int(timeoutSeconds))s")
         }

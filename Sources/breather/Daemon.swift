@@ -74,7 +74,7 @@ final class DaemonController: Service, Sendable {
     func run() async throws {
         let signals = await UnixSignalsSequence(trapping: .sighup, .sigusr1, .sigusr2)
         let (events, continuation) = AsyncStream.makeStream(of: ControllerEvent.self, bufferingPolicy: .bufferingNewest(16))
-        let forwarder = Task {
+        let forwarder = Task(executorPreference: LoopExecutor.shared) {
             for await signal in signals {
                 switch signal {
                 case .sighup: continuation.yield(.reload)
@@ -97,7 +97,10 @@ final class DaemonController: Service, Sendable {
         if let stored = context.storedConditions(session.cache) { viewModel.seed(with: stored) }
         viewModel.inputs.viewDidRefresh()
         var ticker = startTicker(seconds: context.settings.intervalSeconds, continuation)
-        for await event in events.cancelOnGracefulShutdown() {
+        // Graceful shutdown ends the event stream (no cancelOnGracefulShutdown(): its merge
+        // runs a task on the global pool, which wakes the process every second; LoopExecutor).
+        await withGracefulShutdownHandler {
+        for await event in events {
             switch event {
             case .tick: viewModel.inputs.viewDidRefresh()
             case .userRefresh: viewModel.inputs.userDidRefresh()
@@ -110,6 +113,9 @@ final class DaemonController: Service, Sendable {
                     ticker = startTicker(seconds: state.withLock { $0.context.settings.intervalSeconds }, continuation)
                 }
             }
+        }
+        } onGracefulShutdown: {
+            continuation.finish()
         }
         ticker.cancel()
         forwarder.cancel()

@@ -18,7 +18,8 @@ struct DaemonCommand: AsyncParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
-        let status = await Daemon.start(options: options)
+        // Every task on one thread of Breather's own (LoopExecutor): an idle daemon sleeps.
+        let status = await withTaskExecutorPreference(LoopExecutor.shared) { await Daemon.start(options: options) }
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }

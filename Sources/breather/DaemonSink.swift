@@ -30,8 +30,16 @@ final class DaemonSink: Service, Sendable {
     }
 
     func run() async {
-        for await output in viewModel.outputs.cancelOnGracefulShutdown() where !output.isLoading {
-            show(output)
+        // On graceful shutdown the fetch in flight is dropped and the outputs end after the
+        // ones already queued: the write in progress completes, nothing waits for a provider.
+        let viewModel = self.viewModel
+        await withGracefulShutdownHandler {
+            for await output in viewModel.outputs where !output.isLoading {
+                show(output)
+            }
+        } onGracefulShutdown: {
+            viewModel.cancelFetch()
+            viewModel.finish()
         }
     }
 

@@ -38,9 +38,9 @@ enum CompactToggleSignal {
 /// The poll clock: yields `.tick` after every interval. It sleeps between ticks, so an idle
 /// poller costs no wakeups; cancel the task to stop it.
 func startTicker(seconds: Int, _ events: AsyncStream<ControllerEvent>.Continuation) -> Task<Void, Never> {
-    Task {
+    Task(executorPreference: LoopExecutor.shared) {
         while !Task.isCancelled {
-            do { try await Task.sleep(for: .seconds(seconds)) } catch { return }
+            do { try await LoopExecutor.shared.sleep(seconds: Double(seconds)) } catch { return }
             events.yield(.tick)
         }
     }
@@ -69,7 +69,7 @@ struct WatchdogService: Service {
         while !Task.isShuttingDownGracefully {
             notifier.notify("WATCHDOG=1")
             do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(intervalSeconds)) }
+                try await cancelWhenGracefulShutdown { try await LoopExecutor.shared.sleep(seconds: intervalSeconds) }
             } catch {
                 return
             }

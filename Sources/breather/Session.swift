@@ -29,7 +29,7 @@ struct Session: Sendable {
             environment: .init(fetch: { request async throws(ProviderFailure) in try await fetching.fetch(request) },
                                save: { saver.save($0) },
                                units: context.settings.units, staleAfterSeconds: staleAfterSeconds,
-                               icons: context.settings.icons),
+                               icons: context.settings.icons, executor: LoopExecutor.shared),
             standard: context.settings.standard)
     }
 

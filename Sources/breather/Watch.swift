@@ -34,6 +34,11 @@ struct Watch: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Every task on one thread of Breather's own (LoopExecutor): an idle watch sleeps.
+        try await withTaskExecutorPreference(LoopExecutor.shared) { try await watch() }
+    }
+
+    private func watch() async throws {
         let logger = Logger.breather(options.logLevel)
         let context: AppContext
         let session: Session
@@ -75,7 +80,7 @@ struct WatchController: Service {
     func run() async throws {
         let (events, continuation) = AsyncStream.makeStream(of: ControllerEvent.self, bufferingPolicy: .bufferingNewest(8))
         let signals = await UnixSignalsSequence(trapping: .sigusr1, .sigusr2)
-        let forwarder = Task {
+        let forwarder = Task(executorPreference: LoopExecutor.shared) {
             for await signal in signals { continuation.yield(signal == .sigusr1 ? .userRefresh : .nextStandard(step: 1)) }
         }
         let clicks = listensForClicks ? ClickReader.start { button in
@@ -94,7 +99,8 @@ struct WatchController: Service {
         viewModel.inputs.viewDidRefresh()
         let ticker = startTicker(seconds: context.settings.intervalSeconds, continuation)
         var cycle = StandardCycle(standards: context.settings.standards, current: context.settings.standard)
-        for await event in events.cancelOnGracefulShutdown() {
+        await withGracefulShutdownHandler {
+        for await event in events {
             switch event {
             case .tick: viewModel.inputs.viewDidRefresh()
             case .userRefresh: viewModel.inputs.userDidRefresh()
@@ -102,6 +108,9 @@ struct WatchController: Service {
             case .toggleCompact: viewModel.inputs.toggleCompact()
             case .reload: break
             }
+        }
+        } onGracefulShutdown: {
+            continuation.finish()
         }
         ticker.cancel()
         forwarder.cancel()
@@ -125,7 +134,9 @@ struct WatchPrinter: Service {
     func run() async {
         var lastKey: [String]?
         var first = true
-        for await output in viewModel.outputs.cancelOnGracefulShutdown() where !output.isLoading {
+        let viewModel = self.viewModel
+        await withGracefulShutdownHandler {
+        for await output in viewModel.outputs where !output.isLoading {
             notifier.consider(output, settings: alerts, logger: logger)
             let key = output.contentKey
             guard key != lastKey else { continue }
@@ -133,6 +144,10 @@ struct WatchPrinter: Service {
             let text = i3bar ? (first ? "" : ",") + "[" + renderer.render(output) + "]" : renderer.render(output)
             first = false
             guard Self.emit(text) else { return }  // stdout closed: the bar went away
+        }
+        } onGracefulShutdown: {
+            viewModel.cancelFetch()
+            viewModel.finish()
         }
     }
 

@@ -1,0 +1,144 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// The daemon's and `watch`'s one thread for Swift tasks, with timers of its own.
+///
+/// Why: on Linux, libdispatch starts a 1-second timer that never stops (its workqueue monitor,
+/// `_dispatch_workq_init_once` in swift-corelibs-libdispatch) as soon as Swift's global pool
+/// runs a job, so an idle process would wake once a second for ever. Every task of the daemon
+/// and `watch` prefers this executor (`withTaskExecutorPreference`, `Task(executorPreference:)`),
+/// and waits with `sleep(seconds:)` instead of `Task.sleep` (which goes through the global
+/// pool), so the thread sleeps in `pthread_cond_timedwait` until a job or a deadline is due.
+final class LoopExecutor: TaskExecutor, @unchecked Sendable {
+    /// The one instance: one thread for the whole process.
+    static let shared = LoopExecutor()
+
+    private struct Timer {
+        var deadline: timespec
+        var id: UInt64
+        var fire: @Sendable () -> Void
+    }
+
+    private var mutex = pthread_mutex_t()
+    private var condition = pthread_cond_t()
+    // Guarded by `mutex`.
+    private var jobs: [UnownedJob] = []
+    private var timers: [Timer] = []
+    private var nextTimerID: UInt64 = 0
+
+    private init() {
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(&condition, &attributes)
+        pthread_mutex_init(&mutex, nil)
+        BlockingThread.start { [unowned self] in self.run() }
+    }
+
+    func enqueue(_ job: UnownedJob) {
+        pthread_mutex_lock(&mutex)
+        jobs.append(job)
+        pthread_cond_signal(&condition)
+        pthread_mutex_unlock(&mutex)
+    }
+
+    /// Suspends the calling task for `seconds` (cancellable: throws `CancellationError`).
+    func sleep(seconds: Double) async throws {
+        let sleeper = Sleeper()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                guard sleeper.wait(continuation) else { return }
+                sleeper.timer(schedule(after: seconds) { sleeper.wake() })
+            }
+        } onCancel: {
+            if let timer = sleeper.cancel() { _ = cancel(timer) }
+        }
+    }
+
+    /// One `sleep`'s continuation, resumed once: by its timer or by cancellation.
+    private final class Sleeper: Sendable {
+        private let state = Mutex<(continuation: CheckedContinuation<Void, any Error>?, cancelled: Bool, timer: UInt64?)>((nil, false, nil))
+
+        /// Keeps the continuation; false (after resuming it with a cancellation) when cancelled already.
+        func wait(_ continuation: CheckedContinuation<Void, any Error>) -> Bool {
+            let cancelled = state.withLock { state in
+                if !state.cancelled { state.continuation = continuation }
+                return state.cancelled
+            }
+            if cancelled { continuation.resume(throwing: CancellationError()) }
+            return !cancelled
+        }
+
+        func timer(_ id: UInt64) { state.withLock { $0.timer = id } }
+
+        func wake() { state.withLock { state in defer { state.continuation = nil }; return state.continuation }?.resume() }
+
+        /// Resumes with `CancellationError`; returns the timer to remove.
+        func cancel() -> UInt64? {
+            let (continuation, timer) = state.withLock { state in
+                defer { state.continuation = nil; state.cancelled = true }
+                return (state.continuation, state.timer)
+            }
+            continuation?.resume(throwing: CancellationError())
+            return timer
+        }
+    }
+
+    /// Runs `fire` on this thread after `seconds`; returns an id for `cancel`.
+    private func schedule(after seconds: Double, _ fire: @escaping @Sendable () -> Void) -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let bounded = min(max(seconds, 0), 86_400 * 366)
+        let total = Int(now.tv_nsec) + Int((bounded - bounded.rounded(.down)) * 1e9)
+        let deadline = timespec(tv_sec: now.tv_sec + Int(bounded.rounded(.down)) + total / 1_000_000_000,
+                                tv_nsec: total % 1_000_000_000)
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        nextTimerID += 1
+        let id = nextTimerID
+        timers.append(Timer(deadline: deadline, id: id, fire: fire))
+        pthread_cond_signal(&condition)
+        return id
+    }
+
+    /// Removes a timer that has not fired; false when it already fired (or never existed).
+    private func cancel(_ id: UInt64) -> Bool {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        guard let index = timers.firstIndex(where: { $0.id == id }) else { return false }
+        timers.remove(at: index)
+        return true
+    }
+
+    private static func isBefore(_ a: timespec, _ b: timespec) -> Bool {
+        a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec <= b.tv_nsec)
+    }
+
+    /// The thread: runs due timers and queued jobs; otherwise sleeps until the next deadline.
+    private func run() {
+        while true {
+            pthread_mutex_lock(&mutex)
+            var due: [Timer] = []
+            while true {
+                var now = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                due = timers.filter { Self.isBefore($0.deadline, now) }
+                timers.removeAll { Self.isBefore($0.deadline, now) }
+                if !jobs.isEmpty || !due.isEmpty { break }
+                if let next = timers.min(by: { Self.isBefore($0.deadline, $1.deadline) }) {
+                    var deadline = next.deadline
+                    pthread_cond_timedwait(&condition, &mutex, &deadline)
+                } else {
+                    pthread_cond_wait(&condition, &mutex)
+                }
+            }
+            let ready = jobs
+            jobs.removeAll()
+            pthread_mutex_unlock(&mutex)
+            due.forEach { $0.fire() }
+            for job in ready { job.runSynchronously(on: asUnownedTaskExecutor()) }
+        }
+    }
+}
