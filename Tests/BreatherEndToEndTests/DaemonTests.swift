@@ -306,4 +306,47 @@ struct DaemonTests {
         let env = try String(contentsOfFile: envFile, encoding: .utf8)
         #expect(!env.contains("sekrit") && !env.contains("CREDENTIALS_DIRECTORY"), "\(env)")
     }
+
+    @Test("a deleted output file comes back on the next refresh even when its content is unchanged")
+    func deletedOutputRecreated() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually { FileManager.default.fileExists(atPath: sandbox.plainOutput) }, "\(daemon.stderr)")
+        try FileManager.default.removeItem(atPath: sandbox.plainOutput)
+        daemon.send(SIGUSR1)
+        #expect(eventually { FileManager.default.fileExists(atPath: sandbox.plainOutput) }, "\(daemon.stderr)")
+    }
+
+    @Test("an unusable cache at start-up is set aside with one warning, and the daemon goes on")
+    func corruptCacheWarned() throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let cache = sandbox.home.appendingPathComponent("cache/breather/conditions.json").path
+        try FileManager.default.createDirectory(atPath: (cache as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try "garbage{".write(toFile: cache, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(eventually { readJSON(sandbox.jsonOutput) != nil }, "\(daemon.stderr)")
+        let warnings = daemon.stderr.split(separator: "\n").filter { $0.contains("cache: \(cache)") && $0.contains("set aside") }
+        #expect(warnings.count == 1, "\(daemon.stderr)")
+        #expect(FileManager.default.fileExists(atPath: cache + ".unusable"))
+    }
+
+    @Test("a provider failure is logged when it starts, not on every poll; its recovery once")
+    func failureLoggedOnce() throws {
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
+        routes["/v1/forecast"] = .json("{}", status: 503)
+        let server = try FixtureServer(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, interval: "1s")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        let forecastAsked = { server.requests.filter { $0.hasPrefix("/v1/forecast") }.count }
+        #expect(eventually(timeout: 30) { forecastAsked() >= 3 }, "\(daemon.stderr)")
+        let lines = daemon.stderr.split(separator: "\n").filter { $0.contains("open-meteo (weather): HTTP 503") }
+        #expect(lines.count == 1, "\(daemon.stderr)")
+        try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        #expect(eventually(timeout: 30) { daemon.stderr.contains("all sources answered again") }, "\(daemon.stderr)")
+    }
 }
