@@ -63,7 +63,7 @@ let package = Package(
             // Release: relative relocations packed (DT_RELR, glibc 2.36+): ~40,000 of them, 0.9 MB
             // of .rela.dyn in the classic form. gold (swiftc's default) lacks the option; lld
             // ships with every Swift toolchain.
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--symbol-ordering-file=/tmp/rss/hot.order", "-Xlinker", "--no-warn-symbol-ordering"],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                                           .when(configuration: .release))]
         ),
         // Test-only: launches Tests/Support/fixture_server.py for the HTTP and end-to-end tests; the
