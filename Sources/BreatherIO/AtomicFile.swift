@@ -25,6 +25,8 @@ public enum AtomicFile {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw WriteError(path: path, reason: lastError()) }
         let tempPath = template.withUnsafeBufferPointer { String(validatingCString: $0.baseAddress!) ?? "" }
+        // Held until close: `removeLeftovers` never takes a file a live writer still holds.
+        flock(fd, LOCK_EX)
         var ok = false
         defer {
             if !ok { unlink(tempPath) }
@@ -53,6 +55,9 @@ public enum AtomicFile {
         // Make the rename itself durable across a crash.
         let dirFD = open(directory, O_RDONLY | O_DIRECTORY)
         if dirFD >= 0 { fsync(dirFD); close(dirFD) }
+        // A process killed while writing this file left its temporary file: every write sweeps,
+        // so a daemon restarted at once (systemd, a crash loop) does not keep it for ever.
+        removeLeftovers(of: path)
     }
 
     static func parentDirectory(of path: String) -> String {

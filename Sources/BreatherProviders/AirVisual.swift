@@ -115,16 +115,33 @@ public final class AirVisual: AirQualityProvider, WeatherProvider {
 
 /// Shares one request per URL between the air and weather parts of the same refresh. A reply
 /// is reused for a minute only, so a long-running daemon still fetches anew on every poll.
+///
+/// The first caller makes the request in its own task; the others wait for its result. No
+/// unstructured `Task`: one would run on Swift's global pool, not on the caller's executor (the
+/// daemon's `LoopExecutor`), and the global pool starts libdispatch's once-a-second monitor
+/// that would wake an idle daemon for ever.
 actor Memo {
     private static let lifetime = Duration.seconds(60)
-    private var entries: [String: (task: Task<Result<JSONCursor, ProviderFailure>, Never>, started: ContinuousClock.Instant)] = [:]
+    private struct Entry {
+        var result: Result<JSONCursor, ProviderFailure>?
+        var waiters: [CheckedContinuation<Result<JSONCursor, ProviderFailure>, Never>] = []
+        let started: ContinuousClock.Instant
+    }
+    private var entries: [String: Entry] = [:]
 
-    func value(for url: String, _ fetch: @escaping @Sendable () async -> Result<JSONCursor, ProviderFailure>) async -> Result<JSONCursor, ProviderFailure> {
+    func value(for url: String, _ fetch: @Sendable () async -> Result<JSONCursor, ProviderFailure>) async -> Result<JSONCursor, ProviderFailure> {
         let now = ContinuousClock.now
-        entries = entries.filter { now - $0.value.started < Self.lifetime }
-        if let entry = entries[url] { return await entry.task.value }
-        let task = Task { await fetch() }
-        entries[url] = (task, now)
-        return await task.value
+        entries = entries.filter { $0.value.result == nil || now - $0.value.started < Self.lifetime }
+        if let entry = entries[url] {
+            if let result = entry.result { return result }
+            return await withCheckedContinuation { entries[url]?.waiters.append($0) }
+        }
+        entries[url] = Entry(started: now)
+        let result = await fetch()
+        let waiters = entries[url]?.waiters ?? []
+        entries[url]?.result = result
+        entries[url]?.waiters = []
+        waiters.forEach { $0.resume(returning: result) }
+        return result
     }
 }

@@ -15,7 +15,7 @@ import BreatherModel
 /// is kept (other standards may still be shown from it without a new fetch).
 ///
 /// With a `gate` (daemon, `watch`), a provider in backoff or under a `Retry-After` is not
-/// asked, and each provider asked has one outcome recorded per fetch.
+/// asked, and each provider asked has one outcome per part recorded per fetch.
 ///
 /// The whole fetch runs under one `FetchDeadline`: once it has passed, the sources not yet
 /// asked are skipped (recorded as timeouts), so a hung provider cannot hang the command
@@ -90,9 +90,9 @@ public struct ConditionsFetcher: Sendable {
             let pollution: Pollution
             do {
                 pollution = try await provider.airQuality(at: location)
-                await outcomes.add(provider.id.rawValue, nil)
+                await outcomes.add(provider.id.rawValue, .air, nil)
             } catch {
-                await outcomes.add(provider.id.rawValue, error)
+                await outcomes.add(provider.id.rawValue, .air, error)
                 failures.append(error)
                 continue
             }
@@ -127,10 +127,10 @@ public struct ConditionsFetcher: Sendable {
             asked.append(id)
             do {
                 let value = try await call(provider)
-                if network { await outcomes.add(id, nil) }
+                if network { await outcomes.add(id, part, nil) }
                 return (value, failures)
             } catch {
-                if network { await outcomes.add(id, error) }
+                if network { await outcomes.add(id, part, error) }
                 failures.append(error)
             }
         }
@@ -157,22 +157,20 @@ public struct ConditionsFetcher: Sendable {
     }
 }
 
-/// One outcome per provider asked in a fetch: a success if any of its calls succeeded, else
-/// its first failure. AirVisual serves air and weather from one request, so it is one record.
+/// One outcome per provider and part asked in a fetch: a success if any of its calls
+/// succeeded, else its first failure.
 private actor Outcomes {
-    private var byProvider: [String: ProviderFailure?] = [:]
-    private var order: [String] = []
+    private var outcomes: [(provider: String, part: ProviderFailure.Part, failure: ProviderFailure?)] = []
 
-    func add(_ provider: String, _ failure: ProviderFailure?) {
-        if let existing = byProvider[provider] {
-            if existing != nil, failure == nil { byProvider[provider] = .some(nil) }
+    func add(_ provider: String, _ part: ProviderFailure.Part, _ failure: ProviderFailure?) {
+        if let index = outcomes.firstIndex(where: { $0.provider == provider && $0.part == part }) {
+            if failure == nil { outcomes[index].failure = nil }
             return
         }
-        byProvider[provider] = .some(failure)
-        order.append(provider)
+        outcomes.append((provider, part, failure))
     }
 
     func record(in gate: ProviderGate) async {
-        for provider in order { await gate.record(provider, failure: byProvider[provider] ?? nil) }
+        for outcome in outcomes { await gate.record(outcome.provider, part: outcome.part, failure: outcome.failure) }
     }
 }

@@ -5,30 +5,53 @@ import Foundation
 #endif
 import BreatherModel
 
-/// Remembers, per provider id, when it may be asked again: after a `Retry-After` (exactly as
-/// asked, up to a day) or after failures (exponential backoff with jitter, so many machines
-/// that failed together do not retry together). The daemon and `watch` share one gate across
-/// refreshes; `ConditionsFetcher` asks it once per provider per fetch and records one outcome
-/// per provider per fetch (AirVisual serves air and weather from one request: one record).
+/// Remembers, per provider and part, when it may be asked again and when a failed one is
+/// worth asking early. Per part, because one provider's parts are separate services that fail
+/// on their own (Open-Meteo's forecast and air-quality APIs are different hosts). The daemon
+/// and `watch` share one gate across refreshes; `ConditionsFetcher` asks it once per provider
+/// and part per fetch and records one outcome for each (AirVisual's one request that serves
+/// air and weather counts once for each part, so each part's wait doubles once per failure).
 ///
-/// A person's request (a click, SIGUSR1) skips the backoff, never a `Retry-After`: the
-/// provider asked for that wait itself. A reload starts a new gate (`reset`).
+/// Three rules, strictest first:
+/// - **`Retry-After`** (and AirVisual's 429) is obeyed exactly, up to a day, by every request,
+///   a person's included: the provider asked for that wait itself.
+/// - **A 429 without `Retry-After`** backs off exponentially (from `firstRetrySeconds`, doubling
+///   up to `maxRateLimitSeconds`, with jitter): the provider said "too many", so the poll
+///   interval itself is too fast for it. A person's request (a click, SIGUSR1) still asks.
+/// - **An outage** (a timeout, a 5xx, no connection) never holds back a scheduled poll: the
+///   next poll asks, so fresh data is back within one interval of the provider's recovery.
+///   While the retries would come well before the next poll (from `firstRetrySeconds`,
+///   doubling while under half the poll interval, with jitter so that machines that failed
+///   together do not retry together), `secondsUntilEarlyRetry` says when to retry early; a
+///   laptop whose first poll after waking failed has data in seconds, not in 15 minutes.
+///
+/// Any reply that shows the provider is up (a success, bad data, a rejected key, "not found")
+/// clears the count: waiting longer changes nothing for them. A reload starts a new gate.
 public actor ProviderGate {
-    private var retryAfterUntil: [String: Date] = [:]
-    private var backoffUntil: [String: Date] = [:]
-    private var consecutiveFailures: [String: Int] = [:]
-    /// The first backoff step; doubled per consecutive failure up to `maxBackoffSeconds`.
-    private let baseBackoffSeconds: Double
-    private let maxBackoffSeconds: Double
+    private struct Key: Hashable {
+        var provider: String
+        var part: ProviderFailure.Part
+    }
+
+    private var retryAfterUntil: [Key: Date] = [:]
+    private var rateLimitedUntil: [Key: Date] = [:]
+    private var earlyRetryAt: [Key: Date] = [:]
+    private var consecutiveFailures: [Key: Int] = [:]
+    private let firstRetrySeconds: Double
+    private let pollSeconds: Double
+    private let maxRateLimitSeconds: Double
     private let now: @Sendable () -> Date
     private let jitter: @Sendable () -> Double
 
-    /// A gate whose backoff starts at `baseBackoffSeconds` and doubles per failure up to `maxBackoffSeconds`, scaled by `jitter()` (0.5…1 by default).
-    public init(baseBackoffSeconds: Double, maxBackoffSeconds: Double = 3600,
+    /// A gate for a poll every `pollSeconds`: retries start at `firstRetrySeconds` and double per
+    /// consecutive failure; a 429's backoff stops growing at `maxRateLimitSeconds`. Every wait
+    /// is scaled by `jitter()` (0.5…1 by default).
+    public init(firstRetrySeconds: Double, pollSeconds: Double, maxRateLimitSeconds: Double = 3600,
                 now: @escaping @Sendable () -> Date = { Date() },
                 jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.5...1.0) }) {
-        self.baseBackoffSeconds = baseBackoffSeconds
-        self.maxBackoffSeconds = maxBackoffSeconds
+        self.firstRetrySeconds = firstRetrySeconds
+        self.pollSeconds = pollSeconds
+        self.maxRateLimitSeconds = maxRateLimitSeconds
         self.now = now
         self.jitter = jitter
     }
@@ -36,10 +59,11 @@ public actor ProviderGate {
     /// The longest wait a `Retry-After` can impose: a day.
     public static let longestRetryAfterSeconds = 86_400
 
-    /// Seconds until `provider` may be asked again, or nil when it may be asked now. A person's
-    /// request waits only for a `Retry-After`.
-    public func wait(for provider: String, isUserRequest: Bool = false) -> Int? {
-        let holds = [retryAfterUntil[provider], isUserRequest ? nil : backoffUntil[provider]].compactMap { $0 }
+    /// Seconds until `provider` may be asked for `part` again, or nil when it may be asked now.
+    /// A person's request waits only for a `Retry-After`.
+    public func wait(for provider: String, part: ProviderFailure.Part, isUserRequest: Bool = false) -> Int? {
+        let provider = Key(provider: provider, part: part)
+        let holds = [retryAfterUntil[provider], isUserRequest ? nil : rateLimitedUntil[provider]].compactMap { $0 }
         guard let until = holds.max() else { return nil }
         let remaining = until.timeIntervalSince(now())
         return remaining > 0 ? Int(remaining.rounded(.up)) : nil
@@ -47,32 +71,43 @@ public actor ProviderGate {
 
     /// The "not asked" failure for `provider` while it must wait, or nil when it may be asked.
     public func hold(_ provider: String, part: ProviderFailure.Part, isUserRequest: Bool) -> ProviderFailure? {
-        guard let seconds = wait(for: provider, isUserRequest: isUserRequest) else { return nil }
-        let retryAfterHolds = retryAfterUntil[provider].map { $0 > now() } ?? false
+        guard let seconds = wait(for: provider, part: part, isUserRequest: isUserRequest) else { return nil }
+        let retryAfterHolds = retryAfterUntil[Key(provider: provider, part: part)].map { $0 > now() } ?? false
         let why = retryAfterHolds
             ? "not asked: the provider asked to wait \(seconds)s more (Retry-After)"
-            : "not asked: backing off \(seconds)s more after failures (a click or SIGUSR1 asks now)"
+            : "not asked: rate limited (429), backing off \(seconds)s more (a click or SIGUSR1 asks now)"
         return ProviderFailure(provider: provider, part: part, kind: .rateLimited, message: why, retryAfterSeconds: seconds)
     }
 
-    /// Records one request's outcome: nil for a success. A `Retry-After` is obeyed as given (up
-    /// to a day); other temporary failures back off. Any reply that shows the provider is up
-    /// (a success, bad data, a rejected key, "not found") clears the backoff: waiting longer
-    /// changes nothing for them.
-    public func record(_ provider: String, failure: ProviderFailure?) {
+    /// Seconds until the earliest early retry is due (0 when overdue), or nil when no failed
+    /// provider is worth asking before the next poll.
+    public func secondsUntilEarlyRetry() -> Double? {
+        earlyRetryAt.values.min().map { max(0, $0.timeIntervalSince(now())) }
+    }
+
+    /// Records the outcome of asking `provider` for `part`: nil for a success.
+    public func record(_ provider: String, part: ProviderFailure.Part, failure: ProviderFailure?) {
+        let provider = Key(provider: provider, part: part)
         if let retry = failure?.retryAfterSeconds {
             retryAfterUntil[provider] = now().addingTimeInterval(Double(min(retry, Self.longestRetryAfterSeconds)))
         }
         guard let failure, [.rateLimited, .timeout, .unavailable].contains(failure.kind) else {
-            backoffUntil[provider] = nil
+            rateLimitedUntil[provider] = nil
+            earlyRetryAt[provider] = nil
             consecutiveFailures[provider] = nil
             if failure == nil { retryAfterUntil[provider] = nil }
             return
         }
+        // Under a Retry-After, the provider said when: no retry before it.
+        earlyRetryAt[provider] = nil
         guard failure.retryAfterSeconds == nil else { return }
         let count = (consecutiveFailures[provider] ?? 0) + 1
         consecutiveFailures[provider] = count
-        let step = min(baseBackoffSeconds * Double(1 << min(count - 1, 20)), maxBackoffSeconds)
-        backoffUntil[provider] = now().addingTimeInterval(step * jitter())
+        let step = firstRetrySeconds * Double(1 << min(count - 1, 20))
+        if failure.kind == .rateLimited {
+            rateLimitedUntil[provider] = now().addingTimeInterval(min(step, maxRateLimitSeconds) * jitter())
+        } else if step < pollSeconds / 2 {
+            earlyRetryAt[provider] = now().addingTimeInterval(step * jitter())
+        }
     }
 }

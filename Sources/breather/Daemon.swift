@@ -50,7 +50,7 @@ enum Daemon {
 /// The daemon's controller: turns start-up, ticks and signals into the view model's inputs.
 /// A reload sends only what changed: a new standard as `aqiStandard`, new units or icons as
 /// `display` (re-rendered, no fetch), new sources, providers or place as new providers and a
-/// refresh (with a fresh backoff: the old URL's failures say nothing about the new one).
+/// refresh (with a fresh gate: the old URL's failures say nothing about the new one).
 final class DaemonController: Service, Sendable {
     let options: CommonOptions
     let notifier = SystemdNotifier()
@@ -66,9 +66,11 @@ final class DaemonController: Service, Sendable {
         sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier)
     }
 
-    /// Backoff starts at half an interval (at most 30 s) and doubles per failure.
+    /// Retries after a failure start at half an interval (at most 30 s) and double: early
+    /// retries while well before the next poll, a 429's backoff beyond it (`ProviderGate`).
     static func gate(_ settings: Settings) -> ProviderGate {
-        ProviderGate(baseBackoffSeconds: min(30, Double(settings.intervalSeconds) / 2))
+        let interval = Double(settings.intervalSeconds)
+        return ProviderGate(firstRetrySeconds: min(30, interval / 2), pollSeconds: interval)
     }
 
     func run() async throws {
@@ -93,6 +95,8 @@ final class DaemonController: Service, Sendable {
             if removed > 0 { context.logger.log(.info, "removed \(removed) temporary file(s) left beside \(path)") }
         }
         let viewModel = session.viewModel
+        let retries = RetryTimer(continuation)
+        await session.fetching.onEarlyRetry { retries.schedule(after: $0) }
         // The stored data at once (stale if old), before the first fetch.
         if let stored = context.storedConditions(session.cache) { viewModel.seed(with: stored) }
         viewModel.inputs.viewDidRefresh()
@@ -102,7 +106,7 @@ final class DaemonController: Service, Sendable {
         await withGracefulShutdownHandler {
         for await event in events {
             switch event {
-            case .tick: viewModel.inputs.viewDidRefresh()
+            case .tick, .earlyRetry: viewModel.inputs.viewDidRefresh()
             case .userRefresh: viewModel.inputs.userDidRefresh()
             case .nextStandard(let step):
                 viewModel.inputs.aqiStandard(state.withLock { $0.cycle.step(step) })
@@ -118,6 +122,7 @@ final class DaemonController: Service, Sendable {
             continuation.finish()
         }
         ticker.cancel()
+        retries.schedule(after: nil)
         forwarder.cancel()
         viewModel.finish()
     }

@@ -5,11 +5,14 @@ import BreatherModel
 import Dispatch
 import BreatherViewModel
 import ServiceLifecycle
+import Synchronization
 
 /// What the daemon's and `watch`'s controllers turn into view-model inputs.
 enum ControllerEvent: Sendable {
     /// The poll interval passed.
     case tick
+    /// A failed provider is worth asking again before the next tick (`RetryTimer`).
+    case earlyRetry
     /// A person asked (SIGUSR1, a left click): one attempt even during backoff.
     case userRefresh
     /// SIGHUP: reload the config (daemon only).
@@ -42,6 +45,30 @@ func startTicker(seconds: Int, _ events: AsyncStream<ControllerEvent>.Continuati
         while !Task.isCancelled {
             do { try await LoopExecutor.shared.sleep(seconds: Double(seconds)) } catch { return }
             events.yield(.tick)
+        }
+    }
+}
+
+/// The one pending early retry after a failure: every fetch's outcome replaces it (a success
+/// cancels it), so at most one is ever scheduled. Sleeps on the `LoopExecutor` like the ticker.
+final class RetryTimer: Sendable {
+    private let pending = Mutex<Task<Void, Never>?>(nil)
+    private let events: AsyncStream<ControllerEvent>.Continuation
+
+    init(_ events: AsyncStream<ControllerEvent>.Continuation) { self.events = events }
+
+    /// Yields `.earlyRetry` after `seconds`; nil only cancels the one pending.
+    func schedule(after seconds: Double?) {
+        let events = self.events
+        let task = seconds.map { seconds in
+            Task(executorPreference: LoopExecutor.shared) {
+                do { try await LoopExecutor.shared.sleep(seconds: seconds) } catch { return }
+                events.yield(.earlyRetry)
+            }
+        }
+        pending.withLock { old in
+            old?.cancel()
+            old = task
         }
     }
 }

@@ -42,9 +42,12 @@ struct Session: Sendable {
 }
 
 /// The fetch the view model calls: the current providers and location, swapped whole on reload.
+/// After every fetch it tells the controller when a failed provider (or the location lookup)
+/// is worth asking again before the next poll (`ProviderGate.secondsUntilEarlyRetry`).
 actor Fetching {
     private var fetcher: ConditionsFetcher
     private var resolver: LocationResolver
+    private var earlyRetry: (@Sendable (Double?) -> Void)?
 
     init(fetcher: ConditionsFetcher, resolver: LocationResolver) {
         self.fetcher = fetcher
@@ -53,7 +56,28 @@ actor Fetching {
 
     func fetch(_ request: FetchRequest) async throws(ProviderFailure) -> CityConditions {
         let (fetcher, resolver) = (self.fetcher, self.resolver)
-        return await fetcher.fetch(at: try await resolver.location(), request)
+        let location: Location
+        do {
+            location = try await resolver.location()
+        } catch {
+            // No network at boot: the lookup is retried early like any provider.
+            await fetcher.gate?.record("location", part: .location, failure: error)
+            await reportEarlyRetry(fetcher.gate)
+            throw error
+        }
+        await fetcher.gate?.record("location", part: .location, failure: nil)
+        let conditions = await fetcher.fetch(at: location, request)
+        await reportEarlyRetry(fetcher.gate)
+        return conditions
+    }
+
+    /// `handler` hears, after every fetch, the seconds until an early retry is due (nil: none
+    /// before the next poll).
+    func onEarlyRetry(_ handler: @escaping @Sendable (Double?) -> Void) { earlyRetry = handler }
+
+    private func reportEarlyRetry(_ gate: ProviderGate?) async {
+        guard let earlyRetry, let gate else { return }
+        earlyRetry(await gate.secondsUntilEarlyRetry())
     }
 
     /// New providers and location after a reload.

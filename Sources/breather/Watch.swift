@@ -94,6 +94,8 @@ struct WatchController: Service {
         let compactToggle = CompactToggleSignal.start(continuation)
         defer { compactToggle.cancel() }
         let viewModel = session.viewModel
+        let retries = RetryTimer(continuation)
+        await session.fetching.onEarlyRetry { retries.schedule(after: $0) }
         // The last reading at once (stale if old), so a bar never starts blank.
         if let stored = context.storedConditions(session.cache) { viewModel.seed(with: stored) }
         viewModel.inputs.viewDidRefresh()
@@ -102,7 +104,7 @@ struct WatchController: Service {
         await withGracefulShutdownHandler {
         for await event in events {
             switch event {
-            case .tick: viewModel.inputs.viewDidRefresh()
+            case .tick, .earlyRetry: viewModel.inputs.viewDidRefresh()
             case .userRefresh: viewModel.inputs.userDidRefresh()
             case .nextStandard(let step): viewModel.inputs.aqiStandard(cycle.step(step))
             case .toggleCompact: viewModel.inputs.toggleCompact()
@@ -113,6 +115,7 @@ struct WatchController: Service {
             continuation.finish()
         }
         ticker.cancel()
+        retries.schedule(after: nil)
         forwarder.cancel()
         clicks?.cancel()
         viewModel.finish()

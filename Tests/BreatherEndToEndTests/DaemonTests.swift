@@ -216,16 +216,16 @@ struct DaemonTests {
         #expect(server.requests.count == requests, "\(server.requests)")
     }
 
-    @Test("during failure backoff every SIGUSR1 still makes one request; a timer tick would not")
+    @Test("during a 429's backoff every SIGUSR1 still makes one request; a timer tick would not")
     func userRefreshDuringBackoff() throws {
         var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
-        routes["/aq/v1/air-quality"] = .json("{}", status: 503)
+        routes["/aq/v1/air-quality"] = .json("{}", status: 429)
         let server = try FixtureServer(routes: routes)
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, interval: "1h")
         let daemon = try DaemonProcess(sandbox: sandbox)
         #expect(eventually { server.requests.filter(Self.airRequests).count == 1 }, "\(daemon.stderr)")
-        // The gate now holds open-meteo back for up to 30 s: a person's request goes through anyway.
+        // The gate now holds open-meteo back for 15 to 30 s (a 429 without Retry-After): a person's request goes through anyway.
         for attempt in 2...4 {
             daemon.send(SIGUSR1)
             #expect(eventually { server.requests.filter(Self.airRequests).count == attempt }, "attempt \(attempt): \(daemon.stderr)")

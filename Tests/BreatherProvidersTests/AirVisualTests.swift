@@ -1,3 +1,5 @@
+import Dispatch
+import BreatherJSON
 import BreatherHTTP
 import BreatherModel
 @testable import BreatherProviders
@@ -143,5 +145,63 @@ struct FetcherTests {
         #expect(conditions.asthma == nil)
         #expect(conditions.failures.map(\.provider) == ["airvisual", "propeller"])
         #expect(conditions.failures.map(\.kind) == [.rateLimited, .unavailable])
+    }
+}
+
+@Suite("AirVisual: one request shared by air and weather")
+struct AirVisualMemoTests {
+    @Test("air and weather asked at once share one request")
+    func sharedRequest() async throws {
+        let memo = Memo()
+        let requests = Counter()
+        let body = JSONCursor(.null)
+        // Both parts at once, as ConditionsFetcher asks them (async let): the second waits for the first's request.
+        async let air = memo.value(for: "u") {
+            await requests.add()
+            try? await Task.sleep(for: .milliseconds(50))
+            return .success(body)
+        }
+        async let weather = memo.value(for: "u") {
+            await requests.add()
+            return .success(body)
+        }
+        _ = await (air, weather)
+        #expect(await requests.count == 1)
+    }
+
+    @Test("the request runs on the caller's executor (the daemon's LoopExecutor), not on Swift's global pool")
+    func keepsTheCallersExecutor() async throws {
+        let memo = Memo()
+        let executor = QueueExecutor()
+        let body = JSONCursor(.null)
+        let onExecutor = await withTaskExecutorPreference(executor) { () async -> Bool in
+            let seen = Counter()
+            _ = await memo.value(for: "u") {
+                if executor.isCurrent { await seen.add() }
+                return .success(body)
+            }
+            return await seen.count == 1
+        }
+        #expect(onExecutor, "the request ran off the caller's executor")
+    }
+}
+
+private actor Counter {
+    var count = 0
+    func add() { count += 1 }
+}
+
+/// A task executor on a serial dispatch queue that can tell whether it is the one running.
+private final class QueueExecutor: TaskExecutor, @unchecked Sendable {
+    private let key = DispatchSpecificKey<Bool>()
+    private let queue = DispatchQueue(label: "test.executor")
+
+    init() { queue.setSpecific(key: key, value: true) }
+
+    var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+
+    func enqueue(_ job: UnownedJob) {
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
     }
 }

@@ -4,83 +4,140 @@ import BreatherModel
 import BreatherTestSupport
 @testable import BreatherProviders
 
-@Suite("provider gate: Retry-After and backoff")
+@Suite("provider gate: Retry-After, 429 backoff and early retries")
 struct ProviderGateTests {
     let clock = TestClock(at: Date(timeIntervalSince1970: 1_763_800_000))
 
+    /// A gate for a 100 s poll: retries from 10 s, a 429's backoff up to 60 s.
     func gate(jitter: Double = 1) -> ProviderGate {
         let clock = self.clock
-        return ProviderGate(baseBackoffSeconds: 10, maxBackoffSeconds: 60, now: { clock.now }, jitter: { jitter })
+        return ProviderGate(firstRetrySeconds: 10, pollSeconds: 100, maxRateLimitSeconds: 60, now: { clock.now }, jitter: { jitter })
     }
 
     func failure(_ kind: FailureKind, retryAfter: Int? = nil) -> ProviderFailure {
         ProviderFailure(provider: "airvisual", part: .air, kind: kind, message: "x", retryAfterSeconds: retryAfter)
     }
 
-    @Test("Retry-After: no call before it allows, then calls again")
+    @Test("Retry-After: no call before it allows, clicks included, then calls again")
     func retryAfter() async throws {
         let gate = gate()
-        await gate.record("airvisual", failure: failure(.rateLimited, retryAfter: 120))
-        #expect(await gate.wait(for: "airvisual") == 120)
-        #expect(await gate.wait(for: "open-meteo") == nil, "other providers are not held back")
+        await gate.record("airvisual", part: .air, failure: failure(.rateLimited, retryAfter: 120))
+        #expect(await gate.wait(for: "airvisual", part: .air) == 120)
+        #expect(await gate.wait(for: "open-meteo", part: .air) == nil, "other providers are not held back")
         let held = await gate.hold("airvisual", part: .air, isUserRequest: true)
         #expect(held?.message == "not asked: the provider asked to wait 120s more (Retry-After)", "a click does not override Retry-After")
+        #expect(await gate.secondsUntilEarlyRetry() == nil, "no retry before the provider's own time")
         clock.advance(120)
         #expect(await gate.hold("airvisual", part: .air, isUserRequest: false) == nil)
     }
 
-    @Test("a person's request skips the failure backoff, a timer tick does not")
-    func userRequestSkipsBackoff() async {
+    @Test("a 429 without Retry-After holds the polls back, exponentially up to the cap; a click asks; a success resets")
+    func rateLimitBackoff() async {
         let gate = gate()
-        await gate.record("airvisual", failure: failure(.unavailable))
+        var waits: [Int?] = []
+        for _ in 0..<5 {
+            await gate.record("airvisual", part: .air, failure: failure(.rateLimited))
+            waits.append(await gate.wait(for: "airvisual", part: .air))
+        }
+        #expect(waits == [10, 20, 40, 60, 60])
         let held = await gate.hold("airvisual", part: .air, isUserRequest: false)
-        #expect(held?.message == "not asked: backing off 10s more after failures (a click or SIGUSR1 asks now)")
+        #expect(held?.message == "not asked: rate limited (429), backing off 60s more (a click or SIGUSR1 asks now)")
         #expect(await gate.hold("airvisual", part: .air, isUserRequest: true) == nil)
+        #expect(await gate.secondsUntilEarlyRetry() == nil, "no early retry for a provider that said too many")
+        await gate.record("airvisual", part: .air, failure: nil)
+        #expect(await gate.wait(for: "airvisual", part: .air) == nil)
     }
 
-    @Test("a reply that shows the provider is up (bad data) clears the backoff count")
-    func badDataClearsBackoff() async {
+    @Test("an outage never holds a poll back; early retries double while under half the poll interval")
+    func outageRetries() async {
         let gate = gate()
-        await gate.record("airvisual", failure: failure(.unavailable))
-        await gate.record("airvisual", failure: failure(.unavailable))
-        await gate.record("airvisual", failure: failure(.badData))
-        #expect(await gate.wait(for: "airvisual") == nil)
-        await gate.record("airvisual", failure: failure(.unavailable))
-        #expect(await gate.wait(for: "airvisual") == 10, "the count started again from one")
+        var retries: [Double?] = []
+        for kind in [FailureKind.unavailable, .timeout, .unavailable, .timeout] {
+            await gate.record("airvisual", part: .air, failure: failure(kind))
+            #expect(await gate.wait(for: "airvisual", part: .air) == nil, "the next poll asks")
+            #expect(await gate.hold("airvisual", part: .air, isUserRequest: false) == nil)
+            retries.append(await gate.secondsUntilEarlyRetry())
+        }
+        // 10, 20, 40 come before half the 100 s interval; 80 would not: the next poll retries.
+        #expect(retries == [10, 20, 40, nil])
+        await gate.record("airvisual", part: .air, failure: nil)
+        await gate.record("airvisual", part: .air, failure: failure(.unavailable))
+        #expect(await gate.secondsUntilEarlyRetry() == 10, "a success starts the count again")
+    }
+
+    @Test("the earliest retry of several providers comes first, counting down with the clock")
+    func earliestRetry() async {
+        let gate = gate()
+        await gate.record("airvisual", part: .air, failure: failure(.unavailable))
+        await gate.record("airvisual", part: .air, failure: failure(.unavailable))
+        clock.advance(5)
+        await gate.record("open-meteo", part: .air, failure: failure(.timeout))
+        #expect(await gate.secondsUntilEarlyRetry() == 10, "open-meteo at 5 + 10 s, before airvisual at 20 s")
+        clock.advance(12)
+        #expect(await gate.secondsUntilEarlyRetry() == 0, "open-meteo's is overdue: at once")
+        await gate.record("open-meteo", part: .air, failure: nil)
+        #expect(await gate.secondsUntilEarlyRetry() == 3, "then airvisual's, 20 s after its failure")
+    }
+
+    @Test("a reply that shows the provider is up (bad data, a rejected key) clears the count")
+    func badDataClearsCount() async {
+        let gate = gate()
+        await gate.record("airvisual", part: .air, failure: failure(.unavailable))
+        await gate.record("airvisual", part: .air, failure: failure(.unavailable))
+        await gate.record("airvisual", part: .air, failure: failure(.badData))
+        #expect(await gate.secondsUntilEarlyRetry() == nil)
+        await gate.record("airvisual", part: .air, failure: failure(.unavailable))
+        #expect(await gate.secondsUntilEarlyRetry() == 10, "the count started again from one")
+        await gate.record("airvisual", part: .air, failure: failure(.configuration))
+        #expect(await gate.secondsUntilEarlyRetry() == nil)
+        #expect(await gate.wait(for: "airvisual", part: .air) == nil)
     }
 
     @Test("a Retry-After of centuries holds the provider back for a day at most")
     func retryAfterCapped() async {
         let gate = gate()
-        await gate.record("airvisual", failure: failure(.rateLimited, retryAfter: 9_999_999_999))
-        #expect(await gate.wait(for: "airvisual") == ProviderGate.longestRetryAfterSeconds)
+        await gate.record("airvisual", part: .air, failure: failure(.rateLimited, retryAfter: 9_999_999_999))
+        #expect(await gate.wait(for: "airvisual", part: .air) == ProviderGate.longestRetryAfterSeconds)
         clock.advance(Double(ProviderGate.longestRetryAfterSeconds))
-        #expect(await gate.wait(for: "airvisual") == nil)
+        #expect(await gate.wait(for: "airvisual", part: .air) == nil)
     }
 
-    @Test("temporary failures back off exponentially up to the cap; a success resets")
-    func backoff() async {
-        let gate = gate()
-        var waits: [Int?] = []
-        for _ in 0..<5 {
-            await gate.record("airvisual", failure: failure(.unavailable))
-            waits.append(await gate.wait(for: "airvisual"))
-        }
-        #expect(waits == [10, 20, 40, 60, 60])
-        await gate.record("airvisual", failure: nil)
-        #expect(await gate.wait(for: "airvisual") == nil)
-        await gate.record("airvisual", failure: failure(.timeout))
-        #expect(await gate.wait(for: "airvisual") == 10)
-    }
-
-    @Test("jitter shortens the wait; configuration and bad-data failures do not back off")
-    func jitterAndPermanent() async {
+    @Test("jitter shortens the waits")
+    func jitter() async {
         let jittered = gate(jitter: 0.5)
-        await jittered.record("airvisual", failure: failure(.unavailable))
-        #expect(await jittered.wait(for: "airvisual") == 5)
-        let plain = gate()
-        await plain.record("airvisual", failure: failure(.configuration))
-        await plain.record("airvisual", failure: failure(.badData))
-        #expect(await plain.wait(for: "airvisual") == nil)
+        await jittered.record("airvisual", part: .air, failure: failure(.unavailable))
+        #expect(await jittered.secondsUntilEarlyRetry() == 5)
+        await jittered.record("open-meteo", part: .air, failure: failure(.rateLimited))
+        #expect(await jittered.wait(for: "open-meteo", part: .air) == 5)
+    }
+}
+
+@Suite("provider gate: one outcome per provider and part")
+struct ProviderGatePartTests {
+    let clock = TestClock(at: Date(timeIntervalSince1970: 1_763_800_000))
+    @Test("Open-Meteo's air API down while its forecast answers: the air part is retried early, the forecast's success does not clear it")
+    func partsFailOnTheirOwn() async {
+        let gate = ProviderGate(firstRetrySeconds: 30, pollSeconds: 900, now: { [clock] in clock.now }, jitter: { 1 })
+        let http = FakeHTTP(["/v1/forecast": FakeHTTP.fixture("open-meteo/forecast.current.json"),
+                             "/aq/air-quality": FakeHTTP.body("{}", status: 503)])
+        let fetcher = ConditionsFetcher(air: [openMeteo(http)], weather: [openMeteo(http)], asthma: [], gate: gate)
+        let conditions = await fetcher.fetch(at: place, FetchRequest(standard: .us))
+        #expect(conditions.weather != nil)
+        #expect(conditions.failures.map(\.message) == ["HTTP 503: service unavailable"])
+        #expect(await gate.secondsUntilEarlyRetry() == 30)
+        #expect(await gate.wait(for: "open-meteo", part: .air) == nil, "the next poll asks")
+    }
+
+    @Test("AirVisual's one request serving air and weather: one failure doubles each part's wait once")
+    func oneRequestTwoParts() async {
+        let gate = ProviderGate(firstRetrySeconds: 10, pollSeconds: 900, now: { [clock] in clock.now }, jitter: { 1 })
+        let http = FakeHTTP(["/v2/nearest_city": FakeHTTP.body("{}", status: 503)])
+        let fetcher = ConditionsFetcher(air: [airVisual(http)], weather: [airVisual(http)], asthma: [], gate: gate)
+        var retries: [Double?] = []
+        for _ in 0..<3 {
+            _ = await fetcher.fetch(at: place, FetchRequest(standard: .us))
+            retries.append(await gate.secondsUntilEarlyRetry())
+        }
+        #expect(retries == [10, 20, 40])
     }
 }

@@ -1,0 +1,49 @@
+import BreatherTestSupport
+import Foundation
+import Testing
+
+/// How soon the daemon's data is fresh again after a provider's outage ends (issue 13's
+/// "recovery within one interval"): no poll is held back by an outage, and with a long
+/// interval the first failures are retried early. Every wait is for an event (a request at
+/// the loopback server, a fresh output file) with a generous bound.
+@Suite("breather daemon: recovery after an outage")
+struct RecoveryTests {
+    static func airRequests(_ server: FixtureServer) -> Int { server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count }
+
+    static func freshAQI(_ path: String) -> Int? {
+        guard let json = readJSON(path), json["stale"] as? Bool == false else { return nil }
+        return (json["air_quality"] as? [String: Any])?["aqi"] as? Int
+    }
+
+    @Test("an outage never holds a poll back: every 1 s poll asks, and the first poll after recovery brings fresh data")
+    func everyPollAsksDuringAnOutage() async throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json("{}", status: 503)))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, interval: "1s")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        // Six failures in a row: the old exponential backoff (0.5, 1, 2, 4 s…) skipped polls by the fourth.
+        #expect(await waitUntil { Self.airRequests(server) >= 6 }, "\(daemon.stderr)")
+        try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+        let atRecovery = Self.airRequests(server)
+        #expect(await waitUntil { Self.freshAQI(sandbox.jsonOutput) == 28 }, "\(daemon.stderr)")
+        // The request in flight when the server recovered may still have had the 503; the next one is answered.
+        #expect(Self.airRequests(server) - atRecovery <= 2, "\(server.requests)")
+        #expect(!daemon.stderr.contains("not asked"), "no poll was held back: \(daemon.stderr)")
+        #expect(daemon.isRunning)
+    }
+
+    @Test("with a 2-minute interval a failed start is retried early (15-30 s), not at the next poll")
+    func earlyRetryAfterAFailure() async throws {
+        let server = try FixtureServer(routes: openMeteoRoutes(air: .json("{}", status: 503)))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, interval: "2m")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(await waitUntil { Self.airRequests(server) == 1 }, "\(daemon.stderr)")
+        #expect(await waitUntil { readJSON(sandbox.jsonOutput) != nil }, "the failure is shown: \(daemon.stderr)")
+        try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+        // The next poll is 120 s after the first: data within 90 s can only come from the early retry.
+        #expect(await waitUntil(timeout: 90) { Self.freshAQI(sandbox.jsonOutput) == 28 }, "\(daemon.stderr)")
+        #expect(Self.airRequests(server) == 2, "one start-up request, one early retry: \(server.requests)")
+        #expect(daemon.isRunning)
+    }
+}
