@@ -21,6 +21,15 @@ extension TestClock {
     }
 }
 
+extension ConditionsFetcher {
+    /// `fetch` with its deadline on a `TestClock` nobody moves, for tests about anything but
+    /// the deadline. On the real clock, a parallel run on a loaded machine can keep the fetch's
+    /// task waiting for a cooperative thread past the 30 s, and the sources then count as timed out.
+    func fetchUntimed(at location: Location, _ request: FetchRequest) async -> CityConditions {
+        await FetchDeadline.$clock.withValue(TestClock().deadlineClock) { await fetch(at: location, request) }
+    }
+}
+
 /// A source that answers at once, or (`hangs`) uses up the whole fetch's time, as a hung
 /// provider does: it moves the test's clock past the deadline, then answers or fails with a
 /// timeout. It hangs only once `after` has been asked, so the sources that run side by side
