@@ -6,8 +6,26 @@
 /// has no time left for, and `TimeLimitedHTTPClient` cuts each request to the time left.
 /// Task-locals reach `async let` children, so air and weather fetched side by side share it.
 /// It runs on the monotonic clock: a wall-clock jump (NTP, resume from suspend) cannot
-/// stretch or shrink it.
+/// stretch or shrink it. Tests put a clock they move by hand in its place (`Clock`), so a
+/// deadline passes when a test says so, not when a busy machine gets round to it.
 public struct FetchDeadline: Sendable, CustomStringConvertible {
+    /// Where a deadline reads the time: the monotonic clock, or one a test moves by hand.
+    public struct Clock: Sendable {
+        /// The current instant on this clock.
+        public let now: @Sendable () -> ContinuousClock.Instant
+
+        /// A clock that reads `now`; only differences between its readings matter.
+        public init(now: @escaping @Sendable () -> ContinuousClock.Instant) { self.now = now }
+
+        /// The process's monotonic clock, which every deadline uses unless a test says otherwise.
+        public static let monotonic = Clock { ContinuousClock.now }
+    }
+
+    /// The clock new deadlines read, for the current task: `.monotonic` except where a test
+    /// runs code under one of its own (a task-local, so the deadline `ConditionsFetcher` makes
+    /// inside a fetch reads it too).
+    @TaskLocal public static var clock: Clock = .monotonic
+
     /// The limit for one whole fetch. PRODUCT.md has no key for it ("a hung provider must not
     /// hang the command: ≤ 30 s in all"), so it is a constant.
     public static let defaultSeconds: Double = 30
@@ -15,12 +33,15 @@ public struct FetchDeadline: Sendable, CustomStringConvertible {
     /// The length of the limit, for messages.
     public let seconds: Double
     let expires: ContinuousClock.Instant
+    let clock: Clock
 
-    /// A deadline `seconds` from now (kept within 0…1 day, so no value can overflow the clock).
-    public init(seconds: Double) {
+    /// A deadline `seconds` from now on `clock` (kept within 0…1 day, so no value can overflow
+    /// the clock).
+    public init(seconds: Double, clock: Clock = FetchDeadline.clock) {
         let bounded = seconds.isNaN ? 0 : min(max(seconds, 0), 86_400)
         self.seconds = bounded
-        expires = ContinuousClock.now.advanced(by: .nanoseconds(Int64(bounded * 1_000_000_000)))
+        self.clock = clock
+        expires = clock.now().advanced(by: .nanoseconds(Int64(bounded * 1_000_000_000)))
     }
 
     /// The deadline in force for the current task, if any.
@@ -28,7 +49,7 @@ public struct FetchDeadline: Sendable, CustomStringConvertible {
 
     /// Seconds left before the deadline; zero or less once it has passed.
     public var remainingSeconds: Double {
-        let left = ContinuousClock.now.duration(to: expires).components
+        let left = clock.now().duration(to: expires).components
         return Double(left.seconds) + Double(left.attoseconds) / 1e18
     }
 

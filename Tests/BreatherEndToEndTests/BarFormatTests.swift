@@ -47,7 +47,7 @@ struct BarFormatTests {
     }
 
     @Test("the next 24 hours from Open-Meteo reach json forecast[] and the waybar tooltip")
-    func forecast() throws {
+    func forecast() async throws {
         // 24 past hours, the current one, then 24 forecast hours with a PM2.5 peak 6 hours ahead.
         let now = Date()
         let hours = (-24...24).map { openMeteoTime(now.addingTimeInterval(Double($0) * 3600)) }
@@ -57,17 +57,17 @@ struct BarFormatTests {
              "hourly": {"time": [\(hours.map { "\"\($0)\"" }.joined(separator: ","))],
                         "pm2_5": [\(pm25.joined(separator: ","))], "ozone": [\(Array(repeating: "20", count: 49).joined(separator: ","))]}}
             """
-        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(body)))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(body)))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
-        let json = try sandbox.run(["--format", "json", "--refresh", "--config", sandbox.configPath])
+        let json = try await sandbox.run(["--format", "json", "--refresh", "--config", sandbox.configPath])
         #expect(json.status == 0, "\(json.stderr)")
         let root = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let forecast = root?["forecast"] as? [[String: Any]] ?? []
         #expect(forecast.count == 24, "\(json.stdout)")
         let worst = forecast.max { ($0["aqi"] as? Int ?? 0) < ($1["aqi"] as? Int ?? 0) }
         #expect((worst?["time"] as? String)?.hasPrefix(String(hours[30].prefix(13))) == true, "\(worst ?? [:])")
-        let waybar = try sandbox.run(["--format", "waybar", "--refresh", "--config", sandbox.configPath])
+        let waybar = try await sandbox.run(["--format", "waybar", "--refresh", "--config", sandbox.configPath])
         #expect(waybar.stdout.contains("Next 24 h: AQI "), "\(waybar.stdout)")
     }
 }

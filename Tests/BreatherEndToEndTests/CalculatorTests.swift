@@ -53,10 +53,10 @@ struct CalculatorTests {
     }
 
     @Test("UK DAQI with SO2 in ppb at its 15-minute default, converted at Defra's 20 °C")
-    func ukPpb() throws {
+    func ukPpb() async throws {
         // SO2 100 ppb × 64.0638/24.0551 (20 °C, 101.325 kPa) = 266.32 → rounded 266 µg/m³ → band 3
         // (178–266); PM10 60 → 5.
-        let result = try Sandbox().run(["aqi", "--standard", "uk", "so2=100ppb", "pm10=60"])
+        let result = try await Sandbox().run(["aqi", "--standard", "uk", "so2=100ppb", "pm10=60"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("UK DAQI: 5 Moderate (#FFCF00)\nMain pollutant: PM10\n"))
         #expect(result.stdout.contains(
@@ -64,10 +64,10 @@ struct CalculatorTests {
     }
 
     @Test("json shows the conversion at the standard's reference conditions")
-    func conversionInJSON() throws {
+    func conversionInJSON() async throws {
         // Defra: 1 ppb NO2 = 1.9125 µg/m³ at 20 °C. 105 ppb × 1.9125 = 200.81 → 201 µg/m³ → 4 (201–267);
         // at 25 °C it would be 197 → 3.
-        let result = try Sandbox().run(["aqi", "--standard", "uk", "--format", "json", "no2=105ppb"])
+        let result = try await Sandbox().run(["aqi", "--standard", "uk", "--format", "json", "no2=105ppb"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["aqi"] as? Int == 4)
@@ -84,10 +84,10 @@ struct CalculatorTests {
     }
 
     @Test("json notes carry the footnote rule that left a reading out")
-    func notesInJSON() throws {
+    func notesInJSON() async throws {
         // HJ 633-2012 Table 1 note 2: SO2 1-h above 800 µg/m³ has no IAQI; the 24-h value
         // 100 µg/m³ gives 50/100 × 50 + 50 = 75.
-        let result = try Sandbox().run(["aqi", "--standard", "china-2012", "--format", "json", "so2:1h=900", "so2:24h=100"])
+        let result = try await Sandbox().run(["aqi", "--standard", "china-2012", "--format", "json", "so2:1h=900", "so2:24h=100"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["aqi"] as? Int == 75)
@@ -97,9 +97,9 @@ struct CalculatorTests {
     }
 
     @Test("China real-time 1-hour PM is indexed on the 24-hour column and says so")
-    func chinaOneHourParticles() throws {
+    func chinaOneHourParticles() async throws {
         // HJ 633-2026 real-time report: PM2.5 1-h 50 µg/m³ on the 24-h column, 50/25 × 15 + 50 = 80.
-        let result = try Sandbox().run(["aqi", "--standard", "china", "pm2_5:1h=50"])
+        let result = try await Sandbox().run(["aqi", "--standard", "china", "pm2_5:1h=50"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
             China HJ 633-2026: 80 Good (#FFFF00)
@@ -111,18 +111,18 @@ struct CalculatorTests {
     }
 
     @Test("beyond the scale: the US number is extrapolated and says Beyond the AQI")
-    func beyondTheAQI() throws {
+    func beyondTheAQI() async throws {
         // TAD 2024 footnote 4: PM2.5 400 → 199/99.9 × 174.5 + 301 = 648.6 → 649.
-        let result = try Sandbox().run(["aqi", "pm2_5=400"])
+        let result = try await Sandbox().run(["aqi", "pm2_5=400"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("US EPA (2024): 649 Beyond the AQI (#7E0023)\n"))
-        let zero = try Sandbox().run(["aqi", "pm2_5=-0"])
+        let zero = try await Sandbox().run(["aqi", "pm2_5=-0"])
         #expect(zero.stdout.contains("PM2.5 24h: 0 ug/m3 -> 0"))
     }
 
     @Test("US O3 8-h above 0.200 ppm alone: the floor, and a note that the 1-hour value decides")
-    func ozoneEightHourAlone() throws {
-        let result = try Sandbox().run(["aqi", "o3=0.25ppm"])
+    func ozoneEightHourAlone() async throws {
+        let result = try await Sandbox().run(["aqi", "o3=0.25ppm"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("US EPA (2024): 301 Hazardous (#7E0023)\n"))
         #expect(result.stdout.contains("\nNote: O3 8-h 0.25 ppm is above 0.200 ppm: 8-hour values do not define index "

@@ -29,17 +29,16 @@ final class DaemonProcess: @unchecked Sendable {
 
     private var status: Int32?
 
-    /// Waits for the exit status, or nil if the daemon is still running after `timeout` seconds.
-    /// Reaps with `waitpid` (`exitStatus`): Foundation's own watch can miss an exit.
-    func waitForExit(timeout: Double = 30) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while status == nil {
-            status = exitStatus(process)
-            if status != nil || Date() >= deadline { break }
-            usleep(20_000)
-        }
+    /// Waits (without blocking a thread: `waitForExit` in Blocking.swift) for the exit status;
+    /// nil if the daemon still ran after `timeout` seconds, and was then killed.
+    func waitForExit(timeout: Double = 30) async -> Int32? {
+        if status == nil { status = await BreatherTestSupport.waitForExit(process, timeout: timeout) }
+        // A daemon killed for running too long is reaped too: nothing is left to kill in deinit.
+        reaped = true
         return status
     }
+
+    private var reaped = false
 
     /// True until the daemon has exited.
     var isRunning: Bool {
@@ -48,21 +47,12 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     deinit {
-        if status == nil {
-            kill(pid, SIGKILL)
-            _ = reap(process)
-        }
+        guard status == nil && !reaped else { return }
+        kill(pid, SIGKILL)
+        // Reaped on a thread of its own: the last reference often drops on a cooperative thread.
+        let process = self.process
+        Thread { _ = reap(process) }.start()
     }
-}
-
-/// Polls `condition` every 50 ms until it holds or `timeout` seconds pass.
-func eventually(timeout: Double = 8, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if try condition() { return true }
-        usleep(50_000)
-    }
-    return try condition()
 }
 
 /// The JSON object in `path`, or nil if the file is missing or not a whole JSON object.
@@ -72,9 +62,10 @@ func readJSON(_ path: String) -> [String: Any]? {
 }
 
 extension Sandbox {
-    /// A daemon config against `server` with a json and a plain output in the sandbox.
+    /// A daemon config against `server` with a json and a plain output in the sandbox (the
+    /// request timeout as in `writeConfig`).
     func writeDaemonConfig(server: FixtureServer, interval: String = "1m", top: String = "", sources: String = "",
-                           timeout: String = "3s") throws {
+                           timeout: String = "20s") throws {
         try writeConfig(server: server, extra: """
             interval = "\(interval)"
             \(top)

@@ -8,10 +8,10 @@ import Testing
 struct FailureTests {
     static let key = "sekrit-key-123456"
 
-    func run(air: Route, extra: String = "", arguments: [String] = []) async throws -> RunResult {
+    func run(air: Route, extra: String = "", arguments: [String] = [], timeout: String = "20s") async throws -> RunResult {
         let server = try await FixtureServer.start(routes: openMeteoRoutes(air: air))
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server, extra: extra)
+        try sandbox.writeConfig(server: server, extra: extra, timeout: timeout)
         return try await sandbox.run(["--config", sandbox.configPath] + arguments, environment: ["BREATHER_AIRVISUAL_KEY": Self.key])
     }
 
@@ -63,7 +63,7 @@ struct FailureTests {
     func slowReply() async throws {
         var slow = Route.json(airQualityBody(pm25: 5))
         slow.delay = 120  // far past the 3 s timeout: "timed out" can only come from the limit
-        let result = try await run(air: slow)
+        let result = try await run(air: slow, timeout: "3s")
         #expect(result.status == 75)
         #expect(result.stderr.contains("open-meteo (air): timed out"))
         expectClean(result)

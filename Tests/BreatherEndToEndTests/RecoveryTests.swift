@@ -17,7 +17,7 @@ struct RecoveryTests {
 
     @Test("an outage never holds a poll back: every 1 s poll asks, and the first poll after recovery brings fresh data")
     func everyPollAsksDuringAnOutage() async throws {
-        let server = try FixtureServer(routes: openMeteoRoutes(air: .json("{}", status: 503)))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json("{}", status: 503)))
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, interval: "1s")
         let daemon = try DaemonProcess(sandbox: sandbox)
@@ -34,7 +34,7 @@ struct RecoveryTests {
 
     @Test("with a 2-minute interval a failed start is retried early (15-30 s), not at the next poll")
     func earlyRetryAfterAFailure() async throws {
-        let server = try FixtureServer(routes: openMeteoRoutes(air: .json("{}", status: 503)))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json("{}", status: 503)))
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, interval: "2m")
         let daemon = try DaemonProcess(sandbox: sandbox)

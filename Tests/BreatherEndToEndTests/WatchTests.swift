@@ -2,100 +2,122 @@ import BreatherTestSupport
 import Foundation
 import Testing
 
-/// A running `breather watch` whose stdout lines are collected as they arrive.
+/// A running `breather watch` whose stdout lines are collected as they arrive, by a thread of
+/// its own; stdin takes i3bar click events. Both pipes are close-on-exec (`closeOnExecPipe`):
+/// a child another test starts meanwhile cannot hold them open.
 final class WatchProcess: @unchecked Sendable {
     let process = Process()
-    let stdin = Pipe()
-    private let stdout = Pipe()
-    private let lock = NSLock()
-    private var buffer = ""
+    private let stdin: FileHandle
+    private let output = Lines()
+    private var status: Int32?
+    private var reaped = false
 
-    init(_ sandbox: Sandbox, _ arguments: [String]) throws {
+    init(_ sandbox: Sandbox, _ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: Paths.binary)
         process.arguments = ["watch"] + arguments + ["--config", sandbox.configPath]
-        process.environment = ["HOME": sandbox.home.path, "PATH": "/usr/bin:/bin",
-                               "XDG_CACHE_HOME": sandbox.home.appendingPathComponent("cache").path]
-        process.standardOutput = stdout
-        process.standardInput = stdin
+        var env = ["HOME": sandbox.home.path, "PATH": "/usr/bin:/bin", "XDG_CACHE_HOME": sandbox.home.appendingPathComponent("cache").path]
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let out = try closeOnExecPipe(), input = try closeOnExecPipe()
+        process.standardOutput = out.write
+        process.standardInput = input.read
         process.standardError = FileHandle.nullDevice
-        stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.withLock { self.buffer += String(decoding: data, as: UTF8.self) }
-        }
         try process.run()
+        try out.write.close()
+        try input.read.close()
+        stdin = input.write
+        let (reader, lines) = (out.read, output)
+        // Ends at the child's exit (end of file on its stdout).
+        Thread {
+            while true {
+                let data = reader.availableData
+                if data.isEmpty { return }
+                lines.append(data)
+            }
+        }.start()
     }
 
     /// Complete lines so far.
-    var lines: [String] {
-        lock.withLock { buffer.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
-    }
+    var lines: [String] { output.lines }
 
-    /// Waits (bounded) until there are at least `count` lines; returns them.
-    func waitForLines(_ count: Int, timeout: Double = 30) -> [String] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while lines.count < count && Date() < deadline { usleep(50_000) }
+    /// Writes `text` to the child's stdin (i3bar click events).
+    func send(_ text: String) { stdin.write(Data(text.utf8)) }
+
+    /// Waits (bounded, without blocking a thread) until there are at least `count` lines; returns them.
+    func waitForLines(_ count: Int, timeout: Double = 30) async -> [String] {
+        _ = await waitUntil(timeout: timeout) { lines.count >= count }
         return lines
     }
 
-    private var status: Int32?
-
-    /// Sends SIGTERM and waits (bounded) for the exit; nil (after a SIGKILL and a reap) if it
-    /// did not exit in time. Reaps with `waitpid` (`exitStatus`): Foundation can miss an exit.
-    func terminate(timeout: Double = 30) -> Int32? {
+    /// Sends SIGTERM and waits (bounded, without blocking a thread) for the exit; nil (after a
+    /// SIGKILL and a reap) if it did not exit in time.
+    func terminate(timeout: Double = 30) async -> Int32? {
         kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(timeout)
-        while status == nil {
-            status = exitStatus(process)
-            if status != nil || Date() >= deadline { break }
-            usleep(20_000)
-        }
-        if status == nil {
-            kill(process.processIdentifier, SIGKILL)
-            _ = reap(process)
-            return nil
-        }
+        status = await waitForExit(process, timeout: timeout)
+        reaped = true
         return status
     }
 
     deinit {
-        if status == nil {
-            kill(process.processIdentifier, SIGKILL)
-            _ = reap(process)
-        }
+        guard !reaped else { return }
+        kill(process.processIdentifier, SIGKILL)
+        // Reaped on a thread of its own: the last reference often drops on a cooperative thread.
+        let process = self.process
+        Thread { _ = reap(process) }.start()
+    }
+}
+
+/// True when no line repeats the one before it: `watch` prints only when its output changes.
+func eachLineIsAChange(_ lines: [String]) -> Bool {
+    zip(lines, lines.dropFirst()).allSatisfy { $0 != $1 }
+}
+
+/// Text read from a child's stdout, from the reader's thread and the test's task.
+private final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = ""
+
+    func append(_ data: Data) { lock.withLock { buffer += String(decoding: data, as: UTF8.self) } }
+
+    /// Complete lines so far.
+    var lines: [String] {
+        lock.withLock { buffer.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
     }
 }
 
 @Suite("breather watch")
 struct WatchTests {
     @Test("a new line when the data changes, none when polls bring the same data; SIGTERM exits 0")
-    func linePerChange() throws {
-        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+    func linePerChange() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "interval = \"1s\"")
         let watch = try WatchProcess(sandbox, ["--format", "waybar"])
-        let first = watch.waitForLines(1)
+        let first = await watch.waitForLines(1)
         #expect(first.count == 1 && first[0].contains("AQI 112 USG"), "\(first)")
-        // Several more polls of unchanged data: no new line.
+        // Several more polls of unchanged data: no line repeats the one before it. (The count
+        // of lines is not the measure: the tooltip's "N min ago" turning over a minute is a
+        // change of output, and gets its line.)
         let airRequests = { server.requests.filter { $0.contains("/aq/v1/air-quality") }.count }
-        let deadline = Date().addingTimeInterval(30)
-        while airRequests() < 4 && Date() < deadline { usleep(50_000) }
-        #expect(airRequests() >= 4)
-        #expect(watch.lines.count == 1, "\(watch.lines)")
-        // The data changes: exactly one new line with the new index.
+        #expect(await waitUntil { airRequests() >= 4 })
+        let unchanged = watch.lines
+        #expect(eachLineIsAChange(unchanged) && unchanged.allSatisfy { $0.contains("AQI 112 USG") }, "\(unchanged)")
+        // The data changes: a new line with the new index, and still no repeats.
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
-        let second = watch.waitForLines(2)
-        #expect(second.count == 2 && second[1].contains("AQI 28 Good"), "\(second)")
-        #expect(watch.terminate() == 0)
+        #expect(await waitUntil { watch.lines.last?.contains("AQI 28 Good") == true }, "\(watch.lines)")
+        let all = watch.lines
+        let changed = try #require(all.firstIndex { $0.contains("AQI 28 Good") })
+        #expect(eachLineIsAChange(all) && all[..<changed].allSatisfy { $0.contains("AQI 112 USG") }, "\(all)")
+        #expect(await watch.terminate() == 0)
     }
 
     @Test("i3bar: header, then an endless array; a click refreshes")
-    func i3barProtocol() throws {
-        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+    func i3barProtocol() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "interval = \"60s\"")
         let watch = try WatchProcess(sandbox, ["--format", "i3bar"])
-        let lines = watch.waitForLines(3)
+        let lines = await watch.waitForLines(3)
         #expect(lines.count == 3)
         #expect(lines.first == #"{"version":1,"click_events":true}"#)
         #expect(lines.dropFirst().first == "[")
@@ -104,56 +126,49 @@ struct WatchTests {
         #expect(element?.first?["background"] == "#FF7E00")
         // With a 60 s interval only a click can cause the next fetch.
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
-        watch.stdin.fileHandleForWriting.write(Data("[\n{\"name\":\"breather\",\"instance\":\"x\",\"button\":1}\n".utf8))
-        let after = watch.waitForLines(4)
+        watch.send("[\n{\"name\":\"breather\",\"instance\":\"x\",\"button\":1}\n")
+        let after = await watch.waitForLines(4)
         #expect(after.count == 4 && after[3].hasPrefix(",[{") && after[3].contains("AQI 28"), "\(after)")
-        #expect(watch.terminate() == 0)
+        #expect(await watch.terminate() == 0)
     }
 
     @Test("i3bar: a right click switches to the full text and back, a scroll shows the next standard; no fetch")
-    func i3barRightClickAndScroll() throws {
-        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 75))))
+    func i3barRightClickAndScroll() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 75))))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "interval = \"1h\"\nstandards = [\"us\", \"china\"]")
         let watch = try WatchProcess(sandbox, ["--format", "i3bar"])
-        let first = watch.waitForLines(3)
+        let first = await watch.waitForLines(3)
         #expect(first.count == 3 && !(first.last ?? "").contains("Brooklyn"), "compact by default: \(first)")
         let requests = server.requests.count
-        watch.stdin.fileHandleForWriting.write(Data("[\n{\"name\":\"breather\",\"button\":3}\n".utf8))
-        let full = watch.waitForLines(4)
+        watch.send("[\n{\"name\":\"breather\",\"button\":3}\n")
+        let full = await watch.waitForLines(4)
         #expect(full.count == 4 && full[3].contains("Brooklyn"), "the full text names the place: \(full)")
-        watch.stdin.fileHandleForWriting.write(Data(",{\"name\":\"breather\",\"button\":5}\n".utf8))
-        let china = watch.waitForLines(5)
+        watch.send(",{\"name\":\"breather\",\"button\":5}\n")
+        let china = await watch.waitForLines(5)
         #expect(china.count == 5 && china[4].contains("114"), "China's index of the same data: \(china)")
         #expect(server.requests.count == requests, "\(server.requests)")
-        #expect(watch.terminate() == 0)
+        #expect(await watch.terminate() == 0)
     }
 
     @Test("exits 0 once stdout is closed, even while the data does not change")
-    func stdoutClosed() throws {
-        let server = try FixtureServer(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+    func stdoutClosed() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "interval = \"1s\"")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Paths.binary)
         process.arguments = ["watch", "--config", sandbox.configPath]
         process.environment = ["HOME": sandbox.home.path]
-        let out = Pipe()
-        process.standardOutput = out
+        // Close-on-exec: a copy of the read end in another test's child would keep the pipe open.
+        let out = try closeOnExecPipe()
+        process.standardOutput = out.write
         process.standardError = FileHandle.nullDevice
         try process.run()
-        _ = out.fileHandleForReading.firstLine()
-        try out.fileHandleForReading.close()
-        var status: Int32?
-        let deadline = Date().addingTimeInterval(30)
-        while status == nil && Date() < deadline {
-            status = exitStatus(process)
-            if status == nil { usleep(50_000) }
-        }
-        if status == nil {
-            kill(process.processIdentifier, SIGKILL)
-            _ = reap(process)
-        }
+        try out.write.close()
+        _ = try await offThePool { out.read.firstLine() }
+        try out.read.close()
+        let status = await waitForExit(process)
         #expect(status == 0, "watch must exit by itself, with 0, once its stdout is closed")
     }
 }

@@ -23,7 +23,7 @@ struct AQIErrorMessageTests {
                 Pollution(source: id.rawValue, hourly: HourlySeries([.o3: [60, 60, 60]]))
             }
         }
-        let conditions = await ConditionsFetcher(air: [OnlyOzone()], weather: [], asthma: []).fetch(at: place, FetchRequest(standard: .canada))
+        let conditions = await ConditionsFetcher(air: [OnlyOzone()], weather: [], asthma: []).fetchUntimed(at: place, FetchRequest(standard: .canada))
         let message = conditions.failures.first { $0.part == .air }?.message
         #expect(message == "cannot give a canada index: the canada index (AQHI) needs NO2, O3 and PM2.5 together")
     }

@@ -139,7 +139,7 @@ struct FetcherTests {
                                 "/v1/forecast": FakeHTTP.fixture("open-meteo/forecast.current.json")])
         let fetcher = ConditionsFetcher(air: [airVisual(failing), openMeteo(working)], weather: [openMeteo(working)],
                                         asthma: [Propeller(baseURL: "http://fake/prod", http: FakeHTTP([:]))])
-        let conditions = await fetcher.fetch(at: place, FetchRequest(standard: .us))
+        let conditions = await fetcher.fetchUntimed(at: place, FetchRequest(standard: .us))
         #expect(conditions.pollution?.source == "open-meteo")
         #expect(conditions.weather?.temperatureC == 17.7)
         #expect(conditions.asthma == nil)

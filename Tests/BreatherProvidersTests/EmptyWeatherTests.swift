@@ -59,7 +59,7 @@ struct EmptyWeatherTests {
     func fallsBackToNextSource() async {
         let http = FakeHTTP(["/v1/forecast": FakeHTTP.body(Self.allNullForecast)])
         let fetcher = ConditionsFetcher(air: [], weather: [openMeteo(http), SteadyWeather()], asthma: [])
-        let conditions = await fetcher.fetch(at: place, FetchRequest(standard: .us))
+        let conditions = await fetcher.fetchUntimed(at: place, FetchRequest(standard: .us))
         #expect(conditions.weather?.source == "openweathermap")
         #expect(conditions.weather?.temperatureC == 12.5)
         #expect(conditions.failures.map(\.provider) == ["open-meteo"])
@@ -69,7 +69,7 @@ struct EmptyWeatherTests {
     @Test("with no other source, no weather is kept: nothing null is cached or shown")
     func noOtherSource() async {
         let http = FakeHTTP(["/v1/forecast": FakeHTTP.body(Self.allNullForecast)])
-        let conditions = await ConditionsFetcher(air: [], weather: [openMeteo(http)], asthma: []).fetch(at: place, FetchRequest(standard: .us))
+        let conditions = await ConditionsFetcher(air: [], weather: [openMeteo(http)], asthma: []).fetchUntimed(at: place, FetchRequest(standard: .us))
         #expect(conditions.weather == nil)
         #expect(conditions.failures.first?.kind == .badData)
     }

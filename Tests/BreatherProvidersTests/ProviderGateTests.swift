@@ -121,7 +121,7 @@ struct ProviderGatePartTests {
         let http = FakeHTTP(["/v1/forecast": FakeHTTP.fixture("open-meteo/forecast.current.json"),
                              "/aq/air-quality": FakeHTTP.body("{}", status: 503)])
         let fetcher = ConditionsFetcher(air: [openMeteo(http)], weather: [openMeteo(http)], asthma: [], gate: gate)
-        let conditions = await fetcher.fetch(at: place, FetchRequest(standard: .us))
+        let conditions = await fetcher.fetchUntimed(at: place, FetchRequest(standard: .us))
         #expect(conditions.weather != nil)
         #expect(conditions.failures.map(\.message) == ["HTTP 503: service unavailable"])
         #expect(await gate.secondsUntilEarlyRetry() == 30)
@@ -135,7 +135,7 @@ struct ProviderGatePartTests {
         let fetcher = ConditionsFetcher(air: [airVisual(http)], weather: [airVisual(http)], asthma: [], gate: gate)
         var retries: [Double?] = []
         for _ in 0..<3 {
-            _ = await fetcher.fetch(at: place, FetchRequest(standard: .us))
+            _ = await fetcher.fetchUntimed(at: place, FetchRequest(standard: .us))
             retries.append(await gate.secondsUntilEarlyRetry())
         }
         #expect(retries == [10, 20, 40])

@@ -1,3 +1,4 @@
+import BreatherTestSupport
 import BreatherViewModel
 import BreatherViews
 import Foundation
@@ -9,17 +10,23 @@ func shippedSnippet(_ name: String) throws -> String {
     return try String(contentsOf: repository.appendingPathComponent("etc/bars/\(name)"), encoding: .utf8)
 }
 
-/// Runs `command` with `/bin/sh -c`, as waybar and polybar do, with `XDG_RUNTIME_DIR` set; returns stdout.
-func runShell(_ command: String, runtimeDirectory: String) throws -> String {
+/// Runs `command` with `/bin/sh -c`, as waybar and polybar do, with `XDG_RUNTIME_DIR` set; returns
+/// stdout. The shell is waited for on a thread of its own (`offThePool`), through a close-on-exec
+/// pipe that no other test's child can hold open.
+func runShell(_ command: String, runtimeDirectory: String) async throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", command]
     process.environment = ["PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": runtimeDirectory]
-    let pipe = Pipe()
-    process.standardOutput = pipe
+    let pipe = try closeOnExecPipe()
+    process.standardOutput = pipe.write
     try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    try pipe.write.close()
+    let data = try await offThePool {
+        let data = pipe.read.readDataToEndOfFile()
+        _ = reap(process)
+        return data
+    }
     return String(decoding: data, as: UTF8.self)
 }
 
@@ -48,8 +55,8 @@ struct BarSnippetTests {
         #expect(module["on-click-right"] as? String == "systemctl --user kill -s RTMIN+1 breather")
         let exec = try #require(module["exec"] as? String)
         let line = WaybarRenderer().render(await BarState.fresh.output())
-        #expect(try runShell(exec, runtimeDirectory: runtimeDirectory("waybar.json", line)) == line)
-        let stopped = try runShell(exec, runtimeDirectory: runtimeDirectory("waybar.json", nil))
+        #expect(try await runShell(exec, runtimeDirectory: runtimeDirectory("waybar.json", line)) == line)
+        let stopped = try await runShell(exec, runtimeDirectory: runtimeDirectory("waybar.json", nil))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(stopped.utf8)) as? [String: Any])
         #expect(object["text"] as? String == "AQI – daemon stopped")
         #expect(object["class"] as? [String] == ["never_fetched", "error"], "styled by waybar.css's error rule")
@@ -70,8 +77,8 @@ struct BarSnippetTests {
         #expect(keys["click-right"] == "systemctl --user kill -s RTMIN+1 breather")
         let exec = try #require(keys["exec"])
         let line = PolybarRenderer().render(await BarState.stale.output())
-        #expect(try runShell(exec, runtimeDirectory: runtimeDirectory("polybar.txt", line)) == line)
-        let stopped = try runShell(exec, runtimeDirectory: runtimeDirectory("polybar.txt", nil))
+        #expect(try await runShell(exec, runtimeDirectory: runtimeDirectory("polybar.txt", line)) == line)
+        let stopped = try await runShell(exec, runtimeDirectory: runtimeDirectory("polybar.txt", nil))
         #expect(stopped == "%{B#CC6666}%{F#000000} AQI – daemon stopped %{F-}%{B-}\n")
         #expect(Format.contrastRatio("#000000", "#CC6666") >= 4.5)
     }

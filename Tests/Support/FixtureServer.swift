@@ -57,7 +57,8 @@ public final class FixtureServer: @unchecked Sendable {
     public var routesPath: String { directory.appendingPathComponent("routes.json").path }
     public var logPath: String { directory.appendingPathComponent("requests.log").path }
 
-    public init(routes: [String: Route]) throws {
+    /// Blocks while python starts and prints its port: tests call `start` instead.
+    init(routes: [String: Route]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-fixtures-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         process = Process()
