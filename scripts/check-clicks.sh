@@ -1,0 +1,375 @@
+#!/usr/bin/env bash
+# Clicks in the real bar clients, with a pointer, against a loopback provider
+# (Tests/Support/fixture_server.py, no network). Three clients, two runs each:
+#
+#   i3bar (i3) under Xvfb, status_command from etc/bars/i3-config (`breather watch --format
+#     i3bar`); clicks with xdotool (a real X pointer event that i3bar turns into a click line).
+#   polybar under Xvfb with etc/bars/polybar-daemon.ini's module as shipped; clicks with xdotool.
+#   waybar on sway's headless backend with etc/bars/waybar-daemon.json as shipped; clicks with
+#     `swaymsg seat - cursor set/press/release`. The headless backend has no input devices, so
+#     scripts/lib/wl-virtual-pointer.py gives the seat a pointer first (else waybar gets none).
+#
+# The polybar and waybar snippets run `systemctl --user kill -s SIGNAL breather`. There is no
+# user systemd here, so the daemon runs directly and a stand-in `systemctl` first on the bars'
+# PATH accepts exactly that command line and sends the signal to the daemon's pid (the one
+# substitution; the snippets themselves are not edited). i3bar's status command is the
+# snippet's, with its stdout teed to a file so the check can read what i3bar was sent.
+#
+# Run 1 ("refresh"): the provider answers HTTP 500, `interval = "2s"`. A right click must switch
+#   the bar to its full text, which then shows the error and, once the failures have grown the
+#   backoff, "not asked: backing off Ns more". With N >= 6 the server is switched to success and
+#   the block left-clicked: the server must get a request before that backoff could have ended
+#   (ticks ask nothing during backoff, so the request is the click's), and the bar turns fresh.
+# Run 2 ("views"): the provider answers, `interval = "10m"` (no tick during the run). Scroll
+#   down, scroll up and the middle button must each switch the bar between the config's
+#   `standards = ["us", "eu"]` (AQI ⇄ EAQI) with no request at the server; right clicks switch
+#   full and compact text.
+#
+# Every wait is for an event, with a generous bound. One PASS/FAIL line per check; exits 1 if
+# any failed. All processes started here are ended by pid (their process trees) on exit.
+#
+# Usage: scripts/check-clicks.sh BREATHER_BINARY   (the work directory is kept after a failure, or with KEEP=1)
+# Needs: scripts/install-bar-clients.sh (i3, polybar, sway, waybar, grim, xdotool, xvfb, imagemagick).
+set -uo pipefail
+binary=$(readlink -f "${1:?usage: scripts/check-clicks.sh BREATHER_BINARY}")
+[ -x "$binary" ] || { echo "check-clicks: $binary is not an executable" >&2; exit 2; }
+repo=$(cd "$(dirname "$0")/.." && pwd)
+source "$repo/scripts/lib/loopback.sh"
+for tool in Xvfb xdpyinfo i3 i3bar polybar sway swaymsg waybar grim xdotool import convert setsid; do
+    command -v "$tool" >/dev/null || { echo "check-clicks: $tool missing: run scripts/install-bar-clients.sh" >&2; exit 2; }
+done
+
+failures=0
+work=$(mktemp -d /tmp/brclicks.XXXXXX)
+chmod 755 "$work"
+pids=()
+cleanup() {
+    # Each started process with everything it started (bars start their status commands and
+    # click commands), by pid; children first looked up, then all ended together.
+    local all=() pid
+    for pid in "${pids[@]}"; do all+=($(tree_of "$pid")); done
+    [ ${#all[@]} -gt 0 ] && kill "${all[@]}" 2>/dev/null
+    [ -n "${loopback_pid:-}" ] && kill "$loopback_pid" 2>/dev/null
+    sleep 0.3
+    [ ${#all[@]} -gt 0 ] && kill -9 "${all[@]}" 2>/dev/null
+    # A failure keeps the logs, screenshots and bar outputs for a look.
+    if [ -n "${KEEP:-}" ] || [ "$failures" -gt 0 ]; then echo "check-clicks: work directory kept: $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+tree_of() {  # PID and its descendants, deepest last
+    local child
+    echo "$1"
+    for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do tree_of "$child"; done
+}
+start() {  # start LOG COMMAND...: in its own session; its pid in $started and the cleanup list
+    local log=$1; shift
+    setsid "$@" >>"$log" 2>&1 &
+    started=$!
+    pids+=("$started")
+}
+stop() {  # stop PID: the process and its descendants, waited for
+    local tree
+    tree=$(tree_of "$1")
+    kill $tree 2>/dev/null
+    wait "$1" 2>/dev/null
+    for _ in $(seq 50); do kill -0 $tree 2>/dev/null || return 0; sleep 0.1; done
+    kill -9 $tree 2>/dev/null
+    return 0
+}
+
+started_at=$SECONDS
+pass() { printf 'PASS: %s [%ss]\n' "$*" $((SECONDS - started_at)); }
+fail() { printf 'FAIL: %s [%ss]\n' "$*" $((SECONDS - started_at)); failures=$((failures + 1)); }
+clients=${CLIENTS:-i3bar polybar waybar}   # CLIENTS="waybar" runs one client only (debugging)
+wanted() { [[ " $clients " == *" $1 "* ]]; }
+now_ms() { date +%s%3N; }
+
+# sway refuses to run as root, and the daemon must take signals from waybar's click commands:
+# as root, sway, waybar, the daemon and the pointer helper all run as nobody.
+as_user=()
+if [ "$(id -u)" -eq 0 ]; then as_user=(setpriv --reuid=nobody --regid=nogroup --clear-groups); fi
+own() { if [ "$(id -u)" -eq 0 ]; then chown nobody:nogroup "$@"; fi; }
+
+# The binary, the bars' files and the systemctl stand-in, where nobody can read them.
+mkdir -p "$work/bin" "$work/shim"
+cp "$binary" "$work/bin/breather"
+cp "$repo/scripts/lib/wl-virtual-pointer.py" "$repo/etc/bars/waybar.css" "$work/"
+cat > "$work/shim/systemctl" <<SH
+#!/bin/bash
+# check-clicks.sh's stand-in for the snippets' \`systemctl --user kill -s SIGNAL breather\`:
+# only that exact command line, sent to the daemon the check started.
+if [ \$# -ne 5 ] || [ "\$1" != --user ] || [ "\$2" != kill ] || [ "\$3" != -s ] || [ "\$5" != breather ]; then
+    echo "systemctl stand-in: unexpected command line: \$*" >&2; exit 1
+fi
+echo "\$(date +%T.%3N) \$4" >> "$work/nobody/signals.log"
+kill -s "\$4" "\$(cat "$work/daemon.pid")"
+SH
+chmod 755 "$work/shim/systemctl"
+runtime="$work/runtime"      # XDG_RUNTIME_DIR: sway's socket, and the daemon's breather/ as systemd makes it
+mkdir -m 700 -p "$runtime/breather" && own "$runtime" "$runtime/breather"
+mkdir -p "$work/nobody" && chmod 777 "$work/nobody" && : > "$work/nobody/signals.log" && chmod 666 "$work/nobody/signals.log"
+
+# --- the provider ------------------------------------------------------------------------------
+loopback_replies "$work" 500
+loopback_routes "$work" down
+loopback_start "$work" || exit 1
+fetches() { grep -c '^/aq/v1/air-quality' "$work/requests.log"; }
+config() {  # config INTERVAL: a whole config on stdout, outputs for the daemon included
+    cat <<TOML
+interval = "$1"
+timeout = "3s"
+standards = ["us", "eu"]
+on_update = ["pkill", "-RTMIN+8", "waybar"]
+$(loopback_config)
+[cache]
+path = "$runtime/cache.json"
+[[output]]
+path = "$runtime/breather/waybar.json"
+format = "waybar"
+[[output]]
+path = "$runtime/breather/polybar.txt"
+format = "polybar"
+TOML
+}
+
+# --- what each bar was sent, as text and state ---------------------------------------------------
+# i3bar: the last block the watch printed (teed). The daemon's bars: the file their snippet reads.
+bar_field() {  # bar_field CLIENT text|state|background
+    python3 - "$1" "$2" "$work/i3bar.out" "$runtime/breather/waybar.json" "$runtime/breather/polybar.txt" <<'PY' 2>/dev/null
+import json, re, sys
+client, field, i3, waybar, polybar = sys.argv[1:]
+if client == "i3bar":
+    lines = [l.lstrip(",") for l in open(i3, encoding="utf-8") if l.lstrip(",").startswith("[{")]
+    block = json.loads(lines[-1])[0]
+    value = {"text": block["full_text"], "state": block["instance"], "background": block["background"]}[field]
+elif client == "waybar":
+    data = json.load(open(waybar, encoding="utf-8"))
+    value = {"text": data["text"], "state": " ".join(data["class"])}[field]  # no colour: the CSS has it
+else:
+    line = open(polybar, encoding="utf-8").read()
+    if field == "background":
+        value = re.search(r"%\{B(#[0-9A-Fa-f]{6})\}", line).group(1)
+    elif field == "state":
+        value = ""  # polybar gets text and colours only
+    else:
+        value = re.sub(r"%\{[^}]*\}", "", line).replace("\u200b", "")
+print(value.strip())
+PY
+}
+text_has() { bar_field "$1" text | grep -q -- "$2"; }
+text_starts() { case "$(bar_field "$1" text)" in "$2"*) return 0;; *) return 1;; esac; }
+is_fresh() {  # the reading (US AQI 112) with no stale or error mark in the text or the classes
+    local t; t=$(bar_field "$1" text)
+    [[ $t == *"AQI 112 "* && $t != *stale* ]] && ! bar_field "$1" state | grep -qw -e stale -e error
+}
+backoff_left() {  # the N of "backing off Ns more" in the bar's (full) text, if at least $2
+    local n
+    n=$(bar_field "$1" text | grep -o 'backing off [0-9]*s more' | head -1 | tr -dc 0-9)
+    [ -n "$n" ] && [ "$n" -ge "$2" ] && backoff=$n
+}
+
+# --- where the block is drawn, from a screenshot -------------------------------------------------
+shot() {  # shot CLIENT FILE: the bar's strip
+    case $1 in
+        waybar) env XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$wayland" "${as_user[@]}" grim -g "0,0 ${width}x26" - > "$2" 2>/dev/null ;;
+        *) import -display "$DISPLAY" -window root -crop "${width}x30+0+0" +repage "$2" 2>/dev/null ;;
+    esac
+}
+locate() {  # locate CLIENT COLOUR: sets box_x box_y box_w box_h to the block painted in COLOUR
+    local geometry
+    shot "$1" "$work/shot.png" || return 1
+    geometry=$(convert "$work/shot.png" -fuzz 2% -fill black +opaque "$2" -fill white -opaque "$2" \
+                   -format '%@' info: 2>/dev/null) || return 1
+    [[ $geometry =~ ^([0-9]+)x([0-9]+)\+([0-9]+)\+([0-9]+)$ ]] || return 1
+    box_w=${BASH_REMATCH[1]}; box_h=${BASH_REMATCH[2]}; box_x=${BASH_REMATCH[3]}; box_y=${BASH_REMATCH[4]}
+    [ "$box_w" -ge 20 ] && [ "$box_w" -lt "$width" ] && [ "$box_h" -ge 8 ]
+}
+click() {  # click CLIENT BUTTON: in the located block (1 left, 2 middle, 3 right, 4/5 scroll up/down)
+    local x=$((box_x + 12)) y=$((box_y + box_h / 2))
+    [ "$1" = i3bar ] && x=$((box_x + box_w / 2))   # i3bar's block is right-aligned
+    case $1 in
+        waybar)
+            swaymsg_ seat - cursor set "$x" "$y" >/dev/null
+            # sway sends a scroll for a press of button4/5 and another for its release: press only.
+            swaymsg_ seat - cursor press "button$2" >/dev/null
+            [ "$2" -le 3 ] && swaymsg_ seat - cursor release "button$2" >/dev/null ;;
+        # No --sync: xdotool 3.20160805 then stalls ~15 s when the pointer is already there; the
+        # move and the click go in order on one connection anyway.
+        *) xdotool mousemove "$x" "$y" click "$2" ;;
+    esac
+}
+swaymsg_() { env XDG_RUNTIME_DIR="$runtime" SWAYSOCK="$swaysock" "${as_user[@]}" swaymsg "$@"; }
+
+# --- the two runs, the same for every client ------------------------------------------------------
+# refresh_run CLIENT: the provider fails; right click → full text with the error; left click
+# during a backoff of N >= 6 s → a request at once; the bar turns fresh.
+refresh_run() {
+    local c=$1 before deadline seen
+    wait_for 60 text_has "$c" "no data" || { fail "$c: the bar never showed \"no data\" while the provider fails"; return; }
+    wait_for 60 locate "$c" "#CC6666" || { fail "$c: the no-data block was never drawn (#CC6666) in 60 s"; return; }
+    click "$c" 3
+    if wait_for 20 text_starts "$c" "Breather: no data (open-meteo air: "; then
+        pass "$c: right click: compact → full text (\"$(bar_field "$c" text | cut -c1-60)…\")"
+    else fail "$c: right click: no full text; the bar shows \"$(bar_field "$c" text)\""; return; fi
+    backoff=""
+    if ! wait_for 90 backoff_left "$c" 6; then fail "$c: no backoff of 6 s or more shown in 90 s"; return; fi
+    deadline=$(( $(now_ms) + (backoff - 2) * 1000 ))   # its N is rounded up, and was read late
+    before=$(fetches)
+    loopback_routes "$work" up
+    wait_for 10 locate "$c" "#CC6666" || { fail "$c: the block moved away before the left click"; return; }
+    click "$c" 1
+    seen=""
+    while [ "$(now_ms)" -lt "$deadline" ]; do
+        [ "$(fetches)" -gt "$before" ] && { seen=$(now_ms); break; }
+        sleep 0.05
+    done
+    if [ -n "$seen" ]; then
+        pass "$c: left click during a ${backoff}s backoff: the server got a request at once (fetches $before → $(fetches), $((deadline - seen)) ms before the backoff could end)"
+    else fail "$c: left click during a ${backoff}s backoff: no request before it could end (fetches still $(fetches))"; return; fi
+    if wait_for 20 is_fresh "$c"; then pass "$c: the bar turns fresh after the click (\"$(bar_field "$c" text)\")"
+    else fail "$c: the bar never turned fresh after the click; it shows \"$(bar_field "$c" text)\""; fi
+}
+
+# views_run CLIENT: fresh data, no ticks; scroll down/up and middle switch US ⇄ EU with no
+# request; right clicks switch full ⇄ compact.
+views_run() {
+    local c=$1 before step button want compact_width
+    wait_for 60 is_fresh "$c" || { fail "$c: the bar never showed the fresh reading"; return; }
+    before=$(fetches)
+    wait_for 60 locate "$c" "#FF7E00" || { fail "$c: the fresh block was never drawn (#FF7E00) in 60 s"; return; }
+    for step in "5 EAQI scroll-down" "4 AQI scroll-up" "2 EAQI middle-click"; do
+        set -- $step; button=$1; want=$2
+        click "$c" "$button"
+        if wait_for 20 text_starts "$c" "$want "; then
+            if [ "$(fetches)" -eq "$before" ]; then pass "$c: $3: the bar was sent \"$(bar_field "$c" text)\", no request"
+            else fail "$c: $3: the standard changed but the server got $(( $(fetches) - before )) request(s)"; fi
+        else fail "$c: $3: the bar never showed $want; it shows \"$(bar_field "$c" text)\""; return; fi
+        drawn "$c" || return
+    done
+    compact_width=$box_w
+    click "$c" 3
+    if wait_for 20 text_starts "$c" "Lisbon AQI"; then
+        pass "$c: right click: compact → full text (\"$(bar_field "$c" text)\")"
+    else fail "$c: right click: no full text; the bar shows \"$(bar_field "$c" text)\""; return; fi
+    if [ "$c" != waybar ]; then
+        wider() { locate "$c" "$(bar_field "$c" background)" && [ "$box_w" -gt "$compact_width" ]; }
+        if wait_for 20 wider; then pass "$c: drew the full text: the block grew from ${compact_width} to ${box_w} px"
+        else fail "$c: the block did not grow on screen after the right click (${compact_width} → ${box_w:-?} px)"; return; fi
+    fi
+    click "$c" 3
+    if wait_for 20 text_starts "$c" "EAQI "; then pass "$c: right click again: full → compact text"
+    else fail "$c: second right click: still \"$(bar_field "$c" text)\""; fi
+    [ "$(fetches)" -eq "$before" ] && pass "$c: no request during the whole run after the first fetch (fetches $before)" \
+        || fail "$c: $(( $(fetches) - before )) request(s) during clicks that needed none"
+}
+
+# drawn CLIENT: waits until an X bar has drawn the block in the colour it was last sent (polybar
+# rereads its file every 5 s) and relocates it there; waybar's colours come from its stylesheet.
+drawn() {
+    local colour
+    [ "$1" = waybar ] && return 0
+    colour=$(bar_field "$1" background)
+    wait_for 20 locate "$1" "$colour" && return 0
+    fail "$1: the block was not drawn in $colour within 20 s"
+    return 1
+}
+
+echo "check-clicks: $("$binary" --version 2>/dev/null | head -1) · $(i3 --version | head -1 | cut -d' ' -f1-3) · polybar $(polybar --version | head -1 | awk '{print $2}') · $(sway --version) · $(waybar --version 2>&1 | head -1)"
+
+# --- i3bar under Xvfb ---------------------------------------------------------------------------
+width=1600
+display=":$((90 + RANDOM % 100))"
+start "$work/xvfb.log" Xvfb "$display" -screen 0 ${width}x200x24 -nolisten tcp
+xvfb=$started
+export DISPLAY=$display
+wait_for 20 xdpyinfo >/dev/null 2>&1 || { echo "check-clicks: Xvfb did not start" >&2; exit 1; }
+status_command=$(sed -n 's/^ *status_command *//p' "$repo/etc/bars/i3-config")
+i3_run() {  # i3_run NAME INTERVAL RUN
+    mkdir -p "$work/$1/config/breather"
+    config "$2" > "$work/$1/config/breather/config.toml"
+    rm -f "$runtime/cache.json"
+    : > "$work/i3bar.out"
+    printf '# i3 config file (v4)\nfont pango:DejaVu Sans 10\nbar {\n    position top\n    status_command %s | tee -a %s\n}\n' \
+        "$status_command" "$work/i3bar.out" > "$work/$1/i3.conf"
+    start "$work/$1/i3.log" env PATH="$work/bin:$PATH" XDG_CONFIG_HOME="$work/$1/config" i3 -c "$work/$1/i3.conf"
+    local i3=$started
+    "$3" i3bar
+    stop "$i3"
+}
+if wanted i3bar; then
+    loopback_routes "$work" down
+    i3_run i3-refresh 2s refresh_run
+    loopback_routes "$work" up
+    i3_run i3-views 10m views_run
+fi
+
+# --- polybar under Xvfb, the daemon's snippet ------------------------------------------------------
+config 2s > "$work/daemon-refresh.toml"
+config 10m > "$work/daemon-views.toml"
+chmod 644 "$work"/*.toml
+start_daemon() {  # start_daemon CONFIG: `breather daemon` as the unit would run it, pid in daemon.pid
+    rm -f "$runtime/cache.json" "$runtime/breather/"*   # no reading from a run before
+    start "$work/nobody/daemon.log" env -i PATH=/usr/bin:/bin HOME="$work" XDG_RUNTIME_DIR="$runtime" \
+        "${as_user[@]}" "$work/bin/breather" daemon --config "$1" --log-level info
+    daemon=$started
+    echo "$daemon" > "$work/daemon.pid"
+}
+stop_daemon() {  # and its outputs, as systemd removes the unit's RuntimeDirectory when it stops
+    stop "$daemon"
+    rm -f "$runtime/breather/"*
+}
+{
+    printf '[bar/main]\nwidth = 100%%\nheight = 24\nbackground = #222222\nforeground = #dddddd\n'
+    printf 'font-0 = DejaVu Sans:size=10;2\nmodules-left = breather\n\n'
+    cat "$repo/etc/bars/polybar-daemon.ini"
+} > "$work/polybar.ini"
+polybar_run() {  # polybar_run CONFIG RUN
+    start_daemon "$1"
+    start "$work/polybar.log" env PATH="$work/shim:$PATH" XDG_RUNTIME_DIR="$runtime" polybar -c "$work/polybar.ini" main
+    local bar=$started
+    "$2" polybar
+    stop "$bar"; stop_daemon
+}
+if wanted polybar; then
+    loopback_routes "$work" down
+    polybar_run "$work/daemon-refresh.toml" refresh_run
+    loopback_routes "$work" up
+    polybar_run "$work/daemon-views.toml" views_run
+fi
+stop "$xvfb"
+
+# --- waybar on sway's headless backend, the daemon's snippet ----------------------------------------
+width=900
+cp "$repo/etc/bars/waybar-daemon.json" "$work/waybar.json"
+printf 'output HEADLESS-1 resolution %sx120\nexec waybar -c %s -s %s\n' "$width" "$work/waybar.json" "$work/waybar.css" > "$work/sway.conf"
+chmod 644 "$work"/*.json "$work"/*.css "$work"/*.conf "$work"/*.py
+waybar_run() {  # waybar_run CONFIG RUN
+    # waybar first, the daemon once waybar has drawn: the daemon's on_update sends waybar
+    # SIGRTMIN+8, and one that lands before waybar has set its handler (while it is still being
+    # loaded) ends it. The daemon writes every 2 s here, so a slow start would hit that.
+    start "$work/nobody/sway.log" env -i PATH="$work/shim:/usr/bin:/bin" HOME="$work" XDG_RUNTIME_DIR="$runtime" \
+        WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman "${as_user[@]}" sway -c "$work/sway.conf"
+    local compositor=$started
+    sway_up() { swaysock=$(ls "$runtime"/sway-ipc.*.sock 2>/dev/null | head -1); wayland=$(ls "$runtime" | grep -m1 '^wayland-[0-9]*$'); [ -n "$swaysock" ] && [ -n "$wayland" ]; }
+    if ! wait_for 30 sway_up; then fail "waybar: sway did not start"; stop "$compositor"; return; fi
+    start "$work/nobody/pointer.log" env XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$wayland" "${as_user[@]}" \
+        /usr/bin/python3 "$work/wl-virtual-pointer.py"
+    pointer_ready() { grep -q '^ready' "$work/nobody/pointer.log"; }
+    if ! wait_for 20 pointer_ready; then fail "waybar: no virtual pointer: $(cat "$work/nobody/pointer.log")"; stop "$compositor"; return; fi
+    # With no daemon running the snippet shows "AQI – daemon stopped" in the error colour.
+    if ! wait_for 60 locate waybar "#CC6666"; then fail "waybar: the snippet's \"daemon stopped\" block was never drawn (#CC6666) in 60 s"; stop "$compositor"; return; fi
+    start_daemon "$1"
+    "$2" waybar
+    stop "$compositor"; stop_daemon
+}
+if wanted waybar; then
+    loopback_routes "$work" down
+    waybar_run "$work/daemon-refresh.toml" refresh_run
+    loopback_routes "$work" up
+    waybar_run "$work/daemon-views.toml" views_run
+fi
+
+echo "check-clicks: signals the snippets sent: $(awk '{print $2}' "$work/nobody/signals.log" | sort | uniq -c | awk '{printf "%s×%s ", $2, $1}')"
+if [ "$failures" -gt 0 ]; then echo "check-clicks: $failures check(s) failed"; exit 1; fi
+echo "check-clicks: all checks passed"
