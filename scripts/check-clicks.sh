@@ -15,9 +15,10 @@
 # substitution; the snippets themselves are not edited). i3bar's status command is the
 # snippet's, with its stdout teed to a file so the check can read what i3bar was sent.
 #
-# Run 1 ("refresh"): the provider answers HTTP 500, `interval = "2s"`. A right click must switch
-#   the bar to its full text, which then shows the error and, once the failures have grown the
-#   backoff, "not asked: backing off Ns more". With N >= 6 the server is switched to success and
+# Run 1 ("refresh"): the provider answers HTTP 429 without Retry-After, `interval = "2s"` (an
+#   outage, a 5xx, never holds a poll back; a 429 does). A right click must switch the bar to its
+#   full text, which then shows the error and, once the failures have grown the backoff, "not
+#   asked: rate limited (429), backing off Ns more". With N >= 6 the server is switched to success and
 #   the block left-clicked: the server must get a request before that backoff could have ended
 #   (ticks ask nothing during backoff, so the request is the click's), and the bar turns fresh.
 # Run 2 ("views"): the provider answers, `interval = "10m"` (no tick during the run). Scroll
@@ -111,7 +112,7 @@ mkdir -m 700 -p "$runtime/breather" && own "$runtime" "$runtime/breather"
 mkdir -p "$work/nobody" && chmod 777 "$work/nobody" && : > "$work/nobody/signals.log" && chmod 666 "$work/nobody/signals.log"
 
 # --- the provider ------------------------------------------------------------------------------
-loopback_replies "$work" 500
+loopback_replies "$work" 429
 loopback_routes "$work" down
 loopback_start "$work" || exit 1
 fetches() { grep -c '^/aq/v1/air-quality' "$work/requests.log"; }

@@ -33,7 +33,7 @@ air = {"utc_offset_seconds": 0,
 weather = {"utc_offset_seconds": 0,
            "current": {"time": fmt(now), "temperature_2m": 17.2, "relative_humidity_2m": 60, "surface_pressure": 1012.0,
                        "wind_speed_10m": 3.1, "wind_direction_10m": 250, "weather_code": 3}}
-reason = {500: "internal server error", 503: "service unavailable"}.get(status, "failure")
+reason = {429: "too many requests", 500: "internal server error", 503: "service unavailable"}.get(status, "failure")
 down = {"status": status, "body": json.dumps({"error": True, "reason": reason})}
 up = {"/v1/forecast": {"body": json.dumps(weather)}, "/aq/v1/air-quality": {"body": json.dumps(air)}}
 json.dump(up, open(f"{work}/up.json", "w"))
