@@ -18,11 +18,12 @@ extension Output {
         return parts.joined(separator: " · ")
     }
 
-    /// Everything in one line: "Brooklyn AQI 57 Moderate · Cloudy 12°C · Asthma medium 63%", with
+    /// Everything in one line: "Brooklyn AQI 57 Moderate · Cloudy 12°C · Asthma medium 63%" (the
+    /// index named as in the compact text: "Lisbon EAQI 3 Moderate · …"), with
     /// " · stale 15 min" after a failed refresh and "Breather: no data (…)" before any data.
     public var barTextFull: String {
         guard hasData else { return isLoading ? "Breather: loading…" : "Breather: no data" + (error.map { " (\($0))" } ?? "") }
-        var parts = [airQuality == nil ? "\(city) AQI \(Format.unavailable)" : "\(city) AQI \(aqi) \(airQualityCategory)"]
+        var parts = [airQuality == nil ? "\(city) \(indexName) \(Format.unavailable)" : "\(city) \(indexName) \(aqi) \(airQualityCategory)"]
         let weather = [condition, temperature == Format.unavailable ? "" : temperature].filter { !$0.isEmpty }
         if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
         if asthmaRisk != Format.unavailable {

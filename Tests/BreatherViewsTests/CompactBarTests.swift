@@ -66,6 +66,9 @@ struct CompactBarTests {
         }
         #expect(await render(reported(.canada, 5), standard: .canada).barText.hasPrefix("AQHI 5 Moderate"))
         #expect(await render(reported(.eu, 2), standard: .eu).barText.hasPrefix("EAQI 2 Fair"))
+        // The full text names the index the same way (it said "AQI 2" under every standard).
+        #expect(await render(reported(.eu, 2), standard: .eu).barTextFull.contains(" EAQI 2 Fair"))
+        #expect(await render(reported(.canada, 5), standard: .canada).barTextFull.contains(" AQHI 5 Moderate"))
     }
 
     @Test("no data: a short line whatever the error (the error goes to the tooltip)")
