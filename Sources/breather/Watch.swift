@@ -60,9 +60,9 @@ struct Watch: AsyncParsableCommand {
         let controller = WatchController(context: context, session: session, listensForClicks: i3bar)
         let configuration = ServiceGroupConfiguration(
             // Graceful shutdown runs in reverse order: the printer stops first (after the line in
-            // progress), then the controller; either the printer or the hang-up watch ending
-            // (stdout closed) shuts the group down.
-            services: [.init(service: HangUpWatch(), successTerminationBehavior: .gracefullyShutdownGroup),
+            // progress), then the controller, then the hang-up watch. The printer ending shuts the
+            // group down: stdout closed (a write fails, or the hang-up watch finished the view model).
+            services: [.init(service: HangUpWatch(viewModel: session.viewModel)),
                        .init(service: controller),
                        .init(service: printer, successTerminationBehavior: .gracefullyShutdownGroup)],
             gracefulShutdownSignals: [.sigterm, .sigint],
@@ -169,9 +169,15 @@ struct WatchPrinter: Service {
     }
 }
 
-/// Returns when the bar closes our stdout (POLLERR/POLLHUP on the pipe), even while nothing
-/// changes: a thread waits in poll(2) without a timeout, so this costs no wakeups.
+/// Notices the bar closing our stdout (POLLERR/POLLHUP on the pipe), even while nothing
+/// changes: a thread waits in poll(2) without a timeout, so this costs no wakeups. It then
+/// finishes the view model, so the printer ends and shuts the group down, and itself returns
+/// only in its own turn of the shutdown: a service that returns while the group is shutting
+/// another one down (SIGTERM and the bar closing at once, as when i3bar exits) is an
+/// "unexpected" end to swift-service-lifecycle, and `watch` would exit 1.
 struct HangUpWatch: Service {
+    let viewModel: MainViewModel
+
     func run() async throws {
         let (closed, continuation) = AsyncStream.makeStream(of: Void.self)
         BlockingThread.start {
@@ -179,8 +185,14 @@ struct HangUpWatch: Service {
             while poll(&descriptor, 1, -1) < 0, errno == EINTR {}
             continuation.yield()
         }
+        let viewModel = self.viewModel
         await cancelWhenGracefulShutdown {
-            for await _ in closed { return }
+            for await _ in closed {
+                viewModel.cancelFetch()
+                viewModel.finish()
+                break
+            }
+            try? await gracefulShutdown()
         }
     }
 }

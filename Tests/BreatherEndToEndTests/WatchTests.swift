@@ -172,3 +172,44 @@ struct WatchTests {
         #expect(status == 0, "watch must exit by itself, with 0, once its stdout is closed")
     }
 }
+
+@Suite("breather watch: the bar going away")
+struct WatchHangUpTests {
+    @Test("the bar closing stdout at the moment of SIGTERM (i3bar exiting): exit 0 every time")
+    func hangUpDuringShutdown() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: "interval = \"10m\"")
+        // The race is narrow (one try in seven failed before the fix): try it ten times.
+        for attempt in 1...10 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Paths.binary)
+            process.arguments = ["watch", "--format", "i3bar", "--config", sandbox.configPath]
+            process.environment = ["HOME": sandbox.home.path, "PATH": "/usr/bin:/bin",
+                                   "XDG_CACHE_HOME": sandbox.home.appendingPathComponent("cache").path]
+            let out = try closeOnExecPipe(), input = try closeOnExecPipe()
+            process.standardOutput = out.write
+            process.standardInput = input.read
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try out.write.close()
+            try input.read.close()
+            // The reading is on the bar (the i3bar header, "[" and one block), then the bar exits.
+            let reader = out.read
+            let shown = try await offThePool { () -> Bool in
+                var text = ""
+                while !text.contains("full_text") {
+                    let data = reader.availableData
+                    if data.isEmpty { return false }
+                    text += String(decoding: data, as: UTF8.self)
+                }
+                return true
+            }
+            #expect(shown, "attempt \(attempt): no block printed")
+            try reader.close()
+            kill(process.processIdentifier, SIGTERM)
+            #expect(await waitForExit(process) == 0, "attempt \(attempt)")
+            try input.write.close()
+        }
+    }
+}
