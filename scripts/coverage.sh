@@ -18,7 +18,8 @@ swift build --scratch-path "$scratch" --build-tests --enable-code-coverage >&2
 bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 rm -rf "$bin/codecov"
 mkdir -p "$bin/codecov"
-# Serial: the counts do not depend on order, and the timing tests need the quiet.
+# Serial: the counts do not depend on order, and one process writing its profile at a time is
+# simplest to reason about (the suite itself runs in parallel in scripts/test.sh).
 status=0
 LLVM_PROFILE_FILE="$bin/codecov/breather-%p.profraw" \
     swift test --scratch-path "$scratch" --skip-build --no-parallel >"$scratch/test.log" 2>&1 || status=$?
