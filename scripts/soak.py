@@ -309,10 +309,10 @@ class Soak:
             start = max(moment, owed)
             fresh = [t for t, updated in self.fresh_seen if t >= moment and updated >= int(moment) and t <= end]
             if not fresh:
-                result.append((fault, None, None))
+                result.append((fault, None, None, None))
                 continue
-            polls = len([t for t in self.air_asked if start <= t <= fresh[0]])
-            result.append((fault, max(0.0, fresh[0] - start), polls))
+            asked = [t for t in self.air_asked if start <= t <= fresh[0]]
+            result.append((fault, max(0.0, fresh[0] - start), len(asked), (asked[0] - start) if asked else None))
         return result
 
     def report(self, final_status):
@@ -354,19 +354,23 @@ class Soak:
         print(f"leftover temp files: {len(leftovers)} at the end (most seen after one kill: {self.temp_seen_after_kill})"
               + (f": {' '.join(sorted(leftovers)[:5])}" + (" ..." if len(leftovers) > 5 else "") if leftovers else ""))
         times = self.recoveries()
-        measured = sorted(t for _, t, _ in times if t is not None)
-        missed = [f for f, t, _ in times if t is None]
+        measured = sorted(t for _, t, _, _ in times if t is not None)
+        missed = [f for f, t, _, _ in times if t is None]
         if times:
             longest = f"{measured[-1]:.2f} s (median {measured[len(measured) // 2]:.2f} s)" if measured else "none measured"
             print(f"recovery to fresh output (from the provider's recovery, or from the end of the faulty exchange still "
                   f"in flight then, the slow reply's 2 s timeout or the Retry-After it set): longest {longest} over "
                   f"{len(times)} recoveries; goal: within the 1 s interval"
                   + (f"; not within the {PHASE_SECONDS} s phase after: {', '.join(missed)}" if missed else ""))
-            polls = [p for _, _, p in times if p is not None]
+            polls = [p for _, _, p, _ in times if p is not None]
             print(f"  polls from then to fresh output: {', '.join(f'{n} x {k}' for k, n in sorted(Counter(polls).items()))} "
                   f"(1: the first poll after recovery brought fresh data)")
+            over = [(f, t, a) for f, t, _, a in times if t is not None and t > 1.0]
+            if over:
+                print("  over 1 s (fault: to fresh output, of which waiting for the poll's request): "
+                      + ", ".join(f"{f} {t:.2f} s ({a:.2f} s)" if a is not None else f"{f} {t:.2f} s" for f, t, a in over))
             by_fault = {}
-            for fault, t, _ in times:
+            for fault, t, _, _ in times:
                 by_fault.setdefault(fault, []).append(t)
             print("  longest by fault: " + ", ".join(
                 f"{f} {max((x for x in ts if x is not None), default=float('nan')):.2f} s" for f, ts in by_fault.items()))
