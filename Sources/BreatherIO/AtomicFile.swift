@@ -21,10 +21,7 @@ public enum AtomicFile {
     public static func write(_ contents: String, to path: String, mode: mode_t = 0o644) throws(WriteError) {
         let directory = parentDirectory(of: path)
         try makeDirectories(directory, for: path)
-        var template = Array("\(directory)/.\(baseName(of: path)).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw WriteError(path: path, reason: lastError()) }
-        let tempPath = template.withUnsafeBufferPointer { String(validatingCString: $0.baseAddress!) ?? "" }
+        let (fd, tempPath) = try createTemporaryFile(beside: path, in: directory)
         // Held until close: `removeLeftovers` never takes a file a live writer still holds.
         flock(fd, LOCK_EX)
         var ok = false
@@ -53,11 +50,27 @@ public enum AtomicFile {
         guard rename(tempPath, path) == 0 else { throw WriteError(path: path, reason: lastError()) }
         ok = true
         // Make the rename itself durable across a crash.
-        let dirFD = open(directory, O_RDONLY | O_DIRECTORY)
+        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirFD >= 0 { fsync(dirFD); close(dirFD) }
         // A process killed while writing this file left its temporary file: every write sweeps,
         // so a daemon restarted at once (systemd, a crash loop) does not keep it for ever.
         removeLeftovers(of: path)
+    }
+
+    /// Creates `.NAME.XXXXXX` beside `path` (six random letters or digits, as `mkstemp` makes
+    /// them), mode 0600, close-on-exec from the start: a child started meanwhile (on_update)
+    /// must not inherit the file, or its lock. (Swift's Glibc module has no `mkostemp`.)
+    static func createTemporaryFile(beside path: String, in directory: String) throws(WriteError) -> (Int32, String) {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            let suffix = String((0..<6).map { _ in letters[Int(random.next(upperBound: UInt(letters.count)))] })
+            let candidate = "\(directory)/.\(baseName(of: path)).\(suffix)"
+            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            if fd >= 0 { return (fd, candidate) }
+            if errno != EEXIST { throw WriteError(path: path, reason: lastError()) }
+        }
+        throw WriteError(path: path, reason: "no free temporary name beside it")
     }
 
     static func parentDirectory(of path: String) -> String {

@@ -35,7 +35,7 @@ struct LeftoverTests {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -5)], ofItemAtPath: path)
         }
         // Another writer, mid-write: its own open file and lock.
-        let writer = open(held, O_RDONLY)
+        let writer = open(held, O_RDONLY | O_CLOEXEC)  // not inherited by a child another test starts meanwhile
         #expect(writer >= 0)
         #expect(flock(writer, LOCK_EX) == 0)
         try AtomicFile.write("{}\n", to: output)
