@@ -72,7 +72,7 @@ let package = Package(
         // shared TestClock; waits for children off the cooperative pool.
         .target(name: "BreatherTestSupport", path: "Tests/Support", exclude: ["fixture_server.py"], swiftSettings: strict),
         .testTarget(name: "BreatherHTTPTests", dependencies: ["BreatherHTTP", "BreatherTestSupport"], swiftSettings: strict),
-        .testTarget(name: "BreatherIOTests", dependencies: ["BreatherIO"], swiftSettings: strict),
+        .testTarget(name: "BreatherIOTests", dependencies: ["BreatherIO", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherJSONTests", dependencies: ["BreatherJSON"], swiftSettings: strict),
         .testTarget(name: "BreatherModelTests", dependencies: ["BreatherModel", "BreatherJSON", propertyBased], swiftSettings: strict),
         .testTarget(name: "BreatherCalculatorTests", dependencies: ["BreatherCalculator", "BreatherModel"], swiftSettings: strict),
