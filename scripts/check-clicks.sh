@@ -250,7 +250,7 @@ views_run() {
     done
     compact_width=$box_w
     click "$c" 3
-    if wait_for 20 text_starts "$c" "Lisbon AQI"; then
+    if wait_for 20 text_starts "$c" "Lisbon EAQI 3 "; then
         pass "$c: right click: compact → full text (\"$(bar_field "$c" text)\")"
     else fail "$c: right click: no full text; the bar shows \"$(bar_field "$c" text)\""; return; fi
     if [ "$c" != waybar ]; then
