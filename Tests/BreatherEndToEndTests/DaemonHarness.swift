@@ -7,8 +7,11 @@ import Testing
 final class DaemonProcess: @unchecked Sendable {
     let process = Process()
     let stderrPath: String
+    /// Held until the daemon is killed (deinit), and with it the server it polls.
+    private let sandbox: Sandbox
 
     init(sandbox: Sandbox, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        self.sandbox = sandbox
         stderrPath = sandbox.home.appendingPathComponent("daemon.stderr").path
         _ = FileManager.default.createFile(atPath: stderrPath, contents: Data())
         process.executableURL = URL(fileURLWithPath: Paths.binary)

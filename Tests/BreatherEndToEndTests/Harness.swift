@@ -61,6 +61,11 @@ final class Watchdog: @unchecked Sendable {
 /// A scratch home for one test: config file, cache and XDG folders, all private.
 final class Sandbox: @unchecked Sendable {
     let home: URL
+    /// The servers its configs point at, kept alive as long as the sandbox: a daemon holds its
+    /// sandbox, so its server's port cannot be freed (and handed to another test's server,
+    /// which would then count this daemon's polls) before the daemon is killed.
+    private var servers: [FixtureServer] = []
+    private let lock = NSLock()
 
     init() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("breather-home-\(UUID().uuidString)")
@@ -79,6 +84,7 @@ final class Sandbox: @unchecked Sendable {
     /// seconds; a test about timeouts sets its own.
     func writeConfig(server: FixtureServer, location: String? = "latitude = 40.6769\nlongitude = -73.9423\nname = \"Brooklyn\"",
                      extra: String = "", timeout: String = "20s") throws {
+        lock.withLock { servers.append(server) }
         let base = server.baseURL
         try writeConfig("""
             timeout = "\(timeout)"

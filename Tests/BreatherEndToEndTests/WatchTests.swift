@@ -11,8 +11,11 @@ final class WatchProcess: @unchecked Sendable {
     private let output = Lines()
     private var status: Int32?
     private var reaped = false
+    /// Held until the watch is killed, and with it the server it polls.
+    private let sandbox: Sandbox
 
     init(_ sandbox: Sandbox, _ arguments: [String], environment: [String: String] = [:]) throws {
+        self.sandbox = sandbox
         process.executableURL = URL(fileURLWithPath: Paths.binary)
         process.arguments = ["watch"] + arguments + ["--config", sandbox.configPath]
         var env = ["HOME": sandbox.home.path, "PATH": "/usr/bin:/bin", "XDG_CACHE_HOME": sandbox.home.appendingPathComponent("cache").path]
