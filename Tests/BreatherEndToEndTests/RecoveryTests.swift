@@ -15,12 +15,17 @@ struct RecoveryTests {
         return (json["air_quality"] as? [String: Any])?["aqi"] as? Int
     }
 
-    @Test("an outage never holds a poll back: every 1 s poll asks, and the first poll after recovery brings fresh data")
-    func everyPollAsksDuringAnOutage() async throws {
+    /// A daemon at `interval` whose air-quality provider answers 503 until the test fixes it.
+    static func daemonDuringOutage(interval: String) async throws -> (FixtureServer, Sandbox, DaemonProcess) {
         let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json("{}", status: 503)))
         let sandbox = try Sandbox()
-        try sandbox.writeDaemonConfig(server: server, interval: "1s")
-        let daemon = try DaemonProcess(sandbox: sandbox)
+        try sandbox.writeDaemonConfig(server: server, interval: interval)
+        return (server, sandbox, try DaemonProcess(sandbox: sandbox))
+    }
+
+    @Test("an outage never holds a poll back: every 1 s poll asks, and the first poll after recovery brings fresh data")
+    func everyPollAsksDuringAnOutage() async throws {
+        let (server, sandbox, daemon) = try await Self.daemonDuringOutage(interval: "1s")
         // Six failures in a row: the old exponential backoff (0.5, 1, 2, 4 s…) skipped polls by the fourth.
         #expect(await waitUntil { Self.airRequests(server) >= 6 }, "\(daemon.stderr)")
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
@@ -34,10 +39,7 @@ struct RecoveryTests {
 
     @Test("with a 2-minute interval a failed start is retried early (15-30 s), not at the next poll")
     func earlyRetryAfterAFailure() async throws {
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json("{}", status: 503)))
-        let sandbox = try Sandbox()
-        try sandbox.writeDaemonConfig(server: server, interval: "2m")
-        let daemon = try DaemonProcess(sandbox: sandbox)
+        let (server, sandbox, daemon) = try await Self.daemonDuringOutage(interval: "2m")
         #expect(await waitUntil { Self.airRequests(server) == 1 }, "\(daemon.stderr)")
         #expect(await waitUntil { readJSON(sandbox.jsonOutput) != nil }, "the failure is shown: \(daemon.stderr)")
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
