@@ -63,7 +63,8 @@ enum HelpText {
     private static func entry(_ name: String, _ help: String) -> [String] {
         let label = "  " + name
         let text = wrapped(help, indent: column)
-        guard label.count < column else { return [label] + text }
+        // Two spaces at least between a flag and its help: help2man splits the two there.
+        guard label.count < column - 1 else { return [label] + text }
         let first = text.first.map { String($0.dropFirst(column)) } ?? ""
         return [label + String(repeating: " ", count: column - label.count) + first] + text.dropFirst()
     }
