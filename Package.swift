@@ -19,7 +19,6 @@ let package = Package(
                                                        "BreatherViews", "BreatherModel", "BreatherCalculator", "BreatherHTTP", "BreatherJSON"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         // Test-only: property-based tests (Swift Testing, no dependencies of its own).
@@ -57,7 +56,6 @@ let package = Package(
                 "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherProviders", "BreatherViewModel", "BreatherViews", "BreatherConfig", "BreatherCache",
                 "BreatherCalculator",
                 "BreatherIO",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -4,7 +4,7 @@
 # completions, the systemd units and the sample config, then checks it with lintian.
 #   scripts/package-deb.sh                # build, package, lintian (fails on any lintian error)
 #   scripts/package-deb.sh --no-lintian   # skip lintian (it needs ~60 MB of Perl packages)
-# Missing Debian tools (dpkg-dev, binutils, lintian) are installed with apt, via sudo when not
+# Missing Debian tools (dpkg-dev, binutils, help2man, lintian) are installed with apt, via sudo when not
 # root. Reuses .build/release: a second run only relinks what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +22,7 @@ esac
 need=()
 command -v dpkg-shlibdeps >/dev/null || need+=(dpkg-dev)
 command -v strip >/dev/null && command -v readelf >/dev/null || need+=(binutils)
+command -v help2man >/dev/null || need+=(help2man)
 [ "$run_lintian" -eq 0 ] || command -v lintian >/dev/null || need+=(lintian)
 if [ ${#need[@]} -gt 0 ]; then
     sudo=""
@@ -60,27 +61,19 @@ if readelf -d "$binary" | grep -E 'NEEDED.*(swift|Foundation|dispatch|BlocksRunt
 fi
 
 # --- man pages ---------------------------------------------------------------------------
-# swift-argument-parser's generate-manual writes breather(1) and one page per subcommand from
-# the binary's --experimental-dump-help. It is the tool that `swift package plugin
-# generate-manual` runs, but that plugin first rebuilds the whole package in release mode
-# without --static-swift-stdlib (measured: 5.5 min here), overwriting .build/release/breather
-# with a binary linked to the toolchain. Built directly with the same flags, the tool costs
-# one link (~10 s) and runs on the very binary we package.
-tool=$(scripts/build-release.sh generate-manual)
+# help2man writes breather(1) and one page per subcommand (breather.daemon(1), …) from the
+# binary's own --help and --version, so the pages list exactly the flags the parser knows. A
+# subcommand's page needs a program whose --help is the subcommand's: a two-line wrapper named
+# as the page (man-db indexes `breather.daemon`; `man breather.daemon` finds it). help2man
+# takes its date from SOURCE_DATE_EPOCH, so the pages are reproducible.
 mkdir "$work/man"
-# generate-manual keeps ASCII only ("-90…90" becomes "-9090"): name such help text here.
-if lossy=$("$binary" --experimental-dump-help | grep -oP '"[^"]*[^\x00-\x7F][^"]*"' | sort -u | paste -sd ' ' | grep .); then
-    echo "package-deb.sh: warning: the man pages lose the non-ASCII characters of: $lossy" >&2
-fi
-"$tool" "$binary" --multi-page --section 1 --date "$(date -u -d "@$SOURCE_DATE_EPOCH" +%F)" \
-    --authors "Breather<dev@breather.invalid>" --output-directory "$work/man"
-for page in "$work"/man/*.1; do
-    # A subcommand page's NAME says `.Nm "breather aqi"`, which man-db cannot index (lintian:
-    # bad-whatis-entry): name it breather.aqi there, as `man breather.aqi` does, and keep
-    # "breather aqi" in the synopsis. `.Nd "…"` loses its quotes, which apropos would show.
-    name=$(basename "$page" .1)
-    sed -e "/^\.Sh NAME\$/,/^\.Sh /s/^\.Nm \"${name//./ }\"\$/.Nm $name/" \
-        -e "s/^\.Nm\$/.Nm \"${name//./ }\"/" -e 's/^\.Nd "\(.*\)"$/.Nd \1/' "$page" |
+for command in "" daemon watch config aqi; do
+    name=breather${command:+.$command}
+    printf '#!/bin/sh\nexec "%s" %s "$@"\n' "$binary" "$command" > "$work/man/$name"
+    chmod +x "$work/man/$name"
+    # NAME: the abstract, the line after "Usage:" in --help.
+    abstract=$("$work/man/$name" --help | sed -n '2{s/\.$//;p}')
+    help2man --no-info --section 1 --name "$abstract" --version-string "$version" "$work/man/$name" |
         gzip -9n > "$root/usr/share/man/man1/$name.1.gz"
 done
 # breather.toml(5): the config file, hand-written (the argument parser only knows flags).

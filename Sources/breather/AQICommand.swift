@@ -1,13 +1,14 @@
-import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import BreatherCalculator
 import BreatherModel
 import BreatherViews
 
 /// `breather aqi`: computes an index from concentrations typed on the command line, without
 /// network or config, so a reading from a hand-held monitor or a bulletin can be checked.
-struct AQICommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "aqi",
+struct AQICommand {
+    static let help = CommandHelp(
         abstract: "Compute an air-quality index from concentrations (no network).",
         discussion: """
             Each reading is POLLUTANT[:PERIOD]=VALUE[UNIT].
@@ -15,20 +16,19 @@ struct AQICommand: ParsableCommand {
             Periods: \(CalculatorInput.periods.map(\.rawValue).joined(separator: " ")) \
             (default: the standard's usual period for the pollutant). \
             Units: \(ConcentrationUnit.allCases.map(\.rawValue).joined(separator: " ")) (default ug/m3).
-            Options: --standard \(AQIStandard.allCases.map(\.rawValue).joined(separator: "|")) (default us), \
-            --format plain|json (default plain).
+            Prints plain text or, with --format json, JSON.
             Example: breather aqi --standard us pm2_5=35.5 o3:8h=0.07ppm
-            """)
+            """,
+        usage: "[--standard <standard>] [--format plain|json] <readings> ...",
+        arguments: [("<readings>", "Readings, e.g. pm2_5=12.3 no2:1h=40ppb co=0.9mg/m3.")],
+        optionNames: ["standard", "format"])
 
-    /// The root command's options: ArgumentParser gives `--standard` and `--format` to the
-    /// parent's option group even after `aqi`, so the calculator reads them from the same
-    /// group (hidden here: location, units and output file mean nothing to it).
-    @OptionGroup(visibility: .hidden) var common: CommonOptions
+    /// The shared flags: the calculator reads `--standard` and `--format` (location, units and
+    /// output file mean nothing to it).
+    var common: CommonOptions
+    var readings: [String]
 
-    @Argument(help: "Readings, e.g. pm2_5=12.3 no2:1h=40ppb co=0.9mg/m3.")
-    var readings: [String] = []
-
-    func run() throws {
+    func run() -> ExitStatus {
         let standard = common.standard ?? .us
         let format = common.format ?? .plain
         guard format == .plain || format == .json else {
@@ -58,13 +58,14 @@ struct AQICommand: ParsableCommand {
         // A typed pollutant the standard indexes from another period is refused, not dropped.
         if let missing = CalculatorInput.missingPeriod(in: index) { fail(missing) }
         let report = AirQualityReport(index: index, computed: true, source: "calculator")
-        print(format == .json ? JSONRenderer().render(report) : Self.plain(report))
+        Console.out(format == .json ? JSONRenderer().render(report) : Self.plain(report))
+        return .ok
     }
 
     /// Ends with one line on stderr and exit 64 (usage), as PRODUCT.md asks for bad input.
     private func fail(_ message: String) -> Never {
         Console.err("breather aqi: error: " + message)
-        Self.exit(withError: ExitCode(ExitStatus.usage.rawValue))
+        exit(ExitStatus.usage.rawValue)
     }
 
     /// "US EPA (2024) AQI 112 Unhealthy for Sensitive Groups (#FF7E00)", the main

@@ -1,27 +1,25 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ArgumentParser
 import Logging
 import BreatherConfig
 
 /// `breather config`: validates the config and prints the effective settings, each with where
 /// it came from (default, file:line, flag, env). API keys are never printed, only whether and
 /// where one was found. Exit 78 with file:line: reason when the config is invalid.
-struct ConfigCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "config",
-        abstract: "Validate the config and print the effective settings and their origins.")
+struct ConfigCommand {
+    static let help = CommandHelp(
+        abstract: "Validate the config and print the effective settings and their origins.", discussion: "")
 
-    @OptionGroup var options: CommonOptions
+    var options: CommonOptions
 
-    func run() async throws {
+    func run() -> ExitStatus {
         let context: AppContext
         do {
             context = try AppContext(options: options)
         } catch {
             Logger.breather(options.logLevel).log(.error, error.message)
-            throw ExitCode(error.status.rawValue)
+            return error.status
         }
         let settings = context.settings
         settings.warnings.forEach { context.logger.log(.warning, $0) }
@@ -38,6 +36,7 @@ struct ConfigCommand: AsyncParsableCommand {
         ] {
             Console.out("# \(name) key: \(Self.keySource(envVar: envVar, credential: credential, keyFile: keyFile, context: context))")
         }
+        return .ok
     }
 
     /// Every setting as a TOML-like value, in the order of etc/breather.toml.

@@ -4,7 +4,7 @@ import Glibc
 
 /// Writes to stdout/stderr through file descriptors (Swift 6 rejects the C `stderr` global).
 enum Console {
-    static func out(_ text: String) { write(STDOUT_FILENO, text + "\n") }
+    static func out(_ text: String, newline: Bool = true) { write(STDOUT_FILENO, newline ? text + "\n" : text) }
     static func err(_ text: String) { write(STDERR_FILENO, text + "\n") }
 
     private static func write(_ fd: Int32, _ text: String) {

@@ -1,25 +1,12 @@
-import ArgumentParser
-
 /// `breather daemon`: polls the providers on `interval` and keeps every `[[output]]` file
 /// current; run by systemd (see systemd/). Exits 0 on SIGTERM/SIGINT, 78 on a config that is
-/// invalid at start-up, and never because a provider failed.
-struct DaemonCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "daemon",
+/// invalid at start-up, and never because a provider failed. The work is `Daemon`.
+enum DaemonCommand {
+    static let help = CommandHelp(
         abstract: "Poll on an interval and write every configured output file atomically.",
-        discussion: """
-            Signals: SIGUSR1 refresh now (even during failure backoff), SIGUSR2 show the next standard, \
-            SIGRTMIN+1 switch compact/full bar text, SIGHUP reload the config (a new standard, units or \
-            format re-render without a fetch; new sources or place refresh; an invalid config is logged \
-            and the old one kept), SIGTERM/SIGINT finish the write in progress and exit 0. \
-            Supports systemd Type=notify (READY=1, STATUS=, WATCHDOG=1).
-            """)
-
-    @OptionGroup var options: CommonOptions
-
-    func run() async throws {
-        // Every task on one thread of Breather's own (LoopExecutor): an idle daemon sleeps.
-        let status = await withTaskExecutorPreference(LoopExecutor.shared) { await Daemon.start(options: options) }
-        if status != .ok { throw ExitCode(status.rawValue) }
-    }
+        discussion: "Signals: SIGUSR1 refresh now (even during failure backoff), SIGUSR2 show the next standard, "
+            + "SIGRTMIN+1 switch compact/full bar text, SIGHUP reload the config (a new standard, units or "
+            + "format re-render without a fetch; new sources or place refresh; an invalid config is logged "
+            + "and the old one kept), SIGTERM/SIGINT finish the write in progress and exit 0. "
+            + "Supports systemd Type=notify (READY=1, STATUS=, WATCHDOG=1).")
 }

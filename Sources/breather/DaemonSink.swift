@@ -1,4 +1,5 @@
 import BreatherConfig
+import BreatherIO
 import BreatherModel
 import BreatherViewModel
 import Logging
@@ -36,6 +37,8 @@ final class DaemonSink: Service, Sendable {
         await withGracefulShutdownHandler {
             for await output in viewModel.outputs where !output.isLoading {
                 show(output)
+                // The refresh is done; the process sleeps until the next one.
+                CodePages.shared.release()
             }
         } onGracefulShutdown: {
             viewModel.cancelFetch()

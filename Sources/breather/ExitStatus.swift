@@ -6,6 +6,8 @@ enum ExitStatus: Int32 {
     case usage = 64
     case dataError = 65
     case unavailable = 69
+    /// A fault of Breather's own (EX_SOFTWARE): a `watch` service ended out of turn.
+    case software = 70
     case temporary = 75
     case configuration = 78
 

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ArgumentParser
 import BreatherConfig
+import BreatherIO
 import BreatherModel
 import BreatherViewModel
 import BreatherViews
@@ -15,30 +15,28 @@ import UnixSignals
 /// (one line per change on stdout; for i3bar the protocol header, then one array element per
 /// change) and the hang-up watch (the bar closed our stdout: exit 0). SIGTERM/SIGINT shut
 /// the group down gracefully after the line in progress.
-struct Watch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Watch {
+    static let help = CommandHelp(
         abstract: "Stay running and print one line per change (for bars that read a child process).",
-        discussion: """
-            Polls every `interval` from the config. With --format i3bar it speaks the full i3bar protocol: \
-            a left click refreshes, scrolling or the middle button shows the next standard, a right click \
-            switches compact and full text. SIGUSR1 refreshes, SIGUSR2 shows the next standard, SIGRTMIN+1 \
-            switches compact and full text. Prints to stdout only (--output is for the one-shot and the daemon).
-            """)
+        discussion: "Polls every `interval` from the config. With --format i3bar it speaks the full i3bar protocol: "
+            + "a left click refreshes, scrolling or the middle button shows the next standard, a right click "
+            + "switches compact and full text. SIGUSR1 refreshes, SIGUSR2 shows the next standard, SIGRTMIN+1 "
+            + "switches compact and full text. Prints to stdout only (--output is for the one-shot and the daemon).")
 
-    @OptionGroup var options: CommonOptions
+    var options: CommonOptions
 
-    func validate() throws {
-        if options.output != nil {
-            throw ValidationError("watch prints to stdout for the bar that started it; --output is for the one-shot and the daemon")
+    /// Runs until SIGTERM/SIGINT or the bar closes stdout (0), or a bad config (78).
+    func run() async -> ExitStatus {
+        do {
+            return try await watch()
+        } catch {
+            // A service ended out of turn: a fault of Breather's, not of the bar or a provider.
+            Logger.breather(options.logLevel).log(.error, "watch stopped: \(error)")
+            return .software
         }
     }
 
-    func run() async throws {
-        // Every task on one thread of Breather's own (LoopExecutor): an idle watch sleeps.
-        try await withTaskExecutorPreference(LoopExecutor.shared) { try await watch() }
-    }
-
-    private func watch() async throws {
+    private func watch() async throws -> ExitStatus {
         let logger = Logger.breather(options.logLevel)
         let context: AppContext
         let session: Session
@@ -48,12 +46,12 @@ struct Watch: AsyncParsableCommand {
                                   staleAfterSeconds: Session.pollingStaleAfter(context.settings))
         } catch {
             logger.log(.error, error.message)
-            throw ExitCode(error.status.rawValue)
+            return error.status
         }
         signal(SIGPIPE, SIG_IGN)  // a closed stdout must come back as EPIPE, not kill us silently
         let i3bar = options.template == nil && options.format == .i3bar
         if i3bar {
-            guard WatchPrinter.emit(I3barRenderer.header), WatchPrinter.emit("[") else { return }
+            guard WatchPrinter.emit(I3barRenderer.header), WatchPrinter.emit("[") else { return .ok }
         }
         let printer = WatchPrinter(viewModel: session.viewModel, renderer: options.renderer(colorTerminal: true), i3bar: i3bar,
                                    alerts: context.settings.alerts, logger: context.logger)
@@ -68,6 +66,7 @@ struct Watch: AsyncParsableCommand {
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: Logger(label: "breather.lifecycle") { _ in SwiftLogNoOpLogHandler() })
         try await ServiceGroup(configuration: configuration).run()
+        return .ok
     }
 }
 
@@ -140,6 +139,8 @@ struct WatchPrinter: Service {
         let viewModel = self.viewModel
         await withGracefulShutdownHandler {
         for await output in viewModel.outputs where !output.isLoading {
+            // Once this refresh is shown (or found unchanged), the process sleeps until the next.
+            defer { CodePages.shared.release() }
             notifier.consider(output, settings: alerts, logger: logger)
             let key = output.contentKey
             guard key != lastKey else { continue }

@@ -23,6 +23,95 @@ struct CommandLineTests {
         #expect(result.stdout.contains("78 configuration"))
     }
 
+    @Test("each subcommand's help: `breather help daemon`, `breather daemon --help` and -h agree")
+    func subcommandHelp() async throws {
+        let sandbox = try Sandbox()
+        for command in ["daemon", "watch", "config", "aqi"] {
+            let viaHelp = try await sandbox.run(["help", command])
+            let viaFlag = try await sandbox.run([command, "--help"])
+            let viaShort = try await sandbox.run([command, "-h"])
+            #expect(viaHelp.status == 0 && viaFlag.status == 0 && viaShort.status == 0)
+            #expect(viaHelp.stdout.hasPrefix("Usage: breather \(command) "), "\(viaHelp.stdout)")
+            #expect(viaHelp.stdout == viaFlag.stdout && viaFlag.stdout == viaShort.stdout)
+        }
+        let daemon = try await sandbox.run(["daemon", "--help"]).stdout
+        #expect(daemon.contains("SIGUSR1 refresh now") && daemon.contains("--refresh"))
+        let aqi = try await sandbox.run(["aqi", "--help"]).stdout
+        #expect(aqi.contains("<readings>") && aqi.contains("--standard <standard>") && !aqi.contains("--latitude"))
+        let unknown = try await sandbox.run(["help", "frob"])
+        #expect(unknown.status == 64 && unknown.stderr == "breather: error: Unknown subcommand 'frob' (see breather --help)\n")
+    }
+
+    @Test("values: --name=value, a negative number after its option, the last of a repeated option wins")
+    func optionValues() async throws {
+        let sandbox = try Sandbox()
+        // Southern and western coordinates start with a minus sign; they are values, not options.
+        let config = try await sandbox.run(["config", "--latitude", "-33.87", "--longitude=-70.65",
+                                            "--units", "imperial", "--units", "metric"])
+        #expect(config.status == 0, "\(config.stderr)")
+        #expect(config.stdout.contains("location.latitude = -33.87  # flag"), "\(config.stdout)")
+        #expect(config.stdout.contains("location.longitude = -70.65  # flag"))
+        #expect(config.stdout.contains("units = \"metric\"  # flag"))
+        // `--` ends the options: a reading after it may look like one.
+        let aqi = try await sandbox.run(["aqi", "--standard=eu", "--", "pm2_5=40"])
+        #expect(aqi.status == 0 && aqi.stdout.hasPrefix("European AQI"), "\(aqi.stdout)\(aqi.stderr)")
+    }
+
+    @Test("each usage mistake names itself in one line, exit 64", arguments: [
+        (["--latitude"], "Missing value for '--latitude <latitude>'"),
+        (["--latitude", "--refresh"], "Missing value for '--latitude <latitude>'"),
+        (["--latitude", "north", "--longitude", "0"], "The value 'north' is invalid for '--latitude <latitude>'"),
+        (["--latitude", "nan", "--longitude", "0"], "The value 'nan' is invalid for '--latitude <latitude>'"),
+        (["--refresh=yes"], "The flag '--refresh' takes no value"),
+        (["-x"], "Unknown option '-x'"),
+        (["--bogus=1"], "Unknown option '--bogus'"),
+        (["frob"], "Unexpected argument 'frob'"),
+        (["daemon", "extra"], "Unexpected argument 'extra'"),
+        (["--log-level", "loud"], "The value 'loud' is invalid for '--log-level <log-level>'. Please provide one of the following: debug, info, warning, error"),
+        (["--generate-completion-script", "tcsh"], "The value 'tcsh' is invalid for '--generate-completion-script <shell>'. Please provide one of the following: bash, zsh, fish"),
+    ])
+    func usageMessages(arguments: [String], message: String) async throws {
+        let result = try await Sandbox().run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr == "breather: error: \(message) (see breather --help)\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("shell completions offer every flag, every choice and the subcommands", arguments: ["bash", "zsh", "fish"])
+    func completions(shell: String) async throws {
+        let sandbox = try Sandbox()
+        let script = try await sandbox.run(["--generate-completion-script", shell])
+        #expect(script.status == 0, "\(script.stderr)")
+        let help = try await sandbox.run(["--help"]).stdout
+        // Every `--flag` that --help lists, so a flag added to the parser cannot be missed here.
+        let flags = Set(help.split(whereSeparator: { " \n,.;()[]".contains($0) })
+            .filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init))
+        #expect(flags.count >= 14, "\(flags)")
+        for flag in flags {
+            let name = flag.dropFirst(2)
+            #expect(script.stdout.contains(shell == "fish" ? "-l \(name) " : flag), "\(shell) lacks \(flag)")
+        }
+        for word in ["daemon", "watch", "config", "aqi", "china-2012", "prometheus", "imperial", "nerd"] {
+            #expect(script.stdout.contains(word), "\(shell) lacks \(word)")
+        }
+    }
+
+    @Test("the bash completion completes a flag and a standard in a real bash")
+    func bashCompletion() async throws {
+        let sandbox = try Sandbox()
+        let script = try await sandbox.run(["--generate-completion-script", "bash"]).stdout
+        let path = sandbox.home.appendingPathComponent("breather.bash").path
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        let probe = """
+            source '\(path)'
+            COMP_WORDS=(breather --stan); COMP_CWORD=1; _breather; echo "${COMPREPLY[*]}"
+            COMP_WORDS=(breather --standard ch); COMP_CWORD=2; _breather; echo "${COMPREPLY[*]}"
+            COMP_WORDS=(breather da); COMP_CWORD=1; _breather; echo "${COMPREPLY[*]}"
+            """
+        let result = try await sandbox.run([], executable: "/bin/bash", executableArguments: ["-c", probe])
+        #expect(result.stdout == "--standard\nchina china-2012\ndaemon\n", "\(result.stdout)\(result.stderr)")
+    }
+
     @Test("every request carries User-Agent Breather/<version>")
     func userAgent() async throws {
         let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))

@@ -1,0 +1,81 @@
+import BreatherModel
+import BreatherViewModel
+import BreatherViews
+
+/// Flags shared by the one-shot run, `daemon` and `watch` (and, for `--standard` and
+/// `--format`, `aqi`). API keys are never flags: they would show in `ps`.
+struct CommonOptions: Sendable {
+    var standard: AQIStandard?
+    var latitude: Double?
+    var longitude: Double?
+    var city: String?
+    var format: OutputFormat?
+    var units: Units?
+    var icons: Icons?
+    var template: String?
+    var configPath: String?
+    var output: String?
+    var refresh = false
+    var logLevel: LogLevel = .warning
+
+    /// Every flag, in the order `--help` lists them. The parser, the help text and the shell
+    /// completions all read this one table.
+    static let specs: [OptionSpec] = [
+        .init("standard", help: "Air-quality standard (default us; china is HJ 633-2026).",
+              choices: AQIStandard.allCases.map(\.rawValue)),
+        .init("latitude", help: "Latitude in degrees, -90 to 90; needs --longitude."),
+        .init("longitude", help: "Longitude in degrees, -180 to 180; needs --latitude."),
+        .init("city", help: "A place name, geocoded through Open-Meteo."),
+        .init("format", help: "Output format (default plain).", choices: OutputFormat.allCases.map(\.rawValue)),
+        .init("units", help: "Units (default metric).", choices: Units.allCases.map(\.rawValue)),
+        .init("icons", help: "Weather condition icons: none, emoji or nerd (Nerd Fonts) (default none).",
+              choices: Icons.allCases.map(\.rawValue)),
+        .init("template", help: "Render with a template instead of --format, e.g. \"{city} {aqi} {category}\"; "
+              + "placeholders are the json display keys plus raw values."),
+        .init("config", help: "Config file (TOML).", completesFiles: true),
+        .init("output", help: "Write the output to this file atomically instead of stdout.", completesFiles: true),
+        .flag("refresh", help: "Ignore the cache and fetch now."),
+        .init("log-level", help: "Log level (default warning).", choices: LogLevel.allCases.map(\.rawValue)),
+    ]
+
+    /// Stores one option's value, converted to its type: a value that does not convert is a
+    /// usage error naming the option (and, for a choice, the valid values).
+    mutating func set(_ spec: OptionSpec, to value: String) throws(UsageError) {
+        func choice<T: RawRepresentable<String>>(_: T.Type) throws(UsageError) -> T {
+            guard let chosen = T(rawValue: value) else { throw .invalidValue(value, for: spec) }
+            return chosen
+        }
+        func degrees() throws(UsageError) -> Double {
+            guard let number = Double(value), number.isFinite else { throw .invalidValue(value, for: spec) }
+            return number
+        }
+        switch spec.name {
+        case "standard": standard = try choice(AQIStandard.self)
+        case "latitude": latitude = try degrees()
+        case "longitude": longitude = try degrees()
+        case "city": city = value
+        case "format": format = try choice(OutputFormat.self)
+        case "units": units = try choice(Units.self)
+        case "icons": icons = try choice(Icons.self)
+        case "template": template = value
+        case "config": configPath = value
+        case "output": output = value
+        case "refresh": refresh = true
+        case "log-level": logLevel = try choice(LogLevel.self)
+        default: throw UsageError("Unknown option '--\(spec.name)'")
+        }
+    }
+
+    /// The checks that involve more than one flag, or a value's meaning rather than its type.
+    func validate() throws(UsageError) {
+        if (latitude == nil) != (longitude == nil) { throw UsageError("--latitude and --longitude must be given together") }
+        if let latitude, !(-90...90).contains(latitude) { throw UsageError("--latitude must be between -90 and 90") }
+        if let longitude, !(-180...180).contains(longitude) { throw UsageError("--longitude must be between -180 and 180") }
+        if city != nil && latitude != nil { throw UsageError("give either --city or --latitude/--longitude, not both") }
+        if let city, city.trimmingWhitespace().isEmpty { throw UsageError("--city needs a place name") }
+        if template != nil && format != nil { throw UsageError("give either --template or --format, not both") }
+        if let template {
+            do { _ = try TemplateRenderer(template) } catch { throw UsageError("--template: \(error)") }
+        }
+    }
+}

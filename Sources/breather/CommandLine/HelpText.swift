@@ -1,0 +1,86 @@
+/// What `--help` says about one command: built from `CommonOptions.specs`, so every flag the
+/// parser knows is listed.
+struct CommandHelp: Sendable {
+    let abstract: String
+    /// Paragraphs under the abstract; each line is wrapped on its own.
+    let discussion: String
+    /// What follows the command's name on the `Usage:` line, when not just `[options]`.
+    var usage: String?
+    /// The positional arguments, as (`<readings>`, help).
+    var arguments: [(name: String, help: String)] = []
+    /// The flags the command reads, when not all of `CommonOptions.specs` (`aqi`: two).
+    var optionNames: [String]?
+}
+
+extension Subcommand {
+    var help: CommandHelp {
+        switch self {
+        case .daemon: DaemonCommand.help
+        case .watch: Watch.help
+        case .config: ConfigCommand.help
+        case .aqi: AQICommand.help
+        }
+    }
+}
+
+enum HelpText {
+    static let width = 80
+    private static let column = 26
+
+    /// The whole help page of the one-shot run (`command` nil) or a subcommand, in GNU's
+    /// layout: the `Usage:` line, the abstract, the discussion, then options and subcommands.
+    /// help2man reads it for the man pages (scripts/package-deb.sh).
+    static func page(for command: Subcommand?) -> String {
+        let help = command?.help ?? Breather.help
+        let name = "breather" + (command.map { " " + $0.rawValue } ?? "")
+        let usage = help.usage ?? (command == nil ? "[options] [<subcommand>]" : "[options]")
+        var lines = ["Usage: \(name) \(usage)"] + wrapped(help.abstract, indent: 0)
+        if !help.discussion.isEmpty {
+            lines.append("")
+            for line in help.discussion.split(separator: "\n", omittingEmptySubsequences: false) {
+                lines += wrapped(String(line), indent: 0)
+            }
+        }
+        if !help.arguments.isEmpty {
+            lines += ["", "Arguments:"]
+            for argument in help.arguments { lines += entry(argument.name, argument.help) }
+        }
+        lines += ["", "Options:"]
+        for spec in CommonOptions.specs where help.optionNames?.contains(spec.name) ?? true {
+            let values = spec.choices.isEmpty ? "" : " (values: " + spec.choices.joined(separator: ", ") + ")"
+            lines += entry(spec.usage, spec.help + values)
+        }
+        lines += entry("--version", "Show the version.") + entry("-h, --help", "Show help information.")
+        if command == nil {
+            lines += ["", "Subcommands:"]
+            for subcommand in Subcommand.allCases { lines += entry(subcommand.rawValue, subcommand.help.abstract) }
+            lines += ["", "See 'breather help <subcommand>' for detailed help."]
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `  --standard <standard>   Air-quality standard …`, the help wrapped under itself.
+    private static func entry(_ name: String, _ help: String) -> [String] {
+        let label = "  " + name
+        let text = wrapped(help, indent: column)
+        // Two spaces at least between a flag and its help: help2man splits the two there.
+        guard label.count < column - 1 else { return [label] + text }
+        let first = text.first.map { String($0.dropFirst(column)) } ?? ""
+        return [label + String(repeating: " ", count: column - label.count) + first] + text.dropFirst()
+    }
+
+    /// Words wrapped at `width` columns, every line indented by `indent` spaces.
+    static func wrapped(_ text: String, indent: Int) -> [String] {
+        let margin = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, indent + line.count + 1 + word.count > width {
+                lines.append(margin + line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + [margin + line]
+    }
+}
