@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -64,7 +59,7 @@ public struct ConditionsCache: Sendable {
     }
 
     /// Whether `conditions` were fetched less than `maxAgeSeconds` before `now`.
-    public static func isFresh(_ conditions: CityConditions, maxAgeSeconds: Int, now: Date = Date()) -> Bool {
+    public static func isFresh(_ conditions: CityConditions, maxAgeSeconds: Int, now: Timestamp = Timestamp.now()) -> Bool {
         let age = now.timeIntervalSince(conditions.fetchedAt)
         return age >= 0 && age < Double(maxAgeSeconds)
     }
