@@ -39,7 +39,9 @@ public struct ConditionsCache: Sendable {
         do {
             text = try SmallFile.read(path)
         } catch {
-            if case .unreadable(_, let reason) = error, reason.contains("No such file") { return .missing }
+            // The reason is strerror's text, "No such file or directory" for ENOENT. hasPrefix,
+            // not contains(_:): that one is _StringProcessing's (1.3 MB of the binary, issue 11).
+            if case .unreadable(_, let reason) = error, reason.hasPrefix("No such file") { return .missing }
             return setAside("\(error)")
         }
         do {
