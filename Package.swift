@@ -68,7 +68,7 @@ let package = Package(
         ),
         // Test-only: launches Tests/Support/fixture_server.py for the HTTP and end-to-end tests; the
         // shared TestClock; waits for children off the cooperative pool.
-        .target(name: "BreatherTestSupport", path: "Tests/Support", exclude: ["fixture_server.py"], swiftSettings: strict),
+        .target(name: "BreatherTestSupport", dependencies: ["BreatherModel"], path: "Tests/Support", exclude: ["fixture_server.py"], swiftSettings: strict),
         .testTarget(name: "BreatherHTTPTests", dependencies: ["BreatherHTTP", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherIOTests", dependencies: ["BreatherIO", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherJSONTests", dependencies: ["BreatherJSON"], swiftSettings: strict),

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import BreatherJSON
 import BreatherModel
 
@@ -42,7 +37,7 @@ enum ConditionsJSON {
                               pollution: root["pollution"].isNull ? nil : try pollution(root["pollution"]),
                               asthma: root["asthma"].isNull ? nil : try asthma(root["asthma"]),
                               failures: try root["failures"].array().map(failure),
-                              fetchedAt: Date(timeIntervalSince1970: try root["fetched_at_unix"].double()),
+                              fetchedAt: Timestamp(timeIntervalSince1970: try root["fetched_at_unix"].double()),
                               partsFetchedAt: PartTimes(air: try date(times["air"]), weather: try date(times["weather"]),
                                                         asthma: try date(times["asthma"])))
     }
@@ -62,9 +57,9 @@ enum ConditionsJSON {
     }
 
     private static func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
-    private static func date(_ value: Date?) -> JSONValue { value.map { .number($0.timeIntervalSince1970) } ?? .null }
-    private static func date(_ cursor: JSONCursor) throws(JSONError) -> Date? {
-        try cursor.optionalDouble().map { Date(timeIntervalSince1970: $0) }
+    private static func date(_ value: Timestamp?) -> JSONValue { value.map { .number($0.timeIntervalSince1970) } ?? .null }
+    private static func date(_ cursor: JSONCursor) throws(JSONError) -> Timestamp? {
+        try cursor.optionalDouble().map { Timestamp(timeIntervalSince1970: $0) }
     }
 
     private static func location(_ l: Location) -> JSONValue {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,7 +39,9 @@ public struct ConditionsCache: Sendable {
         do {
             text = try SmallFile.read(path)
         } catch {
-            if case .unreadable(_, let reason) = error, reason.contains("No such file") { return .missing }
+            // The reason is strerror's text, "No such file or directory" for ENOENT. hasPrefix,
+            // not contains(_:): that one is _StringProcessing's (1.3 MB of the binary, issue 11).
+            if case .unreadable(_, let reason) = error, reason.hasPrefix("No such file") { return .missing }
             return setAside("\(error)")
         }
         do {
@@ -64,7 +61,7 @@ public struct ConditionsCache: Sendable {
     }
 
     /// Whether `conditions` were fetched less than `maxAgeSeconds` before `now`.
-    public static func isFresh(_ conditions: CityConditions, maxAgeSeconds: Int, now: Date = Date()) -> Bool {
+    public static func isFresh(_ conditions: CityConditions, maxAgeSeconds: Int, now: Timestamp = Timestamp.now()) -> Bool {
         let age = now.timeIntervalSince(conditions.fetchedAt)
         return age >= 0 && age < Double(maxAgeSeconds)
     }

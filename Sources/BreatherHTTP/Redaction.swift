@@ -33,8 +33,12 @@ private func redactingParameters(_ parameters: Substring) -> String {
 
 /// `scheme://user:password@host/path` → `scheme://user:REDACTED@host/path` (no query or fragment here).
 private func redactingPassword(_ schemeAndPath: Substring) -> String {
-    guard let separator = schemeAndPath.firstRange(of: "://") else { return String(schemeAndPath) }
-    let authorityStart = separator.upperBound
+    // The first "://", found by hand: `firstRange(of:)` is _StringProcessing's, which this one
+    // call linked into the binary (1.3 MB with _RegexParser; issue 11).
+    guard let separator = schemeAndPath.indices.first(where: { schemeAndPath[$0...].hasPrefix("://") }) else {
+        return String(schemeAndPath)
+    }
+    let authorityStart = schemeAndPath.index(separator, offsetBy: 3)
     let authorityEnd = schemeAndPath[authorityStart...].firstIndex(of: "/") ?? schemeAndPath.endIndex
     let authority = schemeAndPath[authorityStart..<authorityEnd]
     guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Asthma risk for the day, from Propeller or Breather's own estimate.
 public struct Asthma: Sendable, Hashable, Codable {
     /// The day's risk level.
@@ -34,10 +28,10 @@ public struct AsthmaOutlook: Sendable, Hashable, Codable {
     /// The highest risk level forecast.
     public var risk: AsthmaRisk
     /// The start of the first hour at that level.
-    public var at: Date
+    public var at: Timestamp
 
     /// The worst risk `risk`, first reached in the hour starting `at`.
-    public init(risk: AsthmaRisk, at: Date) {
+    public init(risk: AsthmaRisk, at: Timestamp) {
         self.risk = risk
         self.at = at
     }

@@ -1,27 +1,21 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// When each part of `CityConditions` was fetched; nil for a part that is absent.
 public struct PartTimes: Sendable, Hashable, Codable {
     /// When the air-quality part was fetched.
-    public var air: Date?
+    public var air: Timestamp?
     /// When the weather part was fetched.
-    public var weather: Date?
+    public var weather: Timestamp?
     /// When the asthma part was fetched.
-    public var asthma: Date?
+    public var asthma: Timestamp?
 
     /// Times for the parts that are present.
-    public init(air: Date? = nil, weather: Date? = nil, asthma: Date? = nil) {
+    public init(air: Timestamp? = nil, weather: Timestamp? = nil, asthma: Timestamp? = nil) {
         self.air = air
         self.weather = weather
         self.asthma = asthma
     }
 
     /// The time of `part` (nil for `.location`, which is not a stored part).
-    public subscript(part: ProviderFailure.Part) -> Date? {
+    public subscript(part: ProviderFailure.Part) -> Timestamp? {
         switch part {
         case .air: air
         case .weather: weather

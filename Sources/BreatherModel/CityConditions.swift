@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Everything Breather knows about one place at one time: the Model of the MVVM triad.
 ///
 /// Plain values only. Each part is optional because providers fail independently: a dead
@@ -21,7 +15,7 @@ public struct CityConditions: Sendable, Hashable, Codable {
     /// has a value is the last good one, kept from an earlier fetch and shown as stale.
     public var failures: [ProviderFailure]
     /// When the latest fetch ran (the last attempt, whatever it brought).
-    public var fetchedAt: Date
+    public var fetchedAt: Timestamp
     /// When each part present was fetched: `fetchedAt` for the parts the latest fetch brought,
     /// earlier for parts kept from an earlier one.
     public var partsFetchedAt: PartTimes
@@ -29,7 +23,7 @@ public struct CityConditions: Sendable, Hashable, Codable {
     /// Conditions assembled at `fetchedAt`; parts left nil were not fetched. Every part given
     /// counts as fetched at `fetchedAt` unless `partsFetchedAt` says otherwise.
     public init(location: Location, weather: Weather? = nil, pollution: Pollution? = nil, asthma: Asthma? = nil,
-                failures: [ProviderFailure] = [], fetchedAt: Date, partsFetchedAt: PartTimes? = nil) {
+                failures: [ProviderFailure] = [], fetchedAt: Timestamp, partsFetchedAt: PartTimes? = nil) {
         self.location = location
         self.weather = weather
         self.pollution = pollution
@@ -46,7 +40,7 @@ extension CityConditions {
     /// When the data shown was current: the air reading's observation time when the provider
     /// gives one, never later than the air part's fetch (else the weather's) (a provider's clock or time zone can be off),
     /// else the fetch time. A fresh fetch can bring a reading hours old: ages count from here.
-    public var dataTime: Date {
+    public var dataTime: Timestamp {
         let fetched = partsFetchedAt.air ?? partsFetchedAt.weather ?? fetchedAt
         return min(pollution?.observedAt ?? fetched, fetched)
     }
@@ -84,14 +78,14 @@ public struct Weather: Sendable, Hashable, Codable {
     /// The sky and precipitation as the provider coded it.
     public var condition: WeatherCondition?
     /// When the provider measured or modelled these values.
-    public var observedAt: Date?
+    public var observedAt: Timestamp?
     /// The provider id that served this (e.g. `open-meteo`).
     public var source: String
 
     /// Weather from `source`; every measurement may be missing.
     public init(temperatureC: Double? = nil, humidity: Double? = nil, pressureHPa: Double? = nil,
                 windSpeedMS: Double? = nil, windDirectionDeg: Double? = nil,
-                condition: WeatherCondition? = nil, observedAt: Date? = nil, source: String) {
+                condition: WeatherCondition? = nil, observedAt: Timestamp? = nil, source: String) {
         self.temperatureC = temperatureC
         self.humidity = humidity
         self.pressureHPa = pressureHPa

@@ -1,16 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Air-quality data as a provider gave it: concentrations (from which Breather computes any
 /// standard) and/or indices the provider computed itself.
 public struct Pollution: Sendable, Hashable, Codable {
     /// The provider id that served this (e.g. `open-meteo`, `airvisual`).
     public var source: String
     /// When the provider measured or modelled the values; nil when it does not say.
-    public var observedAt: Date?
+    public var observedAt: Timestamp?
     /// Hourly concentrations in µg/m³ (oldest first), when the provider gives them.
     public var hourly: HourlySeries?
     /// Indices the provider computed itself, by standard (AirVisual `aqius`/`aqicn`).
@@ -25,7 +19,7 @@ public struct Pollution: Sendable, Hashable, Codable {
     public var forecast: HourlyForecast?
 
     /// Air-quality data from `source`; give `hourly` concentrations, `reported` indices or both.
-    public init(source: String, observedAt: Date? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = [],
+    public init(source: String, observedAt: Timestamp? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = [],
                 attributions: [Attribution]? = nil, pollen: [PollenType: Double]? = nil, forecast: HourlyForecast? = nil) {
         self.source = source
         self.observedAt = observedAt
@@ -40,12 +34,12 @@ public struct Pollution: Sendable, Hashable, Codable {
 /// Hourly concentrations forecast for the hours after the current one.
 public struct HourlyForecast: Sendable, Hashable, Codable {
     /// The time of the first forecast hour (the hour after the current one).
-    public var start: Date
+    public var start: Timestamp
     /// µg/m³ per pollutant, one value an hour from `start` on (nil for a missing hour).
     public var series: HourlySeries
 
     /// A forecast whose first hour is `start`.
-    public init(start: Date, series: HourlySeries) {
+    public init(start: Timestamp, series: HourlySeries) {
         self.start = start
         self.series = series
     }
@@ -54,7 +48,7 @@ public struct HourlyForecast: Sendable, Hashable, Codable {
     public var hours: Int { series.values.values.map(\.count).max() ?? 0 }
 
     /// The start of forecast hour `offset` (0 = `start`).
-    public func time(ofHour offset: Int) -> Date { start.addingTimeInterval(Double(offset) * 3600) }
+    public func time(ofHour offset: Int) -> Timestamp { start.addingTimeInterval(Double(offset) * 3600) }
 
     /// `past` followed by the forecast up to and including hour `offset`, every pollutant the
     /// same number of hours ahead (nil where the forecast lacks one): the series a standard

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import BreatherModel
 
 /// Asks the configured sources for the parts a `FetchRequest` names, in `[sources]` order:
@@ -30,14 +25,14 @@ public struct ConditionsFetcher: Sendable {
     /// Backoff and Retry-After across fetches; nil asks every provider every time.
     public var gate: ProviderGate?
     /// The clock that stamps `CityConditions.fetchedAt`.
-    public var now: @Sendable () -> Date
+    public var now: @Sendable () -> Timestamp
     /// The limit for one whole fetch (`FetchDeadline`); an earlier deadline already in force wins.
     public var deadlineSeconds: Double
 
     /// A fetcher over the given sources, each list tried in order.
     public init(air: [any AirQualityProvider], weather: [any WeatherProvider], asthma: [any AsthmaProvider],
                 gate: ProviderGate? = nil, deadlineSeconds: Double = FetchDeadline.defaultSeconds,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                now: @escaping @Sendable () -> Timestamp = { Timestamp.now() }) {
         self.air = air
         self.weather = weather
         self.asthma = asthma

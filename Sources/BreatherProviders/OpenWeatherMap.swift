@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import BreatherHTTP
 import BreatherJSON
 import BreatherModel
@@ -80,7 +75,7 @@ public struct OpenWeatherMap: AirQualityProvider, WeatherProvider {
         for (key, pollutant) in componentKeys {
             if let value = try components[key].optionalDouble() { values[pollutant] = [value] }
         }
-        let observed = try current["dt"].optionalDouble().map { Date(timeIntervalSince1970: $0) }
+        let observed = try current["dt"].optionalDouble().map { Timestamp(timeIntervalSince1970: $0) }
         return Pollution(source: ProviderID.openWeatherMap.rawValue, observedAt: observed, hourly: HourlySeries(values))
     }
 
@@ -94,7 +89,7 @@ public struct OpenWeatherMap: AirQualityProvider, WeatherProvider {
             windSpeedMS: try json["wind"]["speed"].optionalDouble(),
             windDirectionDeg: try json["wind"]["deg"].optionalDouble(),
             condition: icon.map(WeatherCondition.icon),
-            observedAt: try json["dt"].optionalDouble().map { Date(timeIntervalSince1970: $0) },
+            observedAt: try json["dt"].optionalDouble().map { Timestamp(timeIntervalSince1970: $0) },
             source: ProviderID.openWeatherMap.rawValue)
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import BreatherModel
 
 /// Remembers, per provider and part, when it may be asked again and when a failed one is
@@ -33,21 +28,21 @@ public actor ProviderGate {
         var part: ProviderFailure.Part
     }
 
-    private var retryAfterUntil: [Key: Date] = [:]
-    private var rateLimitedUntil: [Key: Date] = [:]
-    private var earlyRetryAt: [Key: Date] = [:]
+    private var retryAfterUntil: [Key: Timestamp] = [:]
+    private var rateLimitedUntil: [Key: Timestamp] = [:]
+    private var earlyRetryAt: [Key: Timestamp] = [:]
     private var consecutiveFailures: [Key: Int] = [:]
     private let firstRetrySeconds: Double
     private let pollSeconds: Double
     private let maxRateLimitSeconds: Double
-    private let now: @Sendable () -> Date
+    private let now: @Sendable () -> Timestamp
     private let jitter: @Sendable () -> Double
 
     /// A gate for a poll every `pollSeconds`: retries start at `firstRetrySeconds` and double per
     /// consecutive failure; a 429's backoff stops growing at `maxRateLimitSeconds`. Every wait
     /// is scaled by `jitter()` (0.5…1 by default).
     public init(firstRetrySeconds: Double, pollSeconds: Double, maxRateLimitSeconds: Double = 3600,
-                now: @escaping @Sendable () -> Date = { Date() },
+                now: @escaping @Sendable () -> Timestamp = { Timestamp.now() },
                 jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.5...1.0) }) {
         self.firstRetrySeconds = firstRetrySeconds
         self.pollSeconds = pollSeconds

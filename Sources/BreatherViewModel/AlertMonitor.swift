@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import BreatherModel
 
 /// One desktop notification to send: what `notify-send -u URGENCY SUMMARY BODY` takes.
@@ -108,10 +103,10 @@ public struct AlertMonitor: Sendable {
     private struct Track: Sendable {
         var alerting = false
         var streak = 0
-        var lastReading: Date?
+        var lastReading: Timestamp?
 
         /// Counts a reading (once per fetch time); returns the new state when it flips, else nil.
-        mutating func observe(bad: Bool, reading: Date, hold: Int) -> Bool? {
+        mutating func observe(bad: Bool, reading: Timestamp, hold: Int) -> Bool? {
             guard reading != lastReading else { return nil }
             lastReading = reading
             guard bad != alerting else { streak = 0; return nil }

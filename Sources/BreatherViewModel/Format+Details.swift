@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import BreatherModel
 
 /// The multi-line details (bar tooltips, `plain` with details): pure functions of the model.
@@ -24,7 +19,7 @@ extension Format {
     }
 
     /// "2026-11-18 11:06 UTC" — bars show it next to the age, so minutes are enough.
-    public static func updated(_ date: Date) -> String {
+    public static func updated(_ date: Timestamp) -> String {
         let stamp = Timestamp.rfc3339(date)  // 2026-11-18T11:06:40Z
         return "\(stamp.prefix(10)) \(stamp.dropFirst(11).prefix(5)) UTC"
     }

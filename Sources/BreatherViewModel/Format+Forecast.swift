@@ -1,20 +1,15 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import BreatherModel
 
 /// One forecast hour's index under the chosen standard.
 public struct ForecastHour: Sendable, Hashable {
     /// The start of the hour.
-    public var time: Date
+    public var time: Timestamp
     /// The index that hour, computed with the standard's own averaging over the past hours
     /// followed by the forecast ones up to it.
     public var index: AirQualityIndex
 
     /// The index `index` for the hour starting at `time`.
-    public init(time: Date, index: AirQualityIndex) {
+    public init(time: Timestamp, index: AirQualityIndex) {
         self.time = time
         self.index = index
     }
@@ -28,7 +23,7 @@ extension Format {
     /// first. Each hour is indexed as if it were the current one: the measured past hours, then
     /// the forecast up to that hour, so 24-h and 8-h means roll forward as they will.
     /// Empty without a forecast or without past concentrations to average with.
-    public static func forecast(_ pollution: Pollution?, standard: AQIStandard, now: Date) -> [ForecastHour] {
+    public static func forecast(_ pollution: Pollution?, standard: AQIStandard, now: Timestamp) -> [ForecastHour] {
         guard let past = pollution?.hourly, let ahead = pollution?.forecast else { return [] }
         var hours: [ForecastHour] = []
         for offset in 0..<ahead.hours {
@@ -58,7 +53,7 @@ extension Format {
 
     /// "high from 18:00 UTC" for the worst asthma risk ahead; "" without an outlook or when its
     /// hour is over (old data).
-    public static func asthmaOutlook(_ outlook: AsthmaOutlook?, now: Date) -> String {
+    public static func asthmaOutlook(_ outlook: AsthmaOutlook?, now: Timestamp) -> String {
         guard let outlook, outlook.at.timeIntervalSince(now) > -3600 else { return "" }
         return "\(outlook.risk.displayName) from \(Timestamp.rfc3339(outlook.at).dropFirst(11).prefix(5)) UTC"
     }

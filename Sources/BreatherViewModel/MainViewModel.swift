@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import BreatherModel
 import Synchronization
 
@@ -21,7 +16,7 @@ public final class MainViewModel: Sendable {
         /// Keeps the conditions on hand after every fetch (the conditions store); a no-op by default.
         public var save: @Sendable (CityConditions) -> Void
         /// The clock for ages and staleness (tests pass a fixed one).
-        public var now: @Sendable () -> Date
+        public var now: @Sendable () -> Timestamp
         /// Metric or imperial strings in `Output`.
         public var units: Units
         /// The glyph set for the weather condition.
@@ -35,7 +30,7 @@ public final class MainViewModel: Sendable {
         /// An environment whose data goes stale after an hour unless told otherwise.
         public init(fetch: @escaping @Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions,
                     save: @escaping @Sendable (CityConditions) -> Void = { _ in },
-                    now: @escaping @Sendable () -> Date = { Date() }, units: Units = .metric,
+                    now: @escaping @Sendable () -> Timestamp = { Timestamp.now() }, units: Units = .metric,
                     staleAfterSeconds: Int = 3600, icons: Icons = .none, executor: (any TaskExecutor)? = nil) {
             self.fetch = fetch
             self.save = save

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import BreatherModel
 
 /// A display-ready snapshot: every string a view prints comes from here.
@@ -138,12 +133,12 @@ extension State {
     /// late, so a reading 3 hours old has missed two publications: its station has stopped.
     static let observedStaleAfterSeconds = 3 * 3600
 
-    static func ageSeconds(since date: Date, now: Date) -> Int { Format.seconds(now.timeIntervalSince(date)) }
+    static func ageSeconds(since date: Timestamp, now: Timestamp) -> Int { Format.seconds(now.timeIntervalSince(date)) }
 
     /// The parts shown stale: kept from an earlier fetch that failed to bring them, fetched
     /// longer ago than `staleAfterSeconds`, or (air) observed too long ago. Age counts from
     /// each part's own fetch, so a fresh air reading beside old weather is fresh.
-    func partsShownStale(_ conditions: CityConditions, now: Date, staleAfterSeconds: Int) -> [ProviderFailure.Part] {
+    func partsShownStale(_ conditions: CityConditions, now: Timestamp, staleAfterSeconds: Int) -> [ProviderFailure.Part] {
         [ProviderFailure.Part.air, .weather, .asthma].filter { part in
             guard let fetched = conditions.partsFetchedAt[part] else { return false }
             if conditions.isCarriedOver(part) || Self.ageSeconds(since: fetched, now: now) > staleAfterSeconds { return true }

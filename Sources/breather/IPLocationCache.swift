@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Logging
 import BreatherIO
 import BreatherHTTP
@@ -21,7 +16,7 @@ struct IPLocationCache {
     let logger: Logger
 
     func location() async throws(CommandFailure) -> Location {
-        if let cached = read(), Date().timeIntervalSince(cached.savedAt) < Self.maxAgeSeconds {
+        if let cached = read(), Timestamp.now().timeIntervalSince(cached.savedAt) < Self.maxAgeSeconds {
             return cached.location
         }
         do {
@@ -36,7 +31,7 @@ struct IPLocationCache {
         }
     }
 
-    private func read() -> (location: Location, savedAt: Date)? {
+    private func read() -> (location: Location, savedAt: Timestamp)? {
         guard let text = try? SmallFile.read(path), let json = try? JSON.parse(text) else { return nil }
         let cursor = JSONCursor(json)
         guard let latitude = try? cursor["latitude"].double(), let longitude = try? cursor["longitude"].double(),
@@ -47,7 +42,7 @@ struct IPLocationCache {
     private func save(_ location: Location) {
         let object: JSONObject = ["name": location.name.map(JSONValue.string) ?? .null,
                                   "latitude": .number(location.latitude), "longitude": .number(location.longitude),
-                                  "saved_at": .string(Timestamp.rfc3339(Date()))]
+                                  "saved_at": .string(Timestamp.rfc3339(Timestamp.now()))]
         do { try AtomicFile.write(JSON.serialize(.object(object)), to: path, mode: 0o600) } catch {  // where the machine is: private
             logger.log(.warning, "\(error)")
         }

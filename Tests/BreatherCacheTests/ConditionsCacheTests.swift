@@ -13,21 +13,21 @@ struct ConditionsCacheTests {
         CityConditions(
             location: Location(name: "Brooklyn", latitude: 40.6769, longitude: -73.9423),
             weather: Weather(temperatureC: 17.7, humidity: 62, pressureHPa: 1015.2, windSpeedMS: 3.6, windDirectionDeg: 200,
-                             condition: .wmo(3), observedAt: Date(timeIntervalSince1970: 1_763_800_000), source: "open-meteo"),
-            pollution: Pollution(source: "waqi", observedAt: Date(timeIntervalSince1970: 1_763_800_000),
+                             condition: .wmo(3), observedAt: Timestamp(timeIntervalSince1970: 1_763_800_000), source: "open-meteo"),
+            pollution: Pollution(source: "waqi", observedAt: Timestamp(timeIntervalSince1970: 1_763_800_000),
                                  hourly: HourlySeries([.pm2_5: [12.5, nil, 14], .o3: [40, 41, 42]]),
                                  reported: [ReportedIndex(standard: .us, value: 57, mainPollutant: .pm2_5, field: "aqi")],
                                  attributions: [Attribution(name: "World Air Quality Index Project", url: "https://waqi.info/"),
                                                 Attribution(name: "NYSDEC", url: nil)],
                                  pollen: [.birch: 12, .grass: 3.5],
-                                 forecast: HourlyForecast(start: Date(timeIntervalSince1970: 1_763_802_000),
+                                 forecast: HourlyForecast(start: Timestamp(timeIntervalSince1970: 1_763_802_000),
                                                           series: HourlySeries([.pm2_5: [15, nil], .no2: [20, 21]]))),
             asthma: Asthma(risk: .veryHigh, probability: 0.41, source: "estimate", method: "AQHI",
-                           outlook: AsthmaOutlook(risk: .high, at: Date(timeIntervalSince1970: 1_763_805_600))),
+                           outlook: AsthmaOutlook(risk: .high, at: Timestamp(timeIntervalSince1970: 1_763_805_600))),
             failures: [ProviderFailure(provider: "open-meteo", part: .weather, kind: .rateLimited, message: "HTTP 429", retryAfterSeconds: 120)],
-            fetchedAt: Date(timeIntervalSince1970: 1_763_800_600),
-            partsFetchedAt: PartTimes(air: Date(timeIntervalSince1970: 1_763_800_600), weather: Date(timeIntervalSince1970: 1_763_800_000),
-                                      asthma: Date(timeIntervalSince1970: 1_763_800_600)))
+            fetchedAt: Timestamp(timeIntervalSince1970: 1_763_800_600),
+            partsFetchedAt: PartTimes(air: Timestamp(timeIntervalSince1970: 1_763_800_600), weather: Timestamp(timeIntervalSince1970: 1_763_800_000),
+                                      asthma: Timestamp(timeIntervalSince1970: 1_763_800_600)))
     }
 
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/conditions-v2.json").path

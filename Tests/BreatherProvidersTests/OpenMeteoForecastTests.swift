@@ -65,7 +65,7 @@ struct AsthmaOutlookTests {
         for (pollutant, value) in [(Pollutant.o3, 150.0), (.no2, 120), (.pm2_5, 200)] {
             smoky[pollutant]?.replaceSubrange(10..<16, with: Array(repeating: value, count: 6))
         }
-        let start = Date(timeIntervalSince1970: 1_795_003_200)
+        let start = Timestamp(timeIntervalSince1970: 1_795_003_200)
         let pollution = Pollution(source: "open-meteo", hourly: PollenEstimateTests.cleanAir,
                                   forecast: HourlyForecast(start: start, series: HourlySeries(smoky)))
         let asthma = try await AsthmaEstimate().asthma(at: place, pollution: pollution)

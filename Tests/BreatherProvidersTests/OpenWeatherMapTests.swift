@@ -18,7 +18,7 @@ struct OpenWeatherMapTests {
         #expect(pollution.reported.isEmpty)
         #expect(pollution.hourly?.latest(.pm2_5) == 27.38)
         #expect(pollution.hourly?.latest(.co) == 2349.85)
-        #expect(pollution.observedAt == Date(timeIntervalSince1970: 1_699_049_290))
+        #expect(pollution.observedAt == Timestamp(timeIntervalSince1970: 1_699_049_290))
         // EAQI 2024: PM2.5 27.38 µg/m³ is band 3 (15–50), above NO2 17.31 (2) and the rest.
         let eu = try pollution.report(for: .eu)
         #expect(eu.computed)

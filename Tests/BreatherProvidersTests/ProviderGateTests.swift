@@ -6,7 +6,7 @@ import BreatherTestSupport
 
 @Suite("provider gate: Retry-After, 429 backoff and early retries")
 struct ProviderGateTests {
-    let clock = TestClock(at: Date(timeIntervalSince1970: 1_763_800_000))
+    let clock = TestClock(at: Timestamp(timeIntervalSince1970: 1_763_800_000))
 
     /// A gate for a 100 s poll: retries from 10 s, a 429's backoff up to 60 s.
     func gate(jitter: Double = 1) -> ProviderGate {
@@ -114,7 +114,7 @@ struct ProviderGateTests {
 
 @Suite("provider gate: one outcome per provider and part")
 struct ProviderGatePartTests {
-    let clock = TestClock(at: Date(timeIntervalSince1970: 1_763_800_000))
+    let clock = TestClock(at: Timestamp(timeIntervalSince1970: 1_763_800_000))
     @Test("Open-Meteo's air API down while its forecast answers: the air part is retried early, the forecast's success does not clear it")
     func partsFailOnTheirOwn() async {
         let gate = ProviderGate(firstRetrySeconds: 30, pollSeconds: 900, now: { [clock] in clock.now }, jitter: { 1 })

@@ -27,7 +27,7 @@ struct WAQITests {
         #expect(pollution.hourly == nil)
         #expect(throws: AQIError.self) { try pollution.report(for: .eu) }
         // time.iso 17:00+02:00 is 15:00 UTC (time.v would claim 17:00 UTC).
-        #expect(pollution.observedAt == Date(timeIntervalSince1970: 1_691_420_400))
+        #expect(pollution.observedAt == Timestamp(timeIntervalSince1970: 1_691_420_400))
         #expect(pollution.attributions?.map(\.name).last == "World Air Quality Index Project")
         #expect(pollution.attributions?.first?.url == "http://www.luchtmeetnet.nl/")
     }

@@ -43,7 +43,7 @@ func alertsFor(_ steps: [Step], _ settings: AlertSettings, between: (Int, MainVi
     let script = ScriptedFetch(steps.map { step in
         switch step {
         case let .reading(pm, risk):
-            var result = conditions(pm25: pm, at: Date(timeIntervalSince1970: 0))
+            var result = conditions(pm25: pm, at: Timestamp(timeIntervalSince1970: 0))
             result.asthma = Asthma(risk: risk, source: "estimate", method: "AQHI")
             return .success(result)
         case .failure: return .failure(outage)

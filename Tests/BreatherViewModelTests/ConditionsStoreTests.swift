@@ -8,7 +8,7 @@ import BreatherTestSupport
 @Suite("the view model owns the standard and the conditions on hand")
 struct ConditionsStoreTests {
     /// An AirVisual-style answer: a US index only, no concentrations.
-    func indexOnly(at date: Date) -> CityConditions {
+    func indexOnly(at date: Timestamp) -> CityConditions {
         CityConditions(location: brooklyn, weather: Weather(temperatureC: 20, source: "airvisual"),
                        pollution: Pollution(source: "airvisual", reported: [ReportedIndex(standard: .us, value: 57, mainPollutant: .pm2_5, field: "aqius")]),
                        fetchedAt: date)

@@ -56,9 +56,9 @@ struct FormatTests {
 
     @Test("dates and ages outside any calendar are clamped")
     func datesAndAges() {
-        #expect(Format.updated(Date(timeIntervalSince1970: 1e300)) == "9999-12-31 23:59 UTC")
-        #expect(Format.updated(Date(timeIntervalSince1970: -1e300)) == "0001-01-01 00:00 UTC")
-        #expect(Format.updated(Date(timeIntervalSince1970: 1_795_000_000)) == "2026-11-18 11:06 UTC")
+        #expect(Format.updated(Timestamp(timeIntervalSince1970: 1e300)) == "9999-12-31 23:59 UTC")
+        #expect(Format.updated(Timestamp(timeIntervalSince1970: -1e300)) == "0001-01-01 00:00 UTC")
+        #expect(Format.updated(Timestamp(timeIntervalSince1970: 1_795_000_000)) == "2026-11-18 11:06 UTC")
         #expect(Format.seconds(-1e300) == 0)
         #expect(Format.seconds(.nan) == 0)
         #expect(Format.seconds(1e300) == 3_155_760_000)
@@ -71,8 +71,8 @@ struct FormatTests {
             location: Location(name: nil, latitude: 1e300, longitude: .nan),
             weather: Weather(temperatureC: 1e300, humidity: .infinity, pressureHPa: -1e300, windSpeedMS: .nan,
                              windDirectionDeg: 1e300, source: "test"),
-            fetchedAt: Date(timeIntervalSince1970: -1e300))
-        let viewModel = MainViewModel(environment: .init(fetch: { _ in cached }, now: { Date(timeIntervalSince1970: 1_795_000_000) }))
+            fetchedAt: Timestamp(timeIntervalSince1970: -1e300))
+        let viewModel = MainViewModel(environment: .init(fetch: { _ in cached }, now: { Timestamp(timeIntervalSince1970: 1_795_000_000) }))
         viewModel.seed(with: cached)
         let outputs = await history(viewModel) { _ in }
         let shown = outputs.last

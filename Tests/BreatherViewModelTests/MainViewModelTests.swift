@@ -24,7 +24,7 @@ final class ScriptedFetch: @unchecked Sendable {
 let brooklyn = Location(name: "Brooklyn", latitude: 40.6769, longitude: -73.9423)
 
 /// Conditions with a steady PM2.5 level (µg/m³) over 24 hours, 12.3 °C and a medium asthma risk.
-func conditions(pm25: Double, at date: Date, failures: [ProviderFailure] = []) -> CityConditions {
+func conditions(pm25: Double, at date: Timestamp, failures: [ProviderFailure] = []) -> CityConditions {
     let hours = Array(repeating: Optional(pm25), count: 24)
     return CityConditions(
         location: brooklyn,
@@ -155,7 +155,7 @@ struct MainViewModelTests {
 
     @Test("a partial failure shows the missing part as unavailable and names it")
     func partialFailure() async {
-        var partial = conditions(pm25: 5, at: Date())
+        var partial = conditions(pm25: 5, at: Timestamp.now())
         partial.asthma = nil
         partial.failures = [ProviderFailure(provider: "propeller", part: .asthma, kind: .unavailable, message: "HTTP 502")]
         let fetch = ScriptedFetch([.success(partial)])

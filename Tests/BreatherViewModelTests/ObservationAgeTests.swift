@@ -17,7 +17,7 @@ struct ObservationCase: Sendable, CustomStringConvertible {
 }
 
 /// Conditions fetched at `fetchedAt` whose air reading was observed `secondsAgo` before that.
-func observed(_ secondsAgo: Double?, fetchedAt: Date) -> CityConditions {
+func observed(_ secondsAgo: Double?, fetchedAt: Timestamp) -> CityConditions {
     var fetched = conditions(pm25: 35, at: fetchedAt)
     fetched.pollution?.observedAt = secondsAgo.map { fetchedAt.addingTimeInterval(-$0) }
     return fetched

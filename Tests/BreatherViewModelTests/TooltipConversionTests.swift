@@ -9,7 +9,7 @@ import Testing
     func tooltip(_ standard: AQIStandard, _ series: HourlySeries) throws -> [String] {
         let pollution = Pollution(source: "open-meteo", hourly: series)
         let conditions = CityConditions(location: Location(name: "Test", latitude: 0, longitude: 0), pollution: pollution,
-                                        fetchedAt: Date(timeIntervalSince1970: 1_795_000_000))
+                                        fetchedAt: Timestamp(timeIntervalSince1970: 1_795_000_000))
         return Format.details(conditions: conditions, report: try pollution.report(for: standard), standard: standard,
                               units: .metric, icons: .none, ageSeconds: nil, stale: false, error: nil)
     }

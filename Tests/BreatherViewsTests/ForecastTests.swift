@@ -7,7 +7,7 @@ import Testing
 
 /// `sample()` (fetched 2026-11-18 11:06:40 UTC) with 24 forecast hours from 12:00 UTC: PM2.5
 /// steady at 10 µg/m³ except `peak` at 17:00 UTC (offset 5).
-func withForecast(peak: Double = 90, start: Date = Date(timeIntervalSince1970: 1_795_003_200)) -> CityConditions {
+func withForecast(peak: Double = 90, start: Timestamp = Timestamp(timeIntervalSince1970: 1_795_003_200)) -> CityConditions {
     var conditions = sample()
     var ahead: [Double?] = Array(repeating: 10, count: 24)
     ahead[5] = peak
@@ -49,7 +49,7 @@ struct ForecastTests {
 
     @Test("hours already past are not 'the next 24 h'; no forecast gives no line and an empty forecast[]")
     func pastAndMissing() async throws {
-        let old = await render(withForecast(start: Date(timeIntervalSince1970: 1_795_003_200 - 3 * 86_400)), standard: .eu)
+        let old = await render(withForecast(start: Timestamp(timeIntervalSince1970: 1_795_003_200 - 3 * 86_400)), standard: .eu)
         #expect(old.forecast.isEmpty && old.forecastSummary.isEmpty)
         let none = await render(sample(), standard: .eu)
         #expect(none.forecast.isEmpty)
@@ -60,9 +60,9 @@ struct ForecastTests {
     @Test("the rolling means roll into the forecast: the US NowCast rises hour by hour into a dirtier forecast")
     func rollingMeans() {
         var pollution = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: Array(repeating: 5, count: 24)]))
-        pollution.forecast = HourlyForecast(start: Date(timeIntervalSince1970: 3600),
+        pollution.forecast = HourlyForecast(start: Timestamp(timeIntervalSince1970: 3600),
                                             series: HourlySeries([.pm2_5: Array(repeating: 60, count: 24)]))
-        let hours = Format.forecast(pollution, standard: .us, now: Date(timeIntervalSince1970: 0))
+        let hours = Format.forecast(pollution, standard: .us, now: Timestamp(timeIntervalSince1970: 0))
         #expect(hours.count == 24)
         let values = hours.map(\.index.value)
         #expect(values == values.sorted(), "each hour adds a dirtier hour to the mean: \(values)")
@@ -73,7 +73,7 @@ struct ForecastTests {
     func asthmaOutlook() async throws {
         var conditions = sample()
         conditions.asthma = Asthma(risk: .low, source: "estimate", method: "estimate from Canada's AQHI",
-                                   outlook: AsthmaOutlook(risk: .high, at: Date(timeIntervalSince1970: 1_795_003_200 + 6 * 3600)))
+                                   outlook: AsthmaOutlook(risk: .high, at: Timestamp(timeIntervalSince1970: 1_795_003_200 + 6 * 3600)))
         let output = await render(conditions)
         #expect(output.asthmaOutlook == "high from 18:00 UTC")
         let line = try #require(output.details.firstIndex { $0.hasPrefix("Asthma risk: low") })

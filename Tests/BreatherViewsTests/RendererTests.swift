@@ -9,7 +9,7 @@ import Testing
 /// Renders conditions through the real view model so the views see exactly what they would in use.
 func render(_ conditions: CityConditions?, failure: ProviderFailure? = nil, standard: AQIStandard = .us,
             afterFailure: Bool = false, units: Units = .metric, icons: Icons = .none) async -> Output {
-    let now = Date(timeIntervalSince1970: 1_795_000_000)
+    let now = Timestamp(timeIntervalSince1970: 1_795_000_000)
     nonisolated(unsafe) var calls = 0
     let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in
         calls += 1
@@ -30,7 +30,7 @@ func sample(name: String = "Brooklyn") -> CityConditions {
         weather: Weather(temperatureC: 12.4, humidity: 40, pressureHPa: 1012, windSpeedMS: 2, windDirectionDeg: 90, condition: .wmo(3), source: "open-meteo"),
         pollution: Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: Array(repeating: 12.34, count: 24)])),
         asthma: Asthma(risk: .medium, probability: 0.63, source: "propeller"),
-        fetchedAt: Date(timeIntervalSince1970: 1_795_000_000))
+        fetchedAt: Timestamp(timeIntervalSince1970: 1_795_000_000))
 }
 
 @Suite("plain and json renderers")
