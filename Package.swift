@@ -33,8 +33,11 @@ let package = Package(
         .target(name: "BreatherHTTP", dependencies: ["CCurl"], swiftSettings: strict),
         // The only importer of CJansson.
         .target(name: "BreatherJSON", dependencies: ["CJansson"], swiftSettings: strict),
-        // Files: atomic whole-file writes and capped reads, below Config, Cache and Views.
-        .target(name: "BreatherIO", swiftSettings: strict),
+        // dl_iterate_phdr's load and unload counts, for BreatherIO's CodePages.
+        .target(name: "CLoadedObjects"),
+        // Files: atomic whole-file writes and capped reads, below Config, Cache and Views; and
+        // the code pages a finished refresh hands back.
+        .target(name: "BreatherIO", dependencies: ["CLoadedObjects"], swiftSettings: strict),
         // Pure values: conditions, standards, index tables.
         .target(name: "BreatherModel", swiftSettings: strict),
         // `breather aqi`: parses POLLUTANT[:PERIOD]=VALUE[UNIT] words and explains refusals; the model only computes.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# What `breather daemon` (with Open-Meteo, then with AirVisual) and `breather watch` cost while idle between polls, against the
-# loopback fixture server (no real network): steady RSS, wakeups (voluntary context switches
-# summed over every thread, including threads that come and go), and CPU time per refresh.
+# What `breather daemon` (with Open-Meteo, then with AirVisual) and `breather watch` cost while
+# idle between polls, against the loopback fixture server (no real network): RSS after the
+# first poll and again after the timed refreshes, wakeups (voluntary context switches summed
+# over every thread, including threads that come and go), and CPU time per refresh.
 #
 # Usage: scripts/daemon-cost.sh [BINARY] [IDLE_SECONDS] [REFRESHES]
 #   BINARY        default .build/release/breather (swift build -c release)
@@ -89,9 +90,14 @@ report() {  # report NAME PID [REQUESTS_PER_REFRESH]
         wait_for requests_at_least $((before_requests + per_refresh * i)) || { echo "daemon-cost: $name did not refresh" >&2; exit 1; }
     done
     local cpu_ms=$(( ($(cpu_ticks "$pid") - before_cpu) * 1000 / ticks ))
-    awk -v name="$name" -v rss="$rss" -v s="$seconds" -v w="$wakeups" -v t="$threads" -v r="$refreshes" -v c="$cpu_ms" \
-        'BEGIN { printf "%-18s RSS %5d KiB · idle %ds: %d wakeups (%.1f a minute, %d threads seen) · %d refreshes: %d ms CPU (%.1f ms each)\n",
-                 name, rss, s, w, w * 60 / s, t, r, c, c / r }'
+    # RSS again once the refreshes are over: what the process holds between polls in steady
+    # state, not only after its first one.
+    sleep 1
+    local rss_after
+    rss_after=$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status")
+    awk -v name="$name" -v rss="$rss" -v after="$rss_after" -v s="$seconds" -v w="$wakeups" -v t="$threads" -v r="$refreshes" -v c="$cpu_ms" \
+        'BEGIN { printf "%-18s RSS %5d KiB · idle %ds: %d wakeups (%.1f a minute, %d threads seen) · %d refreshes: %d ms CPU (%.1f ms each) · RSS after them %5d KiB\n",
+                 name, rss, s, w, w * 60 / s, t, r, c, c / r, after }'
 }
 
 "$binary" daemon --config "$work/config.toml" 2> "$work/daemon.stderr" &

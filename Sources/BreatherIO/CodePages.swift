@@ -1,7 +1,20 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLoadedObjects
 import Synchronization
+
+/// dl_iterate_phdr(3)'s counts of objects loaded and unloaded since the process started.
+struct LoaderCounts: Equatable {
+    var adds: UInt64
+    var subs: UInt64
+
+    static func now() -> LoaderCounts {
+        var counts = LoaderCounts(adds: 0, subs: 0)
+        cloadedobjects_counts(&counts.adds, &counts.subs)
+        return counts
+    }
+}
 
 /// Hands back the code pages a refresh ran, once it is done, so that a daemon or `watch`
 /// sleeping for `interval` does not hold them mapped.
@@ -23,36 +36,27 @@ public final class CodePages: Sendable {
     /// The one instance: the scan of smaps is remembered across refreshes.
     public static let shared = CodePages()
 
-    /// The code mappings last scanned (their lines in /proc/self/maps) and which of them are
-    /// clean. smaps costs about 1 ms to read, maps a tenth of that: smaps is read again only
-    /// when the code mappings change (libcurl loaded at the first request, a library opened).
-    private let scanned = Mutex<(codeLines: [UInt8], clean: [Range<UInt>])>(([], []))
+    init() {}
 
-    /// Drops this process's mappings of clean code pages. Costs about 0.1 ms when the code
-    /// mappings are those of the last call. Failing to read /proc changes nothing.
+    /// The loader's load and unload counts at the last scan of smaps, and the clean code
+    /// ranges it found. smaps costs about 1 ms to read, so it is read again only when the
+    /// loader has loaded or unloaded an object since (libcurl at the first request): code is
+    /// mapped by the loader alone, and reading the counts makes no system call.
+    private let scanned = Mutex<(loads: LoaderCounts?, clean: [Range<UInt>])>((nil, []))
+
+    /// Drops this process's mappings of clean code pages. Failing to read /proc changes nothing.
     public func release() {
-        guard let maps = try? SmallFile.readBytes("/proc/self/maps", limit: 8 << 20) else { return }
-        let codeLines = Self.codeLines(maps: maps)
-        let clean = scanned.withLock { state -> [Range<UInt>]? in
-            if state.codeLines != codeLines {
-                guard let smaps = try? SmallFile.readBytes("/proc/self/smaps", limit: 64 << 20) else { return nil }
-                state = (codeLines, Self.cleanCode(smaps: smaps))
+        let loads = LoaderCounts.now()
+        let clean = scanned.withLock { state -> [Range<UInt>] in
+            if state.loads != loads {
+                guard let smaps = try? SmallFile.readBytes("/proc/self/smaps", limit: 64 << 20) else { return [] }
+                state = (loads, Self.cleanCode(smaps: smaps))
             }
             return state.clean
         }
-        for range in clean ?? [] {
+        for range in clean {
             _ = madvise(UnsafeMutableRawPointer(bitPattern: range.lowerBound), Int(range.upperBound - range.lowerBound), MADV_DONTNEED)
         }
-    }
-
-    /// The lines of /proc/self/maps that map a file as private executable code (`r-xp`).
-    static func codeLines(maps: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        for line in maps.split(separator: UInt8(ascii: "\n")) where mapping(line)?.isFileCode == true {
-            result += line
-            result.append(UInt8(ascii: "\n"))
-        }
-        return result
     }
 
     /// The address ranges of /proc/self/smaps's file-backed `r-xp` mappings whose
@@ -76,25 +80,43 @@ public final class CodePages: Sendable {
     /// whether it is private executable code from a file; nil for any other line (smaps's
     /// `Rss:` and similar, which start with a capital letter, never with a hex digit).
     private static func mapping(_ line: ArraySlice<UInt8>) -> (range: Range<UInt>, isFileCode: Bool)? {
+        guard let first = line.first, hexDigit(first) != nil else { return nil }
         let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 5, omittingEmptySubsequences: true)
         guard fields.count >= 5, let dash = fields[0].firstIndex(of: UInt8(ascii: "-")),
               let start = hex(fields[0][..<dash]), let end = hex(fields[0][(dash + 1)...]), start < end
         else { return nil }
         let path = fields.count > 5 ? fields[5].drop(while: { $0 == UInt8(ascii: " ") }) : []
-        let isFileCode = fields[1].elementsEqual("r-xp".utf8) && path.first == UInt8(ascii: "/")
+        let isFileCode = fields[1].elementsEqual("r-xp".utf8) && path.first == UInt8(ascii: "/") && !isSharedRuntime(path)
         return (start..<end, isFileCode)
     }
+
+    /// The C and C++ runtime (libc, libm, the dynamic loader, libstdc++, libgcc_s): nearly every
+    /// process on a desktop maps their code, so the pages stay mapped whatever Breather does, and
+    /// handing them back would only move Breather's RSS figure while the next refresh paid for
+    /// mapping them again (a fifth of its faults).
+    private static func isSharedRuntime(_ path: ArraySlice<UInt8>) -> Bool {
+        let name = path.split(separator: UInt8(ascii: "/")).last ?? []
+        return sharedRuntimePrefixes.contains { name.starts(with: $0) }
+    }
+
+    private static let sharedRuntimePrefixes = ["libc.so.", "libm.so.", "ld-linux", "libstdc++.so.", "libgcc_s.so."].map { Array($0.utf8) }
 
     private static func hex(_ digits: ArraySlice<UInt8>) -> UInt? {
         guard !digits.isEmpty, digits.count <= 16 else { return nil }
         var value: UInt = 0
         for digit in digits {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt(digit - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt(digit - UInt8(ascii: "a") + 10)
-            default: return nil
-            }
+            guard let nibble = hexDigit(digit) else { return nil }
+            value = value << 4 | nibble
         }
         return value
+    }
+
+    /// /proc writes addresses in lowercase hex.
+    private static func hexDigit(_ byte: UInt8) -> UInt? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt(byte - UInt8(ascii: "a") + 10)
+        default: nil
+        }
     }
 }
