@@ -26,7 +26,7 @@ enum Breather {
         setenv("LIBDISPATCH_LOG", "NO", 0)
         let invocation: Invocation
         do {
-            invocation = try ArgumentParser.parse(arguments)
+            invocation = try CommandLineParser.parse(arguments)
         } catch {
             Console.err(error.line)
             exit(ExitStatus.usage.rawValue)

@@ -74,7 +74,7 @@ enum Subcommand: String, CaseIterable, Sendable {
 /// with it the static binary carried 4.9 MB more and every run paid its reflection-built
 /// argument tree (README "Speed and size"). A value may start with a minus sign when it is a
 /// number (`--latitude -33.87`), which ArgumentParser refused.
-enum ArgumentParser {
+enum CommandLineParser {
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         if arguments.first == "help" {
             guard arguments.count <= 2 else { throw UsageError("Unexpected argument '\(arguments[2])'") }
