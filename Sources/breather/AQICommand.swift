@@ -16,15 +16,18 @@ struct AQICommand {
             Periods: \(CalculatorInput.periods.map(\.rawValue).joined(separator: " ")) \
             (default: the standard's usual period for the pollutant). \
             Units: \(ConcentrationUnit.allCases.map(\.rawValue).joined(separator: " ")) (default ug/m3).
-            Prints plain text or, with --format json, JSON.
+            Prints plain text, or JSON with --format json (its only two formats).
             Example: breather aqi --standard us pm2_5=35.5 o3:8h=0.07ppm
             """,
         usage: "[--standard <standard>] [--format plain|json] <readings> ...",
         arguments: [("<readings>", "Readings, e.g. pm2_5=12.3 no2:1h=40ppb co=0.9mg/m3.")],
-        optionNames: ["standard", "format"])
+        optionNames: ["standard"])
 
-    /// The shared flags: the calculator reads `--standard` and `--format` (location, units and
+    /// The flags the calculator reads; the parser refuses the others (location, units and
     /// output file mean nothing to it).
+    static let flags = ["standard", "format", "log-level"]
+
+    /// The shared flags, of which the calculator reads `--standard` and `--format`.
     var common: CommonOptions
     var readings: [String]
 

@@ -21,7 +21,8 @@ struct Watch {
         discussion: "Polls every `interval` from the config. With --format i3bar it speaks the full i3bar protocol: "
             + "a left click refreshes, scrolling or the middle button shows the next standard, a right click "
             + "switches compact and full text. SIGUSR1 refreshes, SIGUSR2 shows the next standard, SIGRTMIN+1 "
-            + "switches compact and full text. Prints to stdout only (--output is for the one-shot and the daemon).")
+            + "switches compact and full text. Prints to stdout only (--output is for the one-shot and the daemon).",
+        optionNames: CommonOptions.specs.map(\.name).filter { $0 != "output" })
 
     var options: CommonOptions
 

@@ -46,8 +46,16 @@ struct UsageError: Error {
         return UsageError("The value '\(value)' is invalid for '\(spec.usage)'" + choices)
     }
 
-    /// `breather: error: Unknown option '--bogus' (see breather --help)`.
-    var line: String { "breather: error: \(message) (see breather --help)" }
+    /// `breather: error: Unknown option '--bogus' (see breather --help)`. Control characters
+    /// the user typed are escaped (`\n`, `\u{1B}`): the message stays one line and cannot
+    /// drive the terminal.
+    var line: String {
+        var text = ""
+        for scalar in message.unicodeScalars {
+            if scalar.properties.generalCategory == .control { text += scalar.escaped(asASCII: true) } else { text.unicodeScalars.append(scalar) }
+        }
+        return "breather: error: \(text) (see breather --help)"
+    }
 }
 
 /// What the command line asks for.
@@ -76,33 +84,26 @@ enum Subcommand: String, CaseIterable, Sendable {
 /// number (`--latitude -33.87`), which ArgumentParser refused.
 enum CommandLineParser {
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-        if arguments.first == "help" {
-            guard arguments.count <= 2 else { throw UsageError("Unexpected argument '\(arguments[2])'") }
-            guard let name = arguments.dropFirst().first else { return .help(nil) }
-            guard let command = Subcommand(rawValue: name) else { throw UsageError("Unknown subcommand '\(name)'") }
-            return .help(command)
-        }
+        if let answer = try helpOrVersion(arguments) { return answer }
         var options = CommonOptions()
+        var given: [String] = []
         var command: Subcommand?
         var positionals: [String] = []
-        var wantsHelp = false, wantsVersion = false
         var completionShell: CompletionShell?
         var onlyPositionals = false
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             if onlyPositionals || !isOption(argument) {
-                if command == nil, positionals.isEmpty, let named = Subcommand(rawValue: argument) {
+                if !onlyPositionals, command == nil, positionals.isEmpty, let named = Subcommand(rawValue: argument) {
                     command = named
                 } else {
                     positionals.append(argument)
                 }
                 continue
             }
-            switch argument {
-            case "--": onlyPositionals = true; continue
-            case "-h", "--help": wantsHelp = true; continue
-            case "--version": wantsVersion = true; continue
-            default: break
+            if argument == "--" {
+                onlyPositionals = true
+                continue
             }
             guard argument.hasPrefix("--") else { throw UsageError("Unknown option '\(argument)'") }
             var name = argument.dropFirst(2)
@@ -111,11 +112,19 @@ enum CommandLineParser {
                 inlineValue = String(name[name.index(after: equals)...])
                 name = name[..<equals]
             }
+            // An empty value (`--output=`, `--template ""`) is a missing one: no option means
+            // anything by it, and taking it would blank a bar or write to "".
             func value(for usage: String) throws(UsageError) -> String {
-                if let inlineValue { return inlineValue }
-                guard let next = rest.first, !isOption(next) else { throw UsageError("Missing value for '\(usage)'") }
-                rest.removeFirst()
-                return next
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    guard let next = rest.first, !isOption(next) else { throw UsageError("Missing value for '\(usage)'") }
+                    rest.removeFirst()
+                    value = next
+                }
+                guard !value.isEmpty else { throw UsageError("Missing value for '\(usage)'") }
+                return value
             }
             if name == CompletionShell.optionName {
                 let shell = try value(for: CompletionShell.usage)
@@ -135,17 +144,52 @@ enum CommandLineParser {
             } else {
                 try options.set(spec, to: try value(for: spec.usage))
             }
+            given.append(spec.name)
         }
-        // As with other tools, --help and --version answer whatever else the line holds.
-        if wantsHelp { return .help(command) }
-        if wantsVersion { return .version }
         if let completionShell { return .completionScript(completionShell) }
         if command != .aqi, let unexpected = positionals.first { throw UsageError("Unexpected argument '\(unexpected)'") }
         if command == .watch, options.output != nil {
             throw UsageError("watch prints to stdout for the bar that started it; --output is for the one-shot and the daemon")
         }
-        try options.validate()
+        if command == .aqi {
+            // The calculator reads no config, place or file: a flag it would ignore is refused.
+            if let ignored = given.first(where: { !AQICommand.flags.contains($0) }) {
+                throw UsageError("breather aqi reads only --standard, --format and --log-level, not --\(ignored)")
+            }
+        } else {
+            try options.validate()
+        }
         return .run(command, options, arguments: positionals)
+    }
+
+    /// `--help`, `-h` or `help [COMMAND]` anywhere before `--`, else `--version`: answered
+    /// whatever else the line holds (a bad value included), as other tools do. Words that are
+    /// an option's value (`--city help`) do not count.
+    private static func helpOrVersion(_ arguments: [String]) throws(UsageError) -> Invocation? {
+        var wantsHelp = false, wantsVersion = false
+        var words: [String] = []
+        var rest = arguments[...]
+        while let argument = rest.popFirst(), argument != "--" {
+            switch argument {
+            case "-h", "--help": wantsHelp = true
+            case "--version": wantsVersion = true
+            default:
+                if !isOption(argument) {
+                    words.append(argument)
+                } else if let spec = CommonOptions.specs.first(where: { "--" + $0.name == argument }), spec.valueName != nil,
+                          let next = rest.first, !isOption(next) {
+                    rest.removeFirst()  // the option's value
+                }
+            }
+        }
+        if words.first == "help" {
+            guard words.count <= 2 else { throw UsageError("Unexpected argument '\(words[2])'") }
+            guard let name = words.dropFirst().first else { return .help(nil) }
+            guard let command = Subcommand(rawValue: name) else { throw UsageError("Unknown subcommand '\(name)'") }
+            return .help(command)
+        }
+        if wantsHelp { return .help(words.first.flatMap(Subcommand.init(rawValue:))) }
+        return wantsVersion ? .version : nil
     }
 
     /// An option or flag rather than a value: it starts with a minus sign and is neither a lone
