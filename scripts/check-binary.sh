@@ -15,13 +15,17 @@ swift build -c release --static-swift-stdlib --product breather >&2
 binary=.build/release/breather
 
 fail() { echo "check-binary: $*" >&2; exit 1; }
-symbols=$(nm "$binary" | wc -l)
+stripped=$(mktemp)
+symbol_table=$(mktemp)
+trap 'rm -f "$stripped" "$symbol_table"' EXIT
+nm "$binary" > "$symbol_table"  # read once, searched below
+symbols=$(wc -l < "$symbol_table")
 [ "$symbols" -gt 1000 ] || fail "$binary has no symbol table ($symbols symbols): cannot look for ICU"
-icu=$(nm "$binary" | grep -c icudt || true)
+icu=$(grep -c icudt "$symbol_table" || true)
 [ "$icu" -eq 0 ] || fail "$binary holds ICU data ($icu icudt symbols): something imports Foundation; see README \"Speed and size\""
 for module in FoundationEssentials _StringProcessing _RegexParser; do
     # Swift mangles a module name with its length: 20FoundationEssentials.
-    count=$(nm "$binary" | grep -c "${#module}$module" || true)
+    count=$(grep -c "${#module}$module" "$symbol_table" || true)
     [ "$count" -eq 0 ] || fail "$binary holds $module ($count symbols); see README \"Speed and size\""
 done
 needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
@@ -31,8 +35,6 @@ for library in $needed; do
         libFoundation* | lib_FoundationICU* | libicu*) fail "$binary links $library" ;;
     esac
 done
-stripped=$(mktemp)
-trap 'rm -f "$stripped"' EXIT
 strip -o "$stripped" "$binary"
 size=$(stat -c %s "$stripped")
 [ "$size" -le "$limit" ] || fail "$binary is $size bytes stripped, over $limit"

@@ -70,6 +70,8 @@ public final class CodePages: Sendable {
         }
     }
 
+    private static let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
+
     /// The address ranges of /proc/self/maps's private executable file mappings (`r-xp`),
     /// the C and C++ runtime left out.
     static func codeMappings(maps: [UInt8]) -> [Range<UInt>] {
@@ -81,7 +83,6 @@ public final class CodePages: Sendable {
     /// present page that is not the file's, or a swapped one (file pages are never swapped),
     /// was copied on write. Unreadable means changed.
     static func isUnchanged(_ range: Range<UInt>, pagemap: Int32) -> Bool {
-        let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
         let pages = Int((range.upperBound - range.lowerBound) / pageSize)
         var entries = [UInt64](repeating: 0, count: pages)
         let bytes = entries.count * MemoryLayout<UInt64>.size

@@ -11,9 +11,9 @@ struct OptionSpec: Sendable {
     /// The value is a path: shell completions offer files.
     let completesFiles: Bool
 
-    init(_ name: String, help: String, choices: [String] = [], completesFiles: Bool = false) {
+    init(_ name: String, valueName: String? = nil, help: String, choices: [String] = [], completesFiles: Bool = false) {
         self.name = name
-        self.valueName = name
+        self.valueName = valueName ?? name
         self.help = help
         self.choices = choices
         self.completesFiles = completesFiles
@@ -126,18 +126,13 @@ enum CommandLineParser {
                 guard !value.isEmpty else { throw UsageError("Missing value for '\(usage)'") }
                 return value
             }
-            if name == CompletionShell.optionName {
-                let shell = try value(for: CompletionShell.usage)
-                guard let chosen = CompletionShell(rawValue: shell) else {
-                    throw UsageError("The value '\(shell)' is invalid for '\(CompletionShell.usage)'. Please provide one of the following: "
-                                     + CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))
-                }
+            if name == CompletionShell.spec.name {
+                let shell = try value(for: CompletionShell.spec.usage)
+                guard let chosen = CompletionShell(rawValue: shell) else { throw .invalidValue(shell, for: CompletionShell.spec) }
                 completionShell = chosen
                 continue
             }
-            guard let spec = CommonOptions.specs.first(where: { $0.name == name }) else {
-                throw UsageError("Unknown option '--\(name)'")
-            }
+            guard let spec = spec(named: name) else { throw UsageError("Unknown option '--\(name)'") }
             if spec.valueName == nil {
                 guard inlineValue == nil else { throw UsageError("The flag '\(spec.usage)' takes no value") }
                 try options.set(spec, to: "")
@@ -176,8 +171,7 @@ enum CommandLineParser {
             default:
                 if !isOption(argument) {
                     words.append(argument)
-                } else if let spec = CommonOptions.specs.first(where: { "--" + $0.name == argument }), spec.valueName != nil,
-                          let next = rest.first, !isOption(next) {
+                } else if spec(named: argument.dropFirst(2))?.valueName != nil, let next = rest.first, !isOption(next) {
                     rest.removeFirst()  // the option's value
                 }
             }
@@ -190,6 +184,11 @@ enum CommandLineParser {
         }
         if wantsHelp { return .help(words.first.flatMap(Subcommand.init(rawValue:))) }
         return wantsVersion ? .version : nil
+    }
+
+    /// The flag `--name` names, if Breather has one.
+    private static func spec(named name: Substring) -> OptionSpec? {
+        CommonOptions.specs.first { $0.name == name }
     }
 
     /// An option or flag rather than a value: it starts with a minus sign and is neither a lone

@@ -2,8 +2,9 @@
 enum CompletionShell: String, CaseIterable, Sendable {
     case bash, zsh, fish
 
-    static let optionName = "generate-completion-script"
-    static let usage = "--generate-completion-script <shell>"
+    /// `--generate-completion-script <shell>`: hidden from `--help`, so not among `CommonOptions.specs`.
+    static let spec = OptionSpec("generate-completion-script", valueName: "shell", help: "Print a shell completion script.",
+                                 choices: allCases.map(\.rawValue))
 
     /// The script, generated from `CommonOptions.specs` and `Subcommand`, so it completes
     /// exactly the flags and values the parser accepts.
