@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "BreatherHTTP", dependencies: ["CCurl"], swiftSettings: strict),
         // The only importer of CJansson.
         .target(name: "BreatherJSON", dependencies: ["CJansson"], swiftSettings: strict),
+        // One malloc arena and a quick exit, for `breather`'s entry point (C: Swift's Glibc lacks <malloc.h>).
+        .target(name: "CProcess"),
         // dl_iterate_phdr's load and unload counts, for BreatherIO's CodePages.
         .target(name: "CLoadedObjects"),
         // Files: atomic whole-file writes and capped reads, below Config, Cache and Views; and
@@ -58,15 +60,17 @@ let package = Package(
             dependencies: [
                 "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherProviders", "BreatherViewModel", "BreatherViews", "BreatherConfig", "BreatherCache",
                 "BreatherCalculator",
-                "BreatherIO",
+                "BreatherIO", "CProcess",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict,
             // Release: relative relocations packed (DT_RELR, glibc 2.36+): ~40,000 of them, 0.9 MB
             // of .rela.dyn in the classic form. gold (swiftc's default) lacks the option; lld
-            // ships with every Swift toolchain.
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+            // ships with every Swift toolchain. No exported symbols: the static stdlib's link
+            // exports all 5,700 Swift ones for plugins Breather never loads (0.56 MB, and slower
+            // symbol look-ups while libcurl's libraries bind; scripts/check-binary.sh holds it).
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
                                           .when(configuration: .release))]
         ),
         // Test-only: launches Tests/Support/fixture_server.py for the HTTP and end-to-end tests; the

@@ -7,7 +7,7 @@
 # then the peak RSS of each command (median of 9 runs), the wall-time ratios against the goals,
 # the CPU-time ratios (steadier under load), the binary's size and its ICU check. Everything
 # comes from the repository: the fixtures from Tests/Fixtures/providers, the server from
-# Tests/Support. Not part of CI: timings need a quiet machine.
+# scripts/lib. Not part of CI: timings need a quiet machine.
 #   scripts/bench.sh [RUNS]        # default 100 runs per command after 10 warm-ups
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +34,7 @@ for fixture in open-meteo/forecast.current.json open-meteo/air_quality.current_h
     [ -f "$fixtures/$fixture" ] || { echo "error: $fixtures/$fixture is missing" >&2; exit 1; }
 done
 
-swift build -c release --static-swift-stdlib --product breather >&2
+built=$(scripts/build-release.sh)
 work=$(mktemp -d)
 server_pid=""
 cleanup() {
@@ -43,18 +43,16 @@ cleanup() {
 }
 trap cleanup EXIT
 binary=$work/breather
-strip -o "$binary" .build/release/breather
+strip -o "$binary" "$built"
 
 # The baseline for start-up: the smallest Swift program, linked like Breather.
 echo 'print("hello")' >"$work/hello.swift"
 swiftc -O -static-stdlib "$work/hello.swift" -o "$work/hello" >&2
 strip "$work/hello"
 
-cat >"$work/routes.json" <<'EOF'
-{"/v1/forecast": {"fixture": "open-meteo/forecast.current.json"},
- "/aq/v1/air-quality": {"fixture": "open-meteo/air_quality.current_hourly.json"}}
-EOF
-python3 -u Tests/Support/fixture_server.py "$work/routes.json" "$fixtures" "$work/requests.log" >"$work/port" &
+# A server that answers from memory (scripts/lib/bench_server.py says why not the tests' one).
+python3 -u scripts/lib/bench_server.py "$fixtures" "$work/requests.log" \
+    /v1/forecast=open-meteo/forecast.current.json /aq/v1/air-quality=open-meteo/air_quality.current_hourly.json >"$work/port" &
 server_pid=$!
 disown "$server_pid"  # killed on exit; no "Killed" job notice
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
@@ -111,9 +109,9 @@ cpu() { jq ".results[$2] | (.user + .system) * 1000" "$work/$1.json"; }  # mean 
 ratio() { awk -v a="$1" -v b="$2" -v goal="$3" 'BEGIN { r = a / b; printf "%.2f (goal <= %s: %s)", r, goal, (r <= goal ? "met" : "MISSED") }'; }
 ms() { awk -v v="$1" 'BEGIN { printf "%.1f ms", v }'; }
 
-unstripped=$(stat -c %s .build/release/breather)
+unstripped=$(stat -c %s "$built")
 stripped=$(stat -c %s "$binary")
-icu=$(nm .build/release/breather | grep -c icudt || true)
+icu=$(nm "$built" | grep -c icudt || true)
 echo
 echo "breather $($binary --version), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load $(cut -d' ' -f1 /proc/loadavg), $runs runs each"
 printf '%-34s %10s %9s   %-26s %10s %9s   %s\n' "breather" "median" "peak RSS" "baseline" "median" "peak RSS" "ratio"

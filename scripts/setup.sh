@@ -6,8 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
-swift build -c release --static-swift-stdlib --product breather
+binary=$(scripts/build-release.sh)
 # Symbols are half the file and nothing at run time needs them (README "Speed and size").
-strip .build/release/breather
-echo "built .build/release/breather" >&2
-exec .build/release/breather --standard china "$@"
+strip "$binary"
+echo "built $binary" >&2
+exec "$binary" --standard china "$@"

@@ -43,7 +43,8 @@ struct IPLocationCache {
         let object: JSONObject = ["name": location.name.map(JSONValue.string) ?? .null,
                                   "latitude": .number(location.latitude), "longitude": .number(location.longitude),
                                   "saved_at": .string(Timestamp.rfc3339(Timestamp.now()))]
-        do { try AtomicFile.write(JSON.serialize(.object(object)), to: path, mode: 0o600) } catch {  // where the machine is: private
+        // Private (where the machine is); not durable: a lookup lost to a crash is made again.
+        do { try AtomicFile.write(JSON.serialize(.object(object)), to: path, mode: 0o600, durable: false) } catch {
             logger.log(.warning, "\(error)")
         }
     }

@@ -106,14 +106,16 @@ struct RendererTests {
 
 @Suite("atomic file sink")
 struct AtomicFileTests {
-    @Test("writes, replaces, creates directories and leaves no temp file")
-    func write() throws {
+    @Test("writes, replaces, creates directories, sets the mode and leaves no temp file, durable or not",
+          arguments: [true, false])
+    func write(durable: Bool) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("a/b/status.txt").path
-        try AtomicFile.write("one\n", to: path)
-        try AtomicFile.write("two\n", to: path)
+        try AtomicFile.write("one\n", to: path, durable: durable)
+        try AtomicFile.write("two\n", to: path, mode: 0o600, durable: durable)
         #expect(try SmallFile.read(path) == "two\n")
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("a/b").path) == ["status.txt"])
     }
 
