@@ -9,7 +9,7 @@
 # (README "Speed and size").
 # --disable-local-rpath: no RUNPATH $ORIGIN. With it the loader first looked for every library,
 # libcurl and the five the binary links, in the binary's own directory and its glibc-hwcaps,
-# tls and x86_64 subfolders: 24 failed opens, 0.6-1.4 ms of a fetching one-shot run.
+# tls and x86_64 subfolders: 24 failed opens in a fetching run.
 # The same flags everywhere, so the scripts share .build/release and build only once.
 set -euo pipefail
 cd "$(dirname "$0")/.."

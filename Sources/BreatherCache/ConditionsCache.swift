@@ -76,7 +76,7 @@ public struct ConditionsCache: Sendable {
             json = .object(root)
         }
         // Not durable: a store lost to a power cut is fetched again, and an unreadable one
-        // reads as absent; the fsyncs were 5 % of a fetching one-shot run.
+        // reads as absent; the fsyncs were 3-4 % of a fetching one-shot run.
         try AtomicFile.write(JSON.serialize(json) + "\n", to: path, mode: 0o600, durable: false)
     }
 }

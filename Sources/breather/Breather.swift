@@ -25,8 +25,8 @@ enum Breather {
         // logs the refusal to syslog; the priority changes nothing for Breather (a user's own
         // LIBDISPATCH_LOG wins).
         setenv("LIBDISPATCH_LOG", "NO", 0)
-        // Before any other thread starts: one arena is 2-3 % of a fetching one-shot run and
-        // 0.3-1 MB of the daemon's RSS (README "Speed and size").
+        // Before any other thread starts: one arena saves 0.3-1 MB of the daemon's and watch's
+        // RSS and a heap to map per thread (README "Speed and size").
         cprocess_use_one_malloc_arena()
         let invocation: Invocation
         do {
@@ -40,6 +40,10 @@ enum Breather {
         case .help(let command): Console.out(HelpText.page(for: command))
         case .completionScript(let shell): Console.out(shell.script, newline: false)
         case .run(let command, let options, let readings):
+            // A one-shot run's threads (tasks, libcurl's) take turns: on one CPU its fetch is 3 %
+            // faster and uses 10 % less CPU here (README "Speed and size"). The daemon and watch
+            // live long and are left to the scheduler.
+            if command == nil { cprocess_stay_on_current_cpu() }
             // Every command's tasks on Breather's own thread (LoopExecutor), never on Swift's
             // global pool: once that pool has run a job, libdispatch wakes the process every
             // second for as long as it lives.
@@ -51,7 +55,7 @@ enum Breather {
 
     /// Runs `command` and exits with its status from the thread it ran on. Coming back to this
     /// closure's main actor first would make libdispatch start a thread (the main queue's
-    /// worker, after `dispatch_main`) only to call `exit`: ~0.4 ms of a one-shot run.
+    /// worker, after `dispatch_main`) only to call `exit`: a thread start and a hand-over.
     private static func runAndExit(_ command: Subcommand?, options: CommonOptions, readings: [String]) async -> Never {
         let status: ExitStatus
         switch command {
@@ -61,7 +65,7 @@ enum Breather {
         case .config: status = ConfigCommand(options: options).run()
         case .aqi: status = AQICommand(common: options, readings: readings).run()
         }
-        // Not exit(3): the exit handlers of libcurl's libraries cost 0.4-0.8 ms of a
+        // Not exit(3): the exit handlers of libcurl's libraries cost 0.3-0.5 ms of a
         // fetching one-shot run and free nothing the kernel would not.
         cprocess_exit_now(status.rawValue)
     }
