@@ -4,6 +4,9 @@
 #   fresh one-shot (`--refresh`, 2 requests)  vs  `curl -s URL | jq …` on the same loopback server
 #   cached one-shot (answered by the cache)    vs  `jq …` on the same cache file
 #   `breather --version`                       vs  a Swift "hello" built here the same way
+# and a fourth run for the fresh one-shot's floor on this machine: the cached one-shot (Breather
+# without the fetch) and `fetch1`, a C program built here that makes the one libcurl request curl
+# makes and nothing else, against /bin/true (process start alone);
 # then the peak RSS of each command (median of 9 runs), the wall-time ratios against the goals,
 # the CPU-time ratios (steadier under load), the binary's size and its ICU check. Everything
 # comes from the repository: the fixtures from Tests/Fixtures/providers, the server from
@@ -50,6 +53,19 @@ echo 'print("hello")' >"$work/hello.swift"
 swiftc -O -static-stdlib "$work/hello.swift" -o "$work/hello" >&2
 strip "$work/hello"
 
+# The floor's fetch: one libcurl request from C (libcurl linked as curl links it), body to stdout.
+cat >"$work/fetch1.c" <<'C'
+#include <curl/curl.h>
+int main(int argc, char **argv) {
+    if (argc != 2 || curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) return 2;
+    CURL *handle = curl_easy_init();
+    if (!handle) return 2;
+    curl_easy_setopt(handle, CURLOPT_URL, argv[1]);
+    return curl_easy_perform(handle) == CURLE_OK ? 0 : 1;
+}
+C
+cc -O2 -o "$work/fetch1" "$work/fetch1.c" -lcurl
+
 # A server that answers from memory (scripts/lib/bench_server.py says why not the tests' one).
 python3 -u scripts/lib/bench_server.py "$fixtures" "$work/requests.log" \
     /v1/forecast=open-meteo/forecast.current.json /aq/v1/air-quality=open-meteo/air_quality.current_hourly.json >"$work/port" &
@@ -78,6 +94,7 @@ curl_jq="curl -s $base/v1/forecast | jq .current.temperature_2m"
 jq_cache="jq .weather.temperature_c $cache"
 version="$binary --version"
 hello="$work/hello"
+fetch1="$work/fetch1 $base/v1/forecast"
 
 # Every command must work before its time means anything.
 $fresh | jq -e '.air_quality.aqi and .weather.temperature_c' >/dev/null \
@@ -87,17 +104,19 @@ before=$(wc -l <"$work/requests.log")
 $cached >/dev/null && [ "$(wc -l <"$work/requests.log")" -eq "$before" ] \
     || { echo "error: the cached run made a request" >&2; exit 1; }
 [ "$($jq_cache)" != "null" ] || { echo "error: jq found no temperature in the cache" >&2; exit 1; }
+$fetch1 | jq -e .current.temperature_2m >/dev/null || { echo "error: fetch1 got no forecast" >&2; exit 1; }
 
-bench() {  # NAME OPTIONS... -- CMD_A CMD_B: one hyperfine run; medians in ms to $work/NAME.json
+bench() {  # NAME OPTIONS... -- COMMAND...: one hyperfine run; medians in ms to $work/NAME.json
     local name=$1; shift
     local options=()
     while [ "$1" != "--" ]; do options+=("$1"); shift; done
     shift
-    hyperfine --style basic --warmup 10 --runs "$runs" "${options[@]}" --export-json "$work/$name.json" "$1" "$2" >&2
+    hyperfine --style basic --warmup 10 --runs "$runs" "${options[@]}" --export-json "$work/$name.json" "$@" >&2
 }
 bench fresh -- "$fresh" "$curl_jq"
 bench cached -N -- "$cached" "$jq_cache"
 bench version -N -- "$version" "$hello"
+bench floor -N -- "$fresh" "$cached" "$fetch1" /bin/true
 
 rss_mb() {  # peak RSS of the largest process of a command, MB: the median of 9 runs
     for _ in 1 2 3 4 5 6 7 8 9; do
@@ -126,6 +145,13 @@ for pair in fresh cached version; do
     awk -v name="$pair" -v a="$(cpu "$pair" 0)" -v b="$(cpu "$pair" 1)" \
         'BEGIN { printf "CPU time, %-8s %6.1f ms against %6.1f ms: ratio %.2f\n", name ":", a, b, a / b }'
 done
+# A fresh run does at least what a cached run does (start, config, store, render) plus what the C
+# fetch does beyond starting a process (load libcurl and its ~35 libraries, one request): the
+# lowest time any change to Breather alone could reach here, bar running the two at once.
+awk -v fresh="$(median floor 0)" -v cached="$(median floor 1)" -v fetch="$(median floor 2)" -v start="$(median floor 3)" -v base="$(median fresh 1)" '
+    BEGIN { floor = cached + fetch - start
+        printf "floor of a fresh run: cached %.1f + C fetch %.1f - process start %.1f = %.1f ms; fresh %.1f ms in the same run\n", cached, fetch, start, floor, fresh
+        printf "floor against curl | jq above: ratio %.2f (fresh: %.2f)\n", floor / base, fresh / base }'
 awk -v rss="$(rss_mb "$cached")" 'BEGIN { printf "cached run peak RSS: %.1f MB (goal <= 12: %s)\n", rss, (rss <= 12 ? "met" : "MISSED") }'
 awk -v s="$stripped" -v u="$unstripped" -v icu="$icu" 'BEGIN {
     printf "binary: %.2f MB stripped (%.2f MiB; goal <= 16 MB: %s), %.2f MB with symbols, %d icudt symbols\n",

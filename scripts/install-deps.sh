@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Breather builds and tests with. Safe to re-run.
 #   libcurl4-openssl-dev, libjansson-dev, pkg-config: the C libraries Breather links
+#   libstdc++-12-dev: libstdc++.a, linked into the release binary (scripts/build-release.sh);
+#     Swift's own install needs it too
 #   python3: the loopback provider server the end-to-end tests start
 #   tmux: the status-line test runs the README tmux snippet (scripts/check-tmux-status.sh)
 #   systemd: systemd-analyze, to verify the units in systemd/, and the service manager
@@ -8,7 +10,7 @@
 #   dpkg-dev, binutils, lintian, debootstrap: the .deb (scripts/package-deb.sh) and its test in a
 #     clean Debian root (scripts/test-deb.sh), both run by .ci/run
 set -euo pipefail
-packages=(libcurl4-openssl-dev libjansson-dev pkg-config python3 systemd tmux dpkg-dev binutils lintian debootstrap)
+packages=(libcurl4-openssl-dev libjansson-dev pkg-config libstdc++-12-dev python3 systemd tmux dpkg-dev binutils lintian debootstrap)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
