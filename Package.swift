@@ -37,9 +37,11 @@ let package = Package(
         .target(name: "CProcess"),
         // dl_iterate_phdr's load and unload counts, for BreatherIO's CodePages.
         .target(name: "CLoadedObjects"),
+        // renameat2's exchange, for BreatherIO's AtomicFile (C: Swift's Glibc leaves it out).
+        .target(name: "CFiles"),
         // Files: atomic whole-file writes and capped reads, below Config, Cache and Views; and
         // the code pages a finished refresh hands back.
-        .target(name: "BreatherIO", dependencies: ["CLoadedObjects"], swiftSettings: strict),
+        .target(name: "BreatherIO", dependencies: ["CLoadedObjects", "CFiles"], swiftSettings: strict),
         // Pure values: conditions, standards, index tables.
         .target(name: "BreatherModel", swiftSettings: strict),
         // `breather aqi`: parses POLLUTANT[:PERIOD]=VALUE[UNIT] words and explains refusals; the model only computes.

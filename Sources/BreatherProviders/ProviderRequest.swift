@@ -29,17 +29,19 @@ struct ProviderRequest: Sendable {
         } catch {
             throw failure(for: error)
         }
-        let parsed = try? JSON.parse(response.body)
+        // Parsed once, for the error body or the reply (a second parse of every reply was 0.2 ms
+        // of a fetching one-shot run).
+        let parsed: Result<JSONValue, JSONError>
+        do { parsed = .success(try JSON.parse(response.body)) } catch { parsed = .failure(error) }
         guard response.isSuccess else {
-            var mapped = errorBody(response.status, parsed.map { JSONCursor($0) })
+            var mapped = errorBody(response.status, try? JSONCursor(parsed.get()))
                 ?? failure(status: response.status)
             mapped.retryAfterSeconds = mapped.retryAfterSeconds ?? response.retryAfterSeconds
             throw mapped
         }
-        do {
-            return JSONCursor(try JSON.parse(response.body))
-        } catch {
-            throw fail(.badData, "unreadable reply: \(error)")
+        switch parsed {
+        case .success(let json): return JSONCursor(json)
+        case .failure(let error): throw fail(.badData, "unreadable reply: \(error)")
         }
     }
 

@@ -68,7 +68,7 @@ public struct AlertMonitor: Sendable {
     /// standard when a bar has switched to another.
     private func report(in output: Output) -> AirQualityReport? {
         if output.standard == settings.standard { return output.airQuality }
-        return output.indicesByStandard.first(where: { $0.standard == settings.standard })?.report
+        return output.conditions?.pollution.flatMap { try? $0.report(for: settings.standard) }
     }
 
     private func airAlert(_ report: AirQualityReport, rank: Int, city: String) -> AlertNotification {

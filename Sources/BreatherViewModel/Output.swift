@@ -89,8 +89,13 @@ public struct Output: Sendable, Equatable {
     /// The parts shown from an earlier fetch because the latest one could not bring them
     /// (or grown too old): each is marked stale on its own, the others are fresh.
     public var staleParts: [ProviderFailure.Part] = []
-    /// Every standard's index from the same data (Prometheus exports them all); empty without air data.
-    public var indicesByStandard: [(standard: AQIStandard, report: AirQualityReport)] = []
+    /// Every standard's index from the same data (Prometheus exports them all); empty without
+    /// air data. Worked out when asked, not on every render: the view model renders each state
+    /// change (three in a fetching one-shot), and seven indices each time were 4 % of that run's
+    /// instructions, for the one view that uses them.
+    public var indicesByStandard: [(standard: AQIStandard, report: AirQualityReport)] {
+        conditions?.pollution.map(State.indices) ?? []
+    }
     /// What the run earned, for the one-shot's exit code, and the failure that decided it.
     public var status: RunStatus = .ok
 
@@ -212,7 +217,6 @@ extension State {
             isStale: stale,
             ageSeconds: age,
             staleParts: staleParts,
-            indicesByStandard: conditions?.pollution.map(Self.indices) ?? [],
             status: RunStatus(conditions: conditions, report: report, failures: latestFailures, airError: airError))
     }
 }

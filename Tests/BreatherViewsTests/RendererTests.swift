@@ -119,6 +119,30 @@ struct AtomicFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("a/b").path) == ["status.txt"])
     }
 
+    @Test("a symlink at the path is replaced, never followed; a directory stays and the write fails",
+          arguments: [true, false])
+    func notARegularFile(durable: Bool) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let target = dir.appendingPathComponent("target.txt").path
+        try AtomicFile.write("target\n", to: target)
+        let link = dir.appendingPathComponent("link.txt").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        try AtomicFile.write("new\n", to: link, durable: durable)
+        #expect(try SmallFile.read(link) == "new\n")
+        #expect(try SmallFile.read(target) == "target\n", "the symlink's target is untouched")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == nil, "the link itself was replaced")
+
+        let folder = dir.appendingPathComponent("folder").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try AtomicFile.write("inside\n", to: folder + "/kept.txt")
+        #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("x", to: folder, durable: durable) }
+        #expect(try SmallFile.read(folder + "/kept.txt") == "inside\n", "the directory is where it was")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["folder", "link.txt", "target.txt"],
+                "no temporary file left, and the directory not moved aside")
+    }
+
     @Test("an unwritable place is a clear error, and the old file stays")
     func unwritable() throws {
         #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("x", to: "/proc/breather-test/status.txt") }
