@@ -57,15 +57,6 @@ public struct RunStatus: Sendable, Equatable {
     }
 }
 
-extension State {
-    /// The index under every standard the data can serve, in the standards' order.
-    static func indices(_ pollution: Pollution) -> [(standard: AQIStandard, report: AirQualityReport)] {
-        AQIStandard.allCases.compactMap { standard in
-            (try? pollution.report(for: standard)).map { (standard: standard, report: $0) }
-        }
-    }
-}
-
 extension Output {
     /// What the bar shows, without the clock (update time, age) and with staleness as a flag:
     /// `watch` prints a line only when this changes, so an unchanged reading is not redrawn

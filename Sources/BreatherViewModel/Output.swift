@@ -94,7 +94,10 @@ public struct Output: Sendable, Equatable {
     /// change (three in a fetching one-shot), and seven indices each time were 4 % of that run's
     /// instructions, for the one view that uses them.
     public var indicesByStandard: [(standard: AQIStandard, report: AirQualityReport)] {
-        conditions?.pollution.map(State.indices) ?? []
+        guard let pollution = conditions?.pollution else { return [] }
+        return AQIStandard.allCases.compactMap { standard in
+            (try? pollution.report(for: standard)).map { (standard: standard, report: $0) }
+        }
     }
     /// What the run earned, for the one-shot's exit code, and the failure that decided it.
     public var status: RunStatus = .ok
