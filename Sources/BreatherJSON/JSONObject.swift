@@ -1,9 +1,13 @@
-/// A JSON object: ordered `(key, value)` pairs with O(1) key lookup.
+/// A JSON object: ordered `(key, value)` pairs with fast key lookup.
 ///
 /// Order matters because serialized output should read like the input (and
 /// like the provider docs); lookup speed matters because decoders do many
-/// keyed reads per response. An index dictionary sits beside the pairs so
-/// building an object of n keys is O(n), not O(n²).
+/// keyed reads per response. A small object (at most `indexThreshold` keys,
+/// nearly every object a provider sends) is searched in order: comparing a
+/// few short keys costs less than hashing each key, which building a
+/// dictionary index does for every object parsed. A larger one gets an index
+/// dictionary beside the pairs, so building an object of n keys stays O(n),
+/// not O(n²).
 ///
 /// Keys are unique: setting an existing key replaces its value in place.
 /// Equality compares keys and values but not order, as JSON does; compare
@@ -13,15 +17,19 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, S
     public typealias Element = (key: String, value: JSONValue)
 
     private var pairs: [Element]
-    private var index: [String: Int]
+    /// Each key's position in `pairs`; nil while the object has at most `indexThreshold` keys.
+    private var index: [String: Int]?
+
+    /// The most keys an object holds before it builds an index. A parse of an
+    /// air-quality reply spent 60 % of its Swift conversion hashing keys of
+    /// objects smaller than this (callgrind, README "Speed and size").
+    static let indexThreshold = 16
 
     /// Creates an object from pairs in order. A repeated key keeps its first
     /// position and its last value (jansson's behaviour for duplicate keys).
     public init(_ pairs: [(String, JSONValue)] = []) {
         self.pairs = []
-        self.index = [:]
         self.pairs.reserveCapacity(pairs.count)
-        self.index.reserveCapacity(pairs.count)
         for (key, value) in pairs {
             self[key] = value
         }
@@ -36,19 +44,20 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, S
     /// existing key replaces the value without moving it; setting nil removes it.
     public subscript(key: String) -> JSONValue? {
         get {
-            guard let position = index[key] else { return nil }
+            guard let position = position(of: key) else { return nil }
             return pairs[position].value
         }
         set {
-            if let position = index[key] {
+            if let position = position(of: key) {
                 if let newValue {
                     pairs[position].value = newValue
                 } else {
                     remove(at: position)
                 }
             } else if let newValue {
-                index[key] = pairs.count
+                index?[key] = pairs.count
                 pairs.append((key: key, value: newValue))
+                if index == nil, pairs.count > Self.indexThreshold { buildIndex() }
             }
         }
     }
@@ -79,12 +88,23 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, S
         return true
     }
 
-    // Removal is rare (decoders only read), so an O(n) reindex is fine.
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return pairs.firstIndex { $0.key == key }
+    }
+
+    private mutating func buildIndex() {
+        var built: [String: Int] = [:]
+        built.reserveCapacity(pairs.count * 2)
+        for (position, pair) in pairs.enumerated() { built[pair.key] = position }
+        index = built
+    }
+
+    // Removal is rare (decoders only read), so an O(n) reindex is fine. An object that
+    // shrinks keeps its index.
     private mutating func remove(at position: Int) {
-        index[pairs[position].key] = nil
         pairs.remove(at: position)
-        for later in position..<pairs.count {
-            index[pairs[later].key] = later
-        }
+        guard index != nil else { return }
+        buildIndex()
     }
 }

@@ -46,8 +46,9 @@ struct OneShot {
             case .failure(let failure): locationFailure = failure
             }
         }
+        // Only the final state is printed, so only it is rendered (not the stored data, not loading).
         let session = try Session(context: context, gate: nil, staleAfterSeconds: context.settings.cache.maxAgeSeconds,
-                                  location: location, locationFailure: locationFailure)
+                                  location: location, locationFailure: locationFailure, rendersEveryState: false)
         let viewModel = session.viewModel
         if fresh, let stored {
             context.logger.log(.debug, "answered from the store \(cache.path)")
@@ -60,9 +61,9 @@ struct OneShot {
             viewModel.inputs.viewDidRefresh()
         }
         viewModel.finish()
-        var last: Output?
-        for await output in viewModel.outputs { last = output }
-        guard let output = last else { return .unavailable }
+        var final: Output?
+        for await output in viewModel.outputs { final = output }
+        guard let output = final else { return .unavailable }
 
         let printed = try write(output, context: context)
         return report(output, fromStore: fresh, printedBarLine: printed && options.template == nil && (options.format ?? .plain).isBar,
