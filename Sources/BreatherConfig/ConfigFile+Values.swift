@@ -40,9 +40,13 @@ extension ConfigFile {
         return ConfigError(file: path, line: line(of: key, in: section), reason: "\(name): \(reason)")
     }
 
+    /// Records where the dotted `key` ("providers.open-meteo.forecast_url") was set, for
+    /// `breather config`. Dotted keys are split by their UTF-8 bytes: splitting the String
+    /// walks Characters, whose grapheme breaking cost more than the rest of `mark`.
     func mark(_ settings: inout Settings, _ key: String) {
-        let section = key.contains(".") ? String(key[..<key.lastIndex(of: ".")!]) : nil
-        let leaf = key.split(separator: ".").last.map(String.init) ?? key
+        let dot = key.utf8.lastIndex(of: UInt8(ascii: "."))
+        let section = dot.map { String(key[..<$0]) }
+        let leaf = dot.map { String(key[key.utf8.index(after: $0)...]) } ?? key
         settings.origins[key] = line(of: leaf, in: section).map { "\(path):\($0)" } ?? path
     }
 
@@ -50,7 +54,8 @@ extension ConfigFile {
     /// "providers.open-meteo"; for `[[output]]`, the first block that has the key).
     func line(of key: String, in section: String?) -> Int? {
         var table: TOMLTable? = root
-        for part in section.map({ $0.split(separator: ".").map(String.init) }) ?? [] {
+        let parts = section.map { $0.utf8.split(separator: UInt8(ascii: ".")).map { String(decoding: $0, as: UTF8.self) } } ?? []
+        for part in parts {
             table = table?[part]?.table ?? table?[part]?.array?.lazy.compactMap(\.table).first(where: { $0[key] != nil })
         }
         return table?.line(of: key)

@@ -9,6 +9,7 @@ struct TOMLErrorTests {
         ("a = 1 2", 1, 7, "expected a new line after the value"),
         ("a = 1\na = 2", 2, 1, "a is defined twice"),
         ("[t]\n[t]", 2, 2, "[t] is defined twice"),
+        ("[\"\".t]\n[\"\".t]", 2, 2, "[.t] is defined twice"),  // an empty quoted key keeps its dot
         ("a = 1\n[a.b]", 2, 2, "a is already a value"),
         ("[t]\nx.y = 1\n[t.x]", 3, 2, "[t.x] is defined twice"),
         ("p = { a = 1 }\n[p]", 2, 2, "[p] is defined twice"),
