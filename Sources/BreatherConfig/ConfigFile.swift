@@ -157,7 +157,7 @@ struct ConfigFile {
     }
 
     private func applyProviders(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
-        try checkKeys(table, section: "providers", allowed: ProviderKeys.all.map(\.provider))
+        try checkKeys(table, section: "providers", allowed: ProviderKeys.all.map { $0.provider })
         for provider in table.keys {
             guard let section = table[provider]?.table else { throw error(provider, "providers", "must be a table [providers.\(provider)]") }
             // checkKeys allowed only the providers listed.

@@ -90,9 +90,9 @@ public struct Output: Sendable, Equatable {
     /// (or grown too old): each is marked stale on its own, the others are fresh.
     public var staleParts: [ProviderFailure.Part] = []
     /// Every standard's index from the same data (Prometheus exports them all); empty without
-    /// air data. Worked out when asked, not on every render: the view model renders each state
-    /// change (three in a fetching one-shot), and seven indices each time were 4 % of that run's
-    /// instructions, for the one view that uses them.
+    /// air data. Worked out when asked, not on every render: the daemon and `watch` render each
+    /// state change, and seven indices each time were 4 % of a fetching run's instructions, for
+    /// the one view that uses them.
     public var indicesByStandard: [(standard: AQIStandard, report: AirQualityReport)] {
         guard let pollution = conditions?.pollution else { return [] }
         return AQIStandard.allCases.compactMap { standard in
