@@ -31,6 +31,17 @@ static struct {
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
 static void *library;
 
+/* The four big dependency trees under Debian's libcurl4 (OpenSSL, GnuTLS through librtmp and
+   libldap, Kerberos through GSS-API, OpenLDAP), loaded one by one before libcurl. The loader
+   resolves a library's symbols by searching every library of the dlopen that brought it in, in
+   breadth-first order: under libcurl's dlopen that is some 30 libraries, with GnuTLS and Kerberos
+   near the end. Loaded first, each tree searches only its own few. On this machine: 20 % fewer
+   loader instructions and 5 % less time to load libcurl (README "Speed and size"). Only a hint:
+   a soname this system lacks is skipped, and libcurl's dlopen loads whatever it needs itself. */
+static const char *const dependency_subtrees[] = {
+    "libssl.so.3", "libgnutls.so.30", "libgssapi_krb5.so.2", "libldap-2.5.so.0",
+};
+
 #define RESOLVE(field, symbol)                                                               \
     do {                                                                                     \
         *(void **)&resolved.field = dlsym(handle, symbol);                                   \
@@ -43,11 +54,15 @@ int ccurl_load(const char *soname, char *error, size_t error_size) {
     /* RTLD_LAZY: the ~35 libraries below libcurl bind their functions when first called, as in
        a normal link; binding them all up front cost ~5 % of a fetching run. Every function we
        call is resolved now by dlsym, so a missing one is still found here. */
+    void *subtrees[sizeof dependency_subtrees / sizeof *dependency_subtrees];
+    for (size_t i = 0; i < sizeof subtrees / sizeof *subtrees; i++)
+        subtrees[i] = dlopen(dependency_subtrees[i], RTLD_LAZY | RTLD_LOCAL);  /* NULL: not on this system */
     void *handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
-    if (!handle) {
-        snprintf(error, error_size, "%s", dlerror());
-        return -1;
-    }
+    if (!handle) snprintf(error, error_size, "%s", dlerror());  /* before dlclose clears it */
+    /* libcurl holds its own references to whatever of them it needs. */
+    for (size_t i = 0; i < sizeof subtrees / sizeof *subtrees; i++)
+        if (subtrees[i]) dlclose(subtrees[i]);
+    if (!handle) return -1;
     __typeof__(curl) resolved;
     const char *missing = NULL;
     RESOLVE(global_init, "curl_global_init");

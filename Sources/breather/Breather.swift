@@ -15,16 +15,14 @@ enum Breather {
 
     /// Parses the command line and runs what it asks for. A usage error is one line on stderr and
     /// exit 64: a bar or a systemd journal shows one line, and that line must say what was wrong.
-    static func main() async {
+    static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // Before anything else: a SIGHUP/SIGUSR1/SIGUSR2/SIGRTMIN+1 that arrives while the daemon starts
         // (systemd may reload it at once) must not take the default action, which ends the
         // process. The daemon's and watch's signal sources take them over once they run.
         for number in [SIGHUP, SIGUSR1, SIGUSR2, CompactToggleSignal.number] { signal(number, SIG_IGN) }
-        // libdispatch asks for a thread priority an unprivileged process may not have and
-        // logs the refusal to syslog; the priority changes nothing for Breather (a user's own
-        // LIBDISPATCH_LOG wins).
-        setenv("LIBDISPATCH_LOG", "NO", 0)
+        // Quiet libdispatch, and skip GnuTLS's set-up when libcurl loads (ProcessEnvironment).
+        ProcessEnvironment.prepare()
         // Before any other thread starts: one arena saves 0.3-1 MB of the daemon's and watch's
         // RSS and a heap to map per thread (README "Speed and size").
         cprocess_use_one_malloc_arena()
@@ -44,18 +42,17 @@ enum Breather {
             // faster and uses 10 % less CPU here (README "Speed and size"). The daemon and watch
             // live long and are left to the scheduler.
             if command == nil { cprocess_stay_on_current_cpu() }
-            // Every command's tasks on Breather's own thread (LoopExecutor), never on Swift's
-            // global pool: once that pool has run a job, libdispatch wakes the process every
-            // second for as long as it lives.
-            await withTaskExecutorPreference(LoopExecutor.shared) { () async -> Void in
+            // Every command's tasks on Breather's own executor, run by this thread, never on
+            // Swift's global pool: once that pool has run a job, libdispatch wakes the process
+            // every second for as long as it lives (LoopExecutor says more).
+            Task(executorPreference: LoopExecutor.shared) {
                 await runAndExit(command, options: options, readings: readings)
             }
+            LoopExecutor.shared.runForever()
         }
     }
 
-    /// Runs `command` and exits with its status from the thread it ran on. Coming back to this
-    /// closure's main actor first would make libdispatch start a thread (the main queue's
-    /// worker, after `dispatch_main`) only to call `exit`: a thread start and a hand-over.
+    /// Runs `command` and exits with its status.
     private static func runAndExit(_ command: Subcommand?, options: CommonOptions, readings: [String]) async -> Never {
         let status: ExitStatus
         switch command {

@@ -40,7 +40,8 @@ enum ChildProcess {
     }
 
     /// The daemon's environment less the variables that carry secrets (`BREATHER_*_KEY`,
-    /// `BREATHER_*_TOKEN`, `CREDENTIALS_DIRECTORY`): a helper has no business with them.
+    /// `BREATHER_*_TOKEN`, `CREDENTIALS_DIRECTORY`), which a helper has no business with, and
+    /// less those Breather set for itself (`ProcessEnvironment`), which are not the user's.
     static func childEnvironment() -> [String] {
         var result: [String] = []
         var entry = environ
@@ -48,7 +49,9 @@ enum ChildProcess {
             let variable = String(cString: pointer)
             let name = variable.prefix { $0 != "=" }
             let secret = name.hasPrefix("BREATHER_") && (name.hasSuffix("_KEY") || name.hasSuffix("_TOKEN"))
-            if !secret, name != "CREDENTIALS_DIRECTORY" { result.append(variable) }
+            if !secret, name != "CREDENTIALS_DIRECTORY", !ProcessEnvironment.added.contains(String(name)) {
+                result.append(variable)
+            }
             entry += 1
         }
         return result

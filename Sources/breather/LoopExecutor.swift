@@ -3,16 +3,22 @@ import Glibc
 #endif
 import Synchronization
 
-/// The daemon's and `watch`'s one thread for Swift tasks, with timers of its own.
+/// Breather's one thread for Swift tasks, with timers of its own: the process's main thread,
+/// which `Breather.main` hands to `runForever()` once the command's task is queued.
 ///
-/// Why: on Linux, libdispatch starts a 1-second timer that never stops (its workqueue monitor,
-/// `_dispatch_workq_init_once` in swift-corelibs-libdispatch) as soon as Swift's global pool
-/// runs a job, so an idle process would wake once a second for ever. Every task of the daemon
-/// and `watch` prefers this executor (`withTaskExecutorPreference`, `Task(executorPreference:)`),
-/// and waits with `sleep(seconds:)` instead of `Task.sleep` (which goes through the global
-/// pool), so the thread sleeps in `pthread_cond_timedwait` until a job or a deadline is due.
+/// Why not Swift's global pool: on Linux, libdispatch starts a 1-second timer that never stops
+/// (its workqueue monitor, `_dispatch_workq_init_once` in swift-corelibs-libdispatch) as soon as
+/// that pool runs a job, so an idle daemon would wake once a second for ever. Every task of
+/// every command prefers this executor (`Task(executorPreference:)`), and waits with
+/// `sleep(seconds:)` instead of `Task.sleep` (which goes through the global pool), so the thread
+/// sleeps in `pthread_cond_timedwait` until a job or a deadline is due.
+///
+/// Why the main thread rather than one of its own: an `async` `main` ends in `dispatch_main`,
+/// which retires the main thread with `pthread_exit`; glibc loads libgcc_s to unwind it, and the
+/// work moves to a new thread. For a one-shot run that is a library load, a thread start and a
+/// hand-over, about 0.4 ms of its 10 (README "Speed and size").
 final class LoopExecutor: TaskExecutor, @unchecked Sendable {
-    /// The one instance: one thread for the whole process.
+    /// The one instance, run by the main thread.
     static let shared = LoopExecutor()
 
     private struct Timer {
@@ -34,7 +40,6 @@ final class LoopExecutor: TaskExecutor, @unchecked Sendable {
         pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
         pthread_cond_init(&condition, &attributes)
         pthread_mutex_init(&mutex, nil)
-        BlockingThread.start { [unowned self] in self.run() }
     }
 
     func enqueue(_ job: UnownedJob) {
@@ -116,8 +121,10 @@ final class LoopExecutor: TaskExecutor, @unchecked Sendable {
         a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec <= b.tv_nsec)
     }
 
-    /// The thread: runs due timers and queued jobs; otherwise sleeps until the next deadline.
-    private func run() {
+    /// Makes the calling thread the executor's for the rest of the process: runs due timers and
+    /// queued jobs, otherwise sleeps until the next deadline. The process ends with a job that
+    /// calls `exit`; jobs queued before this call wait for it.
+    func runForever() -> Never {
         while true {
             pthread_mutex_lock(&mutex)
             var due: [Timer] = []

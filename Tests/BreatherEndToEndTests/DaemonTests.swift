@@ -302,18 +302,24 @@ struct DaemonTests {
         }
     }
 
-    @Test("the on_update hook runs without Breather's API keys in its environment")
-    func onUpdateWithoutKeys() async throws {
+    @Test("the on_update hook runs without Breather's API keys or its own settings in its environment, with the user's",
+          arguments: [nil, "0"])
+    func onUpdateWithoutKeys(userGnuTLSSetting: String?) async throws {
         let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
         let envFile = sandbox.home.appendingPathComponent("hook-env.txt").path
         try sandbox.writeDaemonConfig(server: server, top: "on_update = [\"sh\", \"-c\", \"env > \(envFile)\"]")
-        let daemon = try DaemonProcess(sandbox: sandbox, environment: ["BREATHER_WAQI_TOKEN": "sekrit-token-0000",
-                                                                       "BREATHER_AIRVISUAL_KEY": "sekrit-key-0000",
-                                                                       "CREDENTIALS_DIRECTORY": "/run/credentials/x"])
+        var environment = ["BREATHER_WAQI_TOKEN": "sekrit-token-0000", "BREATHER_AIRVISUAL_KEY": "sekrit-key-0000",
+                           "CREDENTIALS_DIRECTORY": "/run/credentials/x"]
+        environment["GNUTLS_NO_IMPLICIT_INIT"] = userGnuTLSSetting
+        let daemon = try DaemonProcess(sandbox: sandbox, environment: environment)
         #expect(await waitUntil { ((try? String(contentsOfFile: envFile, encoding: .utf8)) ?? "").contains("HOME=") }, "\(daemon.stderr)")
-        let env = try String(contentsOfFile: envFile, encoding: .utf8)
-        #expect(!env.contains("sekrit") && !env.contains("CREDENTIALS_DIRECTORY"), "\(env)")
+        let lines = try String(contentsOfFile: envFile, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(!lines.contains { $0.contains("sekrit") || $0.hasPrefix("CREDENTIALS_DIRECTORY=") }, "\(lines)")
+        // What Breather set for itself (ProcessEnvironment) stays with it; what the user set goes on.
+        #expect(!lines.contains { $0.hasPrefix("LIBDISPATCH_LOG=") }, "\(lines)")
+        let gnutls = lines.filter { $0.hasPrefix("GNUTLS_NO_IMPLICIT_INIT=") }
+        #expect(gnutls == (userGnuTLSSetting.map { ["GNUTLS_NO_IMPLICIT_INIT=\($0)"] } ?? []), "\(lines)")
     }
 
     @Test("a deleted output file comes back on the next refresh even when its content is unchanged")

@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The environment variables Breather sets for itself at start-up, while the process still
+/// has one thread (`setenv` is not safe beside other threads' `getenv`), and keeps from the
+/// helpers it starts (`ChildProcess`): they get the environment Breather was given.
+enum ProcessEnvironment {
+    /// What Breather sets, each only when the user has not set it already.
+    static let settings: [(name: String, value: String)] = [
+        // libdispatch asks for a thread priority an unprivileged process may not have and
+        // logs the refusal to syslog; the priority changes nothing for Breather.
+        ("LIBDISPATCH_LOG", "NO"),
+        // GnuTLS comes in with libcurl only as a dependency of librtmp and libldap, for rtmp://
+        // and ldaps://, which Breather never fetches (http and https only, through OpenSSL);
+        // both call gnutls_global_init themselves before any use. Without this variable its
+        // library constructor builds its ASN.1 trees and crypto tables at load time anyway:
+        // 0.3 ms, 3 % of a fetching one-shot run (README "Speed and size"). GnuTLS documents
+        // the variable for programs that initialise it explicitly.
+        ("GNUTLS_NO_IMPLICIT_INIT", "1"),
+    ]
+
+    /// The names of `settings` this process set (the user had not). Written once, by
+    /// `prepare()` before any other thread exists, and only read after.
+    nonisolated(unsafe) private(set) static var added: Set<String> = []
+
+    /// Sets what the user has not; call first thing in `main`.
+    static func prepare() {
+        for setting in settings where getenv(setting.name) == nil {
+            setenv(setting.name, setting.value, 0)
+            added.insert(setting.name)
+        }
+    }
+}
