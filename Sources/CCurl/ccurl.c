@@ -1,9 +1,11 @@
+#define _GNU_SOURCE /* dladdr */
 #include "ccurl.h"
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Every libcurl function Breather calls, with its real prototype. */
 static struct {
@@ -37,10 +39,27 @@ static void *library;
    breadth-first order: under libcurl's dlopen that is some 30 libraries, with GnuTLS and Kerberos
    near the end. Loaded first, each tree searches only its own few. On this machine: 20 % fewer
    loader instructions and 5 % less time to load libcurl (README "Speed and size"). Only a hint:
-   a soname this system lacks is skipped, and libcurl's dlopen loads whatever it needs itself. */
+   one this system lacks is skipped, and libcurl's dlopen loads whatever it needs itself. Each is
+   opened by its soname, so LD_LIBRARY_PATH still decides which file, but only when a file of
+   that name is in the C library's folder, where Debian keeps them (/usr merged): a missing one
+   then costs one failed access(), where dlopen of a missing soname searches every
+   hardware-capability folder of every default folder (85 failed opens, 0.12 ms). */
 static const char *const dependency_subtrees[] = {
     "libssl.so.3", "libgnutls.so.30", "libgssapi_krb5.so.2", "libldap-2.5.so.0",
 };
+
+/* Opens `soname` when a file of that name is in the folder the C library was loaded from;
+   NULL otherwise. */
+static void *open_if_beside_libc(const char *soname) {
+    Dl_info libc;
+    if (!dladdr((void *)&dlopen, &libc) || !libc.dli_fname) return NULL;
+    const char *slash = strrchr(libc.dli_fname, '/');
+    if (!slash) return NULL;
+    char path[512];
+    int length = snprintf(path, sizeof path, "%.*s/%s", (int)(slash - libc.dli_fname), libc.dli_fname, soname);
+    if (length < 0 || (size_t)length >= sizeof path || access(path, F_OK) != 0) return NULL;
+    return dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
+}
 
 #define RESOLVE(field, symbol)                                                               \
     do {                                                                                     \
@@ -56,7 +75,7 @@ int ccurl_load(const char *soname, char *error, size_t error_size) {
        call is resolved now by dlsym, so a missing one is still found here. */
     void *subtrees[sizeof dependency_subtrees / sizeof *dependency_subtrees];
     for (size_t i = 0; i < sizeof subtrees / sizeof *subtrees; i++)
-        subtrees[i] = dlopen(dependency_subtrees[i], RTLD_LAZY | RTLD_LOCAL);  /* NULL: not on this system */
+        subtrees[i] = open_if_beside_libc(dependency_subtrees[i]);
     void *handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
     if (!handle) snprintf(error, error_size, "%s", dlerror());  /* before dlclose clears it */
     /* libcurl holds its own references to whatever of them it needs. */
