@@ -38,10 +38,6 @@ enum Breather {
         case .help(let command): Console.out(HelpText.page(for: command))
         case .completionScript(let shell): Console.out(shell.script, newline: false)
         case .run(let command, let options, let readings):
-            // A one-shot run's threads (tasks, libcurl's) take turns: on one CPU its fetch is 3 %
-            // faster and uses 10 % less CPU here (README "Speed and size"). The daemon and watch
-            // live long and are left to the scheduler.
-            if command == nil { cprocess_stay_on_current_cpu() }
             // Every command's tasks on Breather's own executor, run by this thread, never on
             // Swift's global pool: once that pool has run a job, libdispatch wakes the process
             // every second for as long as it lives (LoopExecutor says more).

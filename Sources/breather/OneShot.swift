@@ -5,6 +5,7 @@ import BreatherModel
 import BreatherProviders
 import BreatherViewModel
 import BreatherViews
+import CProcess
 import Logging
 
 /// The one-shot "view controller": turns start-up into the view model's inputs (the stored
@@ -41,6 +42,11 @@ struct OneShot {
         var location = stored?.location
         var locationFailure: ProviderFailure?
         if !fresh {
+            // The fetch's threads (this one, libcurl's) take turns: on one CPU the fetch is faster
+            // and uses less CPU here (README "Speed and size"). Only a one-shot that fetches: an
+            // answer from the store has no second thread, and the daemon and watch live long and
+            // are left to the scheduler.
+            cprocess_stay_on_current_cpu()
             switch try await resolveLocation(context, canFallBack: stored != nil) {
             case .success(let found): location = found
             case .failure(let failure): locationFailure = failure

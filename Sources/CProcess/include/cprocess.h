@@ -2,7 +2,7 @@
 #define CPROCESS_H
 
 /* Process-wide settings Swift's Glibc module does not reach (it leaves out <malloc.h> and
-   sched_setaffinity's CPU sets), and a quick exit. Used by `breather`'s entry point only. */
+   sched_setaffinity's CPU sets), and a quick exit. Used by the `breather` executable only. */
 
 /* One malloc arena for every thread (mallopt M_ARENA_MAX = 1): Breather's few threads take
    turns, and an arena per thread maps and faults in a heap of its own. */
