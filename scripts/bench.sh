@@ -11,14 +11,16 @@
 # the CPU-time ratios (steadier under load), the binary's size and its ICU check. Everything
 # comes from the repository: the fixtures from Tests/Fixtures/providers, the server from
 # scripts/lib. Not part of CI: timings need a quiet machine.
-#   scripts/bench.sh [RUNS]        # default 100 runs per command after 10 warm-ups
+#   scripts/bench.sh [RUNS]        # default 300 runs per command after 10 warm-ups: this VM has
+#     slow phases of a second or two, and 100 fresh runs last less than one, so at 100 one such
+#     phase could move a median by 25 % (README "Speed and size")
 #   scripts/bench.sh --timeline [RUNS]   # instead: where a fresh run's time goes, by phase
-#     (scripts/lib/timeline.c, an LD_PRELOAD shim; medians of RUNS runs, default 100)
+#     (scripts/lib/timeline.c, an LD_PRELOAD shim; medians of RUNS runs, default 300)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 timeline=false
 if [ "${1:-}" = "--timeline" ]; then timeline=true; shift; fi
-runs=${1:-100}
+runs=${1:-300}
 fixtures=Tests/Fixtures/providers
 
 # hyperfine, curl, jq and GNU time are Debian packages; install what is missing when we may.
