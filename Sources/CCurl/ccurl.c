@@ -1,6 +1,7 @@
-#define _GNU_SOURCE /* dladdr */
+#define _GNU_SOURCE /* dlinfo, RTLD_NOLOAD */
 #include "ccurl.h"
 #include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -48,15 +49,24 @@ static const char *const dependency_subtrees[] = {
     "libssl.so.3", "libgnutls.so.30", "libgssapi_krb5.so.2", "libldap-2.5.so.0",
 };
 
-/* Opens `soname` when a file of that name is in the folder the C library was loaded from;
-   NULL otherwise. */
-static void *open_if_beside_libc(const char *soname) {
-    Dl_info libc;
-    if (!dladdr((void *)&dlopen, &libc) || !libc.dli_fname) return NULL;
-    const char *slash = strrchr(libc.dli_fname, '/');
-    if (!slash) return NULL;
+/* Writes the folder the C library was loaded from ("/lib/x86_64-linux-gnu") to `folder`; false
+   when it cannot be known. From the loader's own record of libc.so.6, not dladdr of a libc
+   function, which an LD_PRELOAD library may stand in for. */
+static int libc_folder(char *folder, size_t size) {
+    void *libc = dlopen("libc.so.6", RTLD_LAZY | RTLD_NOLOAD);
+    if (!libc) return 0;
+    struct link_map *map = NULL;
+    const char *slash = NULL;
+    if (dlinfo(libc, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name) slash = strrchr(map->l_name, '/');
+    int length = slash ? snprintf(folder, size, "%.*s", (int)(slash - map->l_name), map->l_name) : -1;
+    dlclose(libc);
+    return length > 0 && (size_t)length < size;
+}
+
+/* Opens `soname` (RTLD_LOCAL) when a file of that name is in `folder`; NULL otherwise. */
+static void *open_if_in(const char *folder, const char *soname) {
     char path[512];
-    int length = snprintf(path, sizeof path, "%.*s/%s", (int)(slash - libc.dli_fname), libc.dli_fname, soname);
+    int length = snprintf(path, sizeof path, "%s/%s", folder, soname);
     if (length < 0 || (size_t)length >= sizeof path || access(path, F_OK) != 0) return NULL;
     return dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
 }
@@ -73,9 +83,11 @@ int ccurl_load(const char *soname, char *error, size_t error_size) {
     /* RTLD_LAZY: the ~35 libraries below libcurl bind their functions when first called, as in
        a normal link; binding them all up front cost ~5 % of a fetching run. Every function we
        call is resolved now by dlsym, so a missing one is still found here. */
-    void *subtrees[sizeof dependency_subtrees / sizeof *dependency_subtrees];
-    for (size_t i = 0; i < sizeof subtrees / sizeof *subtrees; i++)
-        subtrees[i] = open_if_beside_libc(dependency_subtrees[i]);
+    void *subtrees[sizeof dependency_subtrees / sizeof *dependency_subtrees] = {0};
+    char folder[256];
+    if (libc_folder(folder, sizeof folder))
+        for (size_t i = 0; i < sizeof subtrees / sizeof *subtrees; i++)
+            subtrees[i] = open_if_in(folder, dependency_subtrees[i]);
     void *handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
     if (!handle) snprintf(error, error_size, "%s", dlerror());  /* before dlclose clears it */
     /* libcurl holds its own references to whatever of them it needs. */
