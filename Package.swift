@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "BreatherHTTP", dependencies: ["CCurl"], swiftSettings: strict),
         // The only importer of CJansson.
         .target(name: "BreatherJSON", dependencies: ["CJansson"], swiftSettings: strict),
-        // One malloc arena, one CPU for a one-shot and a quick exit, for `breather`'s entry point (C: Swift's Glibc lacks <malloc.h>).
+        // One malloc arena, one CPU for a fetching one-shot and a quick exit, for the `breather` executable (C: Swift's Glibc lacks <malloc.h>).
         .target(name: "CProcess"),
         // dl_iterate_phdr's load and unload counts, for BreatherIO's CodePages.
         .target(name: "CLoadedObjects"),

@@ -162,7 +162,7 @@ for pair in fresh cached version; do
         'BEGIN { printf "CPU time, %-8s %6.1f ms against %6.1f ms: ratio %.2f\n", name ":", a, b, a / b }'
 done
 # A fresh run does what a cached run does (start, config, store, render) plus a fetch: here the
-# C fetch less a process start (load libcurl and its ~35 libraries, one request), as curl pays it.
+# C fetch less a process start (load libcurl and its 30 libraries, one request), as curl pays it.
 # Breather's own load of libcurl is cheaper (GnuTLS's set-up skipped, the big dependency trees
 # loaded first: README "Speed and size"), so a fresh run can come in under this reference.
 awk -v fresh="$(median reference 0)" -v cached="$(median reference 1)" -v fetch="$(median reference 2)" -v start="$(median reference 3)" -v base="$(median fresh 1)" '

@@ -44,7 +44,10 @@ static void *library;
    opened by its soname, so LD_LIBRARY_PATH still decides which file, but only when a file of
    that name is in the C library's folder, where Debian keeps them (/usr merged): a missing one
    then costs one failed access(), where dlopen of a missing soname searches every
-   hardware-capability folder of every default folder (85 failed opens, 0.12 ms). */
+   hardware-capability folder of every default folder (85 failed opens, 0.12 ms). Only for a
+   libcurl in that same folder, the distribution's, built against these: a libcurl of its own
+   elsewhere (a RUNPATH to its own OpenSSL) must find its own copies. A libcurl there that needs
+   one of them not at all (another distribution's build) pays that library's load once. */
 static const char *const dependency_subtrees[] = {
     "libssl.so.3", "libgnutls.so.30", "libgssapi_krb5.so.2", "libldap-2.5.so.0",
 };
@@ -63,12 +66,11 @@ static int libc_folder(char *folder, size_t size) {
     return length > 0 && (size_t)length < size;
 }
 
-/* Opens `soname` (RTLD_LOCAL) when a file of that name is in `folder`; NULL otherwise. */
-static void *open_if_in(const char *folder, const char *soname) {
+/* Whether a file named `name` is in `folder`. */
+static int is_in(const char *folder, const char *name) {
     char path[512];
-    int length = snprintf(path, sizeof path, "%s/%s", folder, soname);
-    if (length < 0 || (size_t)length >= sizeof path || access(path, F_OK) != 0) return NULL;
-    return dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
+    int length = snprintf(path, sizeof path, "%s/%s", folder, name);
+    return length > 0 && (size_t)length < sizeof path && access(path, F_OK) == 0;
 }
 
 #define RESOLVE(field, symbol)                                                               \
@@ -80,14 +82,15 @@ static void *open_if_in(const char *folder, const char *soname) {
 int ccurl_load(const char *soname, char *error, size_t error_size) {
     /* Opened and resolved every time, so a bad soname fails even after the real one loaded
        (the tests rely on it); a second dlopen of a loaded library only counts a reference. */
-    /* RTLD_LAZY: the ~35 libraries below libcurl bind their functions when first called, as in
+    /* RTLD_LAZY: the 30 libraries below libcurl bind their functions when first called, as in
        a normal link; binding them all up front cost ~5 % of a fetching run. Every function we
        call is resolved now by dlsym, so a missing one is still found here. */
     void *subtrees[sizeof dependency_subtrees / sizeof *dependency_subtrees] = {0};
     char folder[256];
-    if (libc_folder(folder, sizeof folder))
+    if (libc_folder(folder, sizeof folder) && is_in(folder, soname))
         for (size_t i = 0; i < sizeof subtrees / sizeof *subtrees; i++)
-            subtrees[i] = open_if_in(folder, dependency_subtrees[i]);
+            if (is_in(folder, dependency_subtrees[i]))
+                subtrees[i] = dlopen(dependency_subtrees[i], RTLD_LAZY | RTLD_LOCAL);
     void *handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
     if (!handle) snprintf(error, error_size, "%s", dlerror());  /* before dlclose clears it */
     /* libcurl holds its own references to whatever of them it needs. */

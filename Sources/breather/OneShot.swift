@@ -41,12 +41,12 @@ struct OneShot {
         } == true
         var location = stored?.location
         var locationFailure: ProviderFailure?
+        // The fetch's threads (this one, libcurl's) take turns: on one CPU the fetch is faster and
+        // uses less CPU here (README "Speed and size"). Only a one-shot that fetches or may (a
+        // store that cannot serve --standard sends the view model to a source): an answer from
+        // the store has no second thread, and the daemon and watch are left to the scheduler.
+        if !fresh || options.standard != nil { cprocess_stay_on_current_cpu() }
         if !fresh {
-            // The fetch's threads (this one, libcurl's) take turns: on one CPU the fetch is faster
-            // and uses less CPU here (README "Speed and size"). Only a one-shot that fetches: an
-            // answer from the store has no second thread, and the daemon and watch live long and
-            // are left to the scheduler.
-            cprocess_stay_on_current_cpu()
             switch try await resolveLocation(context, canFallBack: stored != nil) {
             case .success(let found): location = found
             case .failure(let failure): locationFailure = failure

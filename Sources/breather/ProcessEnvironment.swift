@@ -20,15 +20,17 @@ enum ProcessEnvironment {
         ("GNUTLS_NO_IMPLICIT_INIT", "1"),
     ]
 
-    /// The names of `settings` this process set (the user had not). Written once, by
-    /// `prepare()` before any other thread exists, and only read after.
-    nonisolated(unsafe) private(set) static var added: Set<String> = []
-
-    /// Sets what the user has not; call first thing in `main`.
-    static func prepare() {
+    /// The names of `settings` this process set (the user had not). Setting them is this
+    /// constant's initialiser, run once, at its first use: `prepare()`, before any other thread.
+    static let added: Set<String> = {
+        var added: Set<String> = []
         for setting in settings where getenv(setting.name) == nil {
             setenv(setting.name, setting.value, 0)
             added.insert(setting.name)
         }
-    }
+        return added
+    }()
+
+    /// Sets what the user has not; call first thing in `main`.
+    static func prepare() { _ = added }
 }

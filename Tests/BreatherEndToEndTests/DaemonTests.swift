@@ -303,7 +303,7 @@ struct DaemonTests {
     }
 
     @Test("the on_update hook runs without Breather's API keys or its own settings in its environment, with the user's",
-          arguments: [nil, "0"])
+          arguments: [nil, "0", "1"])
     func onUpdateWithoutKeys(userGnuTLSSetting: String?) async throws {
         let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()

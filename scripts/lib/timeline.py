@@ -2,10 +2,10 @@
 """Summarises the runs of scripts/lib/timeline.c for `scripts/bench.sh --timeline`.
 
 Reads the shim's lines on stdin, runs separated by lines of "--", and prints each event's
-median time (ms since the shim's constructor) and the step from the event before. An event
-that repeats within a run (two connects, two requests) is numbered in order of occurrence;
-the open of a temporary file beside the store is named as one event however its name is
-randomised.
+median time (ms since the shim's constructor) and the step from the event before. Other lines
+(Breather's own messages on stderr) are skipped. An event that repeats within a run (two
+connects, two requests) is numbered in order of occurrence; the open of the store's temporary
+file is named as one event however its name is randomised.
 """
 import statistics
 import sys
@@ -18,12 +18,16 @@ def main():
         seen = {}
         for line in run.strip().splitlines():
             stamp, _, rest = line.partition(" ")
+            try:
+                at = float(stamp)
+            except ValueError:
+                continue
             event, _, detail = rest.partition(" ")
-            if event == "open" and "/." in detail:
-                detail = "(temporary file beside the store)"
+            if event == "open" and "/.conditions.json." in detail:
+                detail = "(the store's temporary file)"
             name = f"{event} {detail}".strip()
             seen[name] = seen.get(name, 0) + 1
-            times.setdefault(f"{name} #{seen[name]}", []).append(float(stamp))
+            times.setdefault(f"{name} #{seen[name]}", []).append(at)
     previous = 0.0
     print(f"{'median ms':>9} {'step':>7}  event (of {len(runs)} runs; ms since the shim's constructor)")
     for name, stamps in sorted(times.items(), key=lambda item: statistics.median(item[1])):
