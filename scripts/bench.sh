@@ -54,13 +54,15 @@ trap cleanup EXIT
 binary=$work/breather
 strip -o "$binary" "$built"
 
-# The baseline for start-up: the smallest Swift program, linked like Breather.
-echo 'print("hello")' >"$work/hello.swift"
-swiftc -O -static-stdlib "$work/hello.swift" -o "$work/hello" >&2
-strip "$work/hello"
+# The baselines (not needed for --timeline).
+if ! $timeline; then
+    # The baseline for start-up: the smallest Swift program, linked like Breather.
+    echo 'print("hello")' >"$work/hello.swift"
+    swiftc -O -static-stdlib "$work/hello.swift" -o "$work/hello" >&2
+    strip "$work/hello"
 
-# The reference's fetch: one libcurl request from C (libcurl linked as curl links it), body to stdout.
-cat >"$work/fetch1.c" <<'C'
+    # The reference's fetch: one libcurl request from C (libcurl linked as curl links it), body to stdout.
+    cat >"$work/fetch1.c" <<'C'
 #include <curl/curl.h>
 int main(int argc, char **argv) {
     if (argc != 2 || curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) return 2;
@@ -70,7 +72,8 @@ int main(int argc, char **argv) {
     return curl_easy_perform(handle) == CURLE_OK ? 0 : 1;
 }
 C
-cc -O2 -o "$work/fetch1" "$work/fetch1.c" -lcurl
+    cc -O2 -o "$work/fetch1" "$work/fetch1.c" -lcurl
+fi
 
 # A server that answers from memory (scripts/lib/bench_server.py says why not the tests' one).
 python3 -u scripts/lib/bench_server.py "$fixtures" "$work/requests.log" \
@@ -105,12 +108,6 @@ fetch1="$work/fetch1 $base/v1/forecast"
 # Every command must work before its time means anything.
 $fresh | jq -e '.air_quality.aqi and .weather.temperature_c' >/dev/null \
     || { echo "error: breather did not produce an AQI and a temperature" >&2; exit 1; }
-[ "$(sh -c "$curl_jq")" != "null" ] || { echo "error: curl | jq found no temperature" >&2; exit 1; }
-before=$(wc -l <"$work/requests.log")
-$cached >/dev/null && [ "$(wc -l <"$work/requests.log")" -eq "$before" ] \
-    || { echo "error: the cached run made a request" >&2; exit 1; }
-[ "$($jq_cache)" != "null" ] || { echo "error: jq found no temperature in the cache" >&2; exit 1; }
-$fetch1 | jq -e .current.temperature_2m >/dev/null || { echo "error: fetch1 got no forecast" >&2; exit 1; }
 
 if $timeline; then
     cc -O2 -shared -fPIC -o "$work/timeline.so" scripts/lib/timeline.c -ldl
@@ -121,6 +118,13 @@ if $timeline; then
     done | python3 scripts/lib/timeline.py
     exit 0
 fi
+
+[ "$(sh -c "$curl_jq")" != "null" ] || { echo "error: curl | jq found no temperature" >&2; exit 1; }
+before=$(wc -l <"$work/requests.log")
+$cached >/dev/null && [ "$(wc -l <"$work/requests.log")" -eq "$before" ] \
+    || { echo "error: the cached run made a request" >&2; exit 1; }
+[ "$($jq_cache)" != "null" ] || { echo "error: jq found no temperature in the cache" >&2; exit 1; }
+$fetch1 | jq -e .current.temperature_2m >/dev/null || { echo "error: fetch1 got no forecast" >&2; exit 1; }
 
 bench() {  # NAME OPTIONS... -- COMMAND...: one hyperfine run; medians in ms to $work/NAME.json
     local name=$1; shift

@@ -31,8 +31,7 @@ struct ProviderRequest: Sendable {
         }
         // Parsed once, for the error body or the reply (a second parse of every reply was 0.2 ms
         // of a fetching one-shot run).
-        let parsed: Result<JSONValue, JSONError>
-        do { parsed = .success(try JSON.parse(response.body)) } catch { parsed = .failure(error) }
+        let parsed = Result { () throws(JSONError) in try JSON.parse(response.body) }
         guard response.isSuccess else {
             var mapped = errorBody(response.status, try? JSONCursor(parsed.get()))
                 ?? failure(status: response.status)
