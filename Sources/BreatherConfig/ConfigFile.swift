@@ -1,6 +1,5 @@
 import BreatherModel
 import BreatherViewModel
-import BreatherViews
 
 /// Reads a TOML config file into `Settings`, strictly: an unknown key or a value of the wrong
 /// type is an error naming the file and line, because a typo silently ignored is a bar that

@@ -1,6 +1,5 @@
 import BreatherModel
 import BreatherViewModel
-import BreatherViews
 
 /// The effective settings after defaults, the config file, the environment and flags.
 /// Every field's origin is recorded so `breather config` can say where it came from.

@@ -1,4 +1,3 @@
-import CFiles
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,8 +24,8 @@ public enum AtomicFile {
     /// file, then of its directory), so the new file survives a power cut: what outputs and
     /// user files need. A cache that can be fetched again passes false: it is still never seen
     /// torn, but after a crash it may be the old file or an unreadable one, which its reader
-    /// treats as absent. The two `fsync`s cost about 0.5 ms of a fetching one-shot run's ~15 ms,
-    /// and such a file is swapped in rather than renamed over (`publish` says why).
+    /// treats as absent. `rename(2)` puts the new file in place in one step: a reader sees the
+    /// old file or the new one; it replaces a symlink and refuses a directory.
     public static func write(_ contents: String, to path: String, mode: mode_t = 0o644, durable: Bool = true) throws(WriteError) {
         let directory = parentDirectory(of: path)
         try makeDirectories(directory, for: path)
@@ -56,7 +55,7 @@ public enum AtomicFile {
             throw WriteError(path: path, reason: reason)
         }
         close(fd)
-        guard publish(tempPath, at: path, durable: durable) else { throw WriteError(path: path, reason: lastError()) }
+        guard rename(tempPath, path) == 0 else { throw WriteError(path: path, reason: lastError()) }
         ok = true
         // Make the rename itself durable across a crash.
         if durable {
@@ -66,23 +65,6 @@ public enum AtomicFile {
         // A process killed while writing this file left its temporary file: every write sweeps,
         // so a daemon restarted at once (systemd, a crash loop) does not keep it for ever.
         removeLeftovers(of: path)
-    }
-
-    /// Puts the finished temporary file at `path`; a reader sees the old file or the new one.
-    /// A durable write renames it over the old file. Any other swaps the two (`RENAME_EXCHANGE`)
-    /// and unlinks the old one, because renaming over an existing file makes ext4 write the new
-    /// file's data out first (`auto_da_alloc`, its guard for programs that skip `fsync`): 0.3 to
-    /// 0.5 ms of every store write here, against 0.05 ms for the swap. Only a regular file is
-    /// swapped; anything else at `path` (none, a symlink, a directory) goes through `rename`,
-    /// which replaces a symlink and refuses a directory.
-    static func publish(_ tempPath: String, at path: String, durable: Bool) -> Bool {
-        var info = stat()
-        if !durable, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, cfiles_exchange(tempPath, path) == 0 {
-            if unlink(tempPath) == 0 { return true }
-            // The old file cannot go (its name was taken meanwhile): swap back and rename.
-            _ = cfiles_exchange(tempPath, path)
-        }
-        return rename(tempPath, path) == 0
     }
 
     /// Creates `.NAME.XXXXXX` beside `path` (six random letters or digits, as `mkstemp` makes

@@ -26,19 +26,12 @@ public final class MainViewModel: Sendable {
         /// Where the view model's own tasks run; nil for Swift's global pool. The daemon and
         /// `watch` pass their single-thread executor, which keeps an idle process asleep.
         public var executor: (any TaskExecutor)?
-        /// True (the default) for a view that shows each state as it comes (the daemon,
-        /// `watch`): the stored data, loading, every result. False for a view that shows only
-        /// where the events lead (the one-shot): `outputs` then yields one `Output`, the state
-        /// after every event, once the events finish. The states in between are never
-        /// rendered; each render works out the index, the forecast and the tooltip.
-        public var rendersEveryState: Bool
 
         /// An environment whose data goes stale after an hour unless told otherwise.
         public init(fetch: @escaping @Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions,
                     save: @escaping @Sendable (CityConditions) -> Void = { _ in },
                     now: @escaping @Sendable () -> Timestamp = { Timestamp.now() }, units: Units = .metric,
-                    staleAfterSeconds: Int = 3600, icons: Icons = .none, executor: (any TaskExecutor)? = nil,
-                    rendersEveryState: Bool = true) {
+                    staleAfterSeconds: Int = 3600, icons: Icons = .none, executor: (any TaskExecutor)? = nil) {
             self.fetch = fetch
             self.save = save
             self.now = now
@@ -46,7 +39,6 @@ public final class MainViewModel: Sendable {
             self.icons = icons
             self.staleAfterSeconds = staleAfterSeconds
             self.executor = executor
-            self.rendersEveryState = rendersEveryState
         }
     }
 
@@ -67,8 +59,8 @@ public final class MainViewModel: Sendable {
 
     /// The event senders views call.
     public let inputs: Input
-    /// Every state change, in order (only the last one when the environment says
-    /// `rendersEveryState: false`). Finishes after `finish()`.
+    /// Every state change, in order; the last one is where the events led (what the one-shot
+    /// prints). Finishes after `finish()`.
     public let outputs: AsyncStream<Output>
     private let events: AsyncStream<Event>.Continuation
     private let inFlight = FetchInFlight()
@@ -113,9 +105,8 @@ public final class MainViewModel: Sendable {
                 case .seed(let stored):
                     state.conditions = stored
                 }
-                if state.environment.rendersEveryState { outputs.yield(state.render()) }
+                outputs.yield(state.render())
             }
-            if !state.environment.rendersEveryState { outputs.yield(state.render()) }
             outputs.finish()
         }
     }
@@ -165,14 +156,13 @@ struct State: Sendable {
     }
 
     /// Fetches, merges what arrived into the conditions on hand and saves them. Shows the
-    /// loading state first (with a note when the standard asked for the fetch) to a view that
-    /// shows every state.
+    /// loading state first (with a note when the standard asked for the fetch).
     mutating func fetch(_ request: FetchRequest, _ outputs: AsyncStream<Output>.Continuation) async {
         isLoading = true
         if request.parts != [.air, .weather, .asthma], let source = conditions?.pollution?.source {
             pendingStandardNote = "\(source) gives no \(standard.rawValue) index: asking the next air source"
         }
-        if environment.rendersEveryState { outputs.yield(render()) }
+        outputs.yield(render())
         let fetch = environment.fetch
         let task = Task(executorPreference: environment.executor) { () -> Result<CityConditions, ProviderFailure> in
             do throws(ProviderFailure) { return .success(try await fetch(request)) } catch { return .failure(error) }

@@ -1,10 +1,5 @@
 import BreatherViewModel
 
-/// Output formats. Raw values are the `--format` spellings.
-public enum OutputFormat: String, CaseIterable, Sendable {
-    case plain, json, waybar, i3bar, i3blocks, polybar, tmux, prometheus
-}
-
 /// Turns the view model's output into the text one format expects.
 public protocol Renderer: Sendable {
     /// The text for `output`, without a final newline: the sink (stdout, a file, `watch`) adds it.

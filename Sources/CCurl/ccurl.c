@@ -1,12 +1,8 @@
-#define _GNU_SOURCE /* dlinfo, RTLD_NOLOAD */
 #include "ccurl.h"
 #include <dlfcn.h>
-#include <link.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
-#include <unistd.h>
 
 /* Every libcurl function Breather calls, with its real prototype. */
 static struct {
@@ -34,45 +30,6 @@ static struct {
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
 static void *library;
 
-/* The four big dependency trees under Debian's libcurl4 (OpenSSL, GnuTLS through librtmp and
-   libldap, Kerberos through GSS-API, OpenLDAP), loaded one by one before libcurl. The loader
-   resolves a library's symbols by searching every library of the dlopen that brought it in, in
-   breadth-first order: under libcurl's dlopen that is some 30 libraries, with GnuTLS and Kerberos
-   near the end. Loaded first, each tree searches only its own few. On this machine: 20 % fewer
-   loader instructions and 5 % less time to load libcurl (README "Speed and size"). Only a hint:
-   one this system lacks is skipped, and libcurl's dlopen loads whatever it needs itself. Each is
-   opened by its soname, so LD_LIBRARY_PATH still decides which file, but only when a file of
-   that name is in the C library's folder, where Debian keeps them (/usr merged): a missing one
-   then costs one failed access(), where dlopen of a missing soname searches every
-   hardware-capability folder of every default folder (85 failed opens, 0.12 ms). Only for a
-   libcurl in that same folder, the distribution's, built against these: a libcurl of its own
-   elsewhere (a RUNPATH to its own OpenSSL) must find its own copies. A libcurl there that needs
-   one of them not at all (another distribution's build) pays that library's load once. */
-static const char *const dependency_subtrees[] = {
-    "libssl.so.3", "libgnutls.so.30", "libgssapi_krb5.so.2", "libldap-2.5.so.0",
-};
-
-/* Writes the folder the C library was loaded from ("/lib/x86_64-linux-gnu") to `folder`; false
-   when it cannot be known. From the loader's own record of libc.so.6, not dladdr of a libc
-   function, which an LD_PRELOAD library may stand in for. */
-static int libc_folder(char *folder, size_t size) {
-    void *libc = dlopen("libc.so.6", RTLD_LAZY | RTLD_NOLOAD);
-    if (!libc) return 0;
-    struct link_map *map = NULL;
-    const char *slash = NULL;
-    if (dlinfo(libc, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name) slash = strrchr(map->l_name, '/');
-    int length = slash ? snprintf(folder, size, "%.*s", (int)(slash - map->l_name), map->l_name) : -1;
-    dlclose(libc);
-    return length > 0 && (size_t)length < size;
-}
-
-/* Whether a file named `name` is in `folder`. */
-static int is_in(const char *folder, const char *name) {
-    char path[512];
-    int length = snprintf(path, sizeof path, "%s/%s", folder, name);
-    return length > 0 && (size_t)length < sizeof path && access(path, F_OK) == 0;
-}
-
 #define RESOLVE(field, symbol)                                                               \
     do {                                                                                     \
         *(void **)&resolved.field = dlsym(handle, symbol);                                   \
@@ -85,18 +42,11 @@ int ccurl_load(const char *soname, char *error, size_t error_size) {
     /* RTLD_LAZY: the 30 libraries below libcurl bind their functions when first called, as in
        a normal link; binding them all up front cost ~5 % of a fetching run. Every function we
        call is resolved now by dlsym, so a missing one is still found here. */
-    void *subtrees[sizeof dependency_subtrees / sizeof *dependency_subtrees] = {0};
-    char folder[256];
-    if (libc_folder(folder, sizeof folder) && is_in(folder, soname))
-        for (size_t i = 0; i < sizeof subtrees / sizeof *subtrees; i++)
-            if (is_in(folder, dependency_subtrees[i]))
-                subtrees[i] = dlopen(dependency_subtrees[i], RTLD_LAZY | RTLD_LOCAL);
     void *handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
-    if (!handle) snprintf(error, error_size, "%s", dlerror());  /* before dlclose clears it */
-    /* libcurl holds its own references to whatever of them it needs. */
-    for (size_t i = 0; i < sizeof subtrees / sizeof *subtrees; i++)
-        if (subtrees[i]) dlclose(subtrees[i]);
-    if (!handle) return -1;
+    if (!handle) {
+        snprintf(error, error_size, "%s", dlerror());
+        return -1;
+    }
     __typeof__(curl) resolved;
     const char *missing = NULL;
     RESOLVE(global_init, "curl_global_init");

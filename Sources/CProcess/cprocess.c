@@ -1,8 +1,6 @@
-#define _GNU_SOURCE
 #include "cprocess.h"
 
 #include <malloc.h>
-#include <sched.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -17,13 +15,4 @@ void cprocess_exit_now(int status) {
     fflush(NULL);
     if (__llvm_profile_write_file) __llvm_profile_write_file();
     _exit(status);
-}
-
-void cprocess_stay_on_current_cpu(void) {
-    int cpu = sched_getcpu();
-    if (cpu < 0) return;
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    sched_setaffinity(0, sizeof set, &set);
 }

@@ -21,7 +21,7 @@ enum Breather {
         // (systemd may reload it at once) must not take the default action, which ends the
         // process. The daemon's and watch's signal sources take them over once they run.
         for number in [SIGHUP, SIGUSR1, SIGUSR2, CompactToggleSignal.number] { signal(number, SIG_IGN) }
-        // Quiet libdispatch, and skip GnuTLS's set-up when libcurl loads (ProcessEnvironment).
+        // Quiet libdispatch (ProcessEnvironment).
         ProcessEnvironment.prepare()
         // Before any other thread starts: one arena saves 0.3-1 MB of the daemon's and watch's
         // RSS and a heap to map per thread (README "Speed and size").

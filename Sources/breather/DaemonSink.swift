@@ -37,8 +37,6 @@ final class DaemonSink: Service, Sendable {
         await withGracefulShutdownHandler {
             for await output in viewModel.outputs where !output.isLoading {
                 show(output)
-                // The refresh is done; the process sleeps until the next one.
-                CodePages.shared.release()
             }
         } onGracefulShutdown: {
             viewModel.cancelFetch()

@@ -41,20 +41,14 @@ struct OneShot {
         } == true
         var location = stored?.location
         var locationFailure: ProviderFailure?
-        // The fetch's threads (this one, libcurl's) take turns: on one CPU the fetch is faster and
-        // uses less CPU here (README "Speed and size"). Only a one-shot that fetches or may (a
-        // store that cannot serve --standard sends the view model to a source): an answer from
-        // the store has no second thread, and the daemon and watch are left to the scheduler.
-        if !fresh || options.standard != nil { cprocess_stay_on_current_cpu() }
         if !fresh {
             switch try await resolveLocation(context, canFallBack: stored != nil) {
             case .success(let found): location = found
             case .failure(let failure): locationFailure = failure
             }
         }
-        // Only the final state is printed, so only it is rendered (not the stored data, not loading).
         let session = try Session(context: context, gate: nil, staleAfterSeconds: context.settings.cache.maxAgeSeconds,
-                                  location: location, locationFailure: locationFailure, rendersEveryState: false)
+                                  location: location, locationFailure: locationFailure)
         let viewModel = session.viewModel
         if fresh, let stored {
             context.logger.log(.debug, "answered from the store \(cache.path)")

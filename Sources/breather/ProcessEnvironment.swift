@@ -11,13 +11,6 @@ enum ProcessEnvironment {
         // libdispatch asks for a thread priority an unprivileged process may not have and
         // logs the refusal to syslog; the priority changes nothing for Breather.
         ("LIBDISPATCH_LOG", "NO"),
-        // GnuTLS comes in with libcurl only as a dependency of librtmp and libldap, for rtmp://
-        // and ldaps://, which Breather never fetches (http and https only, through OpenSSL);
-        // both call gnutls_global_init themselves before any use. Without this variable its
-        // library constructor builds its ASN.1 trees and crypto tables at load time anyway:
-        // 0.3 ms, 3 % of a fetching one-shot run (README "Speed and size"). GnuTLS documents
-        // the variable for programs that initialise it explicitly.
-        ("GNUTLS_NO_IMPLICIT_INIT", "1"),
     ]
 
     /// The names of `settings` this process set (the user had not). Setting them is this

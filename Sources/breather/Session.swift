@@ -17,9 +17,8 @@ struct Session: Sendable {
     let cache: ConditionsCache
 
     /// Throws only for configuration problems (e.g. a missing API key), never for providers.
-    /// `rendersEveryState`: false for the one-shot, which prints only the final state.
     init(context: AppContext, gate: ProviderGate?, staleAfterSeconds: Int, location: Location? = nil,
-         locationFailure: ProviderFailure? = nil, rendersEveryState: Bool = true) throws(CommandFailure) {
+         locationFailure: ProviderFailure? = nil) throws(CommandFailure) {
         let fetching = Fetching(fetcher: try context.makeFetcher(gate: gate),
                                 resolver: LocationResolver(context: context, resolved: location, failure: locationFailure))
         let cache = ConditionsCache(path: context.cachePath)
@@ -30,8 +29,7 @@ struct Session: Sendable {
             environment: .init(fetch: { request async throws(ProviderFailure) in try await fetching.fetch(request) },
                                save: { saver.save($0) },
                                units: context.settings.units, staleAfterSeconds: staleAfterSeconds,
-                               icons: context.settings.icons, executor: LoopExecutor.shared,
-                               rendersEveryState: rendersEveryState),
+                               icons: context.settings.icons, executor: LoopExecutor.shared),
             standard: context.settings.standard)
     }
 

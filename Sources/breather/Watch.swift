@@ -140,8 +140,6 @@ struct WatchPrinter: Service {
         let viewModel = self.viewModel
         await withGracefulShutdownHandler {
         for await output in viewModel.outputs where !output.isLoading {
-            // Once this refresh is shown (or found unchanged), the process sleeps until the next.
-            defer { CodePages.shared.release() }
             notifier.consider(output, settings: alerts, logger: logger)
             let key = output.contentKey
             guard key != lastKey else { continue }

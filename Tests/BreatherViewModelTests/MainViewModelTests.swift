@@ -119,32 +119,25 @@ struct MainViewModelTests {
         #expect(last.staleParts == [.air], "the part the failure names is marked stale")
     }
 
-    @Test("a view that shows only the end (the one-shot) gets one output: the last of the same events shown state by state",
+    @Test("the one-shot's events (stored data, a standard, a refresh) end in the state it prints: the last output",
           arguments: [false, true])
-    func finalStateOnly(refreshFails: Bool) async {
-        func run(rendersEveryState: Bool) async -> (outputs: [Output], fetches: Int) {
-            let clock = TestClock()
-            let stored = conditions(pm25: 35.0, at: clock.now)
-            clock.advance(900)
-            let fetch = ScriptedFetch([refreshFails ? .failure(outage) : .success(conditions(pm25: 55.0, at: clock.now))])
-            let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in try fetch.next() },
-                                                             now: { clock.now }, rendersEveryState: rendersEveryState))
-            viewModel.seed(with: stored)
-            let outputs = await history(viewModel) {
-                $0.aqiStandard(.china)
-                $0.viewDidRefresh()
-            }
-            return (outputs, fetch.calls)
+    func finalState(refreshFails: Bool) async {
+        let clock = TestClock()
+        let stored = conditions(pm25: 35.0, at: clock.now)
+        clock.advance(900)
+        let fetch = ScriptedFetch([refreshFails ? .failure(outage) : .success(conditions(pm25: 55.0, at: clock.now))])
+        let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in try fetch.next() },
+                                                         now: { clock.now }))
+        viewModel.seed(with: stored)
+        let outputs = await history(viewModel) {
+            $0.aqiStandard(.china)
+            $0.viewDidRefresh()
         }
-        let everyState = await run(rendersEveryState: true)
-        let finalOnly = await run(rendersEveryState: false)
         // seed, standard, loading, result
-        #expect(everyState.outputs.map(\.isLoading) == [false, false, true, false])
-        #expect(finalOnly.outputs == [everyState.outputs[3]])
-        #expect(finalOnly.fetches == 1)
-        let shown = finalOnly.outputs[0]
+        #expect(outputs.map(\.isLoading) == [false, false, true, false])
+        #expect(fetch.calls == 1)
+        guard let shown = outputs.last else { return }
         #expect(shown.standard == .china)
-        #expect(!shown.isLoading)
         if refreshFails {
             #expect(shown.aqi == "50", "the stored 1-h PM2.5 35.0 under HJ 633-2026")
             #expect(shown.isStale)
@@ -154,17 +147,6 @@ struct MainViewModelTests {
             #expect(!shown.isStale)
             #expect(shown.error == nil)
         }
-    }
-
-    @Test("a final-only view model with no events still ends with one output: nothing fetched yet")
-    func finalStateOnlyWithoutEvents() async {
-        let fetch = ScriptedFetch([])
-        let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in try fetch.next() },
-                                                         rendersEveryState: false))
-        let outputs = await history(viewModel) { _ in }
-        #expect(outputs.count == 1)
-        #expect(outputs.first?.staleness == "never fetched")
-        #expect(fetch.calls == 0)
     }
 
     @Test("an error before any success: no values, the error, never fetched")

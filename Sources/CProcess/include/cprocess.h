@@ -1,8 +1,8 @@
 #ifndef CPROCESS_H
 #define CPROCESS_H
 
-/* Process-wide settings Swift's Glibc module does not reach (it leaves out <malloc.h> and
-   sched_setaffinity's CPU sets), and a quick exit. Used by the `breather` executable only. */
+/* A process-wide setting Swift's Glibc module does not reach (it leaves out <malloc.h>), and a
+   quick exit. Used by the `breather` executable only. */
 
 /* One malloc arena for every thread (mallopt M_ARENA_MAX = 1): Breather's few threads take
    turns, and an arena per thread maps and faults in a heap of its own. */
@@ -13,11 +13,5 @@ void cprocess_use_one_malloc_arena(void);
    registered (OpenSSL's cleanup, library destructors): freeing memory the kernel is about to
    reclaim. */
 __attribute__((noreturn)) void cprocess_exit_now(int status);
-
-/* Keeps the calling thread, and every thread it or they start later, on the CPU it runs on
-   now. For a short run whose threads hand work to each other but never run at once: on a VM,
-   waking the other virtual CPU for each hand-over, and flushing its TLB for each mmap while
-   libcurl's libraries load, cost more than the hand-over itself. */
-void cprocess_stay_on_current_cpu(void);
 
 #endif

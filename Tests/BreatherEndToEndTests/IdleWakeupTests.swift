@@ -1,0 +1,45 @@
+import BreatherTestSupport
+import Foundation
+import Testing
+
+/// Every task of the daemon runs on its own executor (LoopExecutor). A single job on Swift's
+/// global pool starts libdispatch's workqueue monitor, a 1-second timer that never stops: the
+/// idle daemon would then wake once a second for ever. Counted here as a user's tool would:
+/// the voluntary context switches of every thread in /proc, after a refresh, over a few seconds.
+@Suite("idle daemon: no job on Swift's global pool")
+struct IdleWakeupTests {
+    /// Voluntary context switches of each thread of `pid`, by thread id.
+    static func switches(_ pid: Int32) -> [String: Int] {
+        let tasks = "/proc/\(pid)/task"
+        var result: [String: Int] = [:]
+        for id in (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? [] {
+            guard let status = try? String(contentsOfFile: "\(tasks)/\(id)/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
+                  let count = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) else { continue }
+            result[id] = count
+        }
+        return result
+    }
+
+    @Test("after the first poll and a SIGUSR1 refresh, no thread of the daemon wakes for 4 s")
+    func idleDaemonSleeps() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(await waitUntil { readJSON(sandbox.jsonOutput) != nil }, "\(daemon.stderr)")
+        let airRequests = { server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count }
+        daemon.send(SIGUSR1)
+        #expect(await waitUntil { airRequests() == 2 }, "\(daemon.stderr)")
+        // Let the refresh's write and the sink finish, then count.
+        try await Task.sleep(for: .seconds(1))
+        let before = Self.switches(daemon.pid)
+        try await Task.sleep(for: .seconds(4))
+        let after = Self.switches(daemon.pid)
+        // A thread born meanwhile woke at least once; one that ended is counted by those left.
+        let woken = after.reduce(0) { sum, thread in sum + thread.value - (before[thread.key] ?? 0) }
+        #expect(!before.isEmpty && woken <= 1, "threads \(before.count) → \(after.count), \(woken) wakeups in 4 s: \(after)")
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit() == 0)
+    }
+}
