@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
-# The test command (README "Development"): builds with warnings as errors, runs every test,
+# The test command (README "Development"): installs missing Debian packages, builds with
+# warnings as errors, runs every test,
 # checks the systemd units and that the public API is documented. Everything it reads is in
 # the repository (fixtures and reference tables in Tests/Fixtures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build --build-tests
+# The Debian packages the build and the tests need (headers for libcurl and jansson, python3 for
+# the loopback server, ...), installed when missing, as scripts/setup.sh does: on a fresh machine
+# this script works before or after setup.sh.
+scripts/install-deps.sh
+# Warnings are errors here and in CI, not in Package.swift: a user's newer Swift may warn
+# about something new, and their build must still succeed.
+swift build --build-tests -Xswiftc -warnings-as-errors
 # One parallel run, no serial phase: every test waits for its child processes, pipes, servers
 # and daemons off the cooperative pool (Tests/Support/Blocking.swift: offThePool, waitUntil,
 # waitForExit), waits for events (a line, a file, a request, an exit) with generous bounds
