@@ -51,6 +51,12 @@ public final class MainViewModel: Sendable {
         /// Show the index under another standard: re-renders without a fetch when the data on
         /// hand can serve it; otherwise asks the next air source that can, and says so meanwhile.
         public let aqiStandard: @Sendable (AQIStandard) -> Void
+        /// Show the standard `step` places after (a negative step: before) the one shown, in
+        /// the configured cycle (a scroll, SIGUSR2); as `aqiStandard` for that standard.
+        public let stepStandard: @Sendable (Int) -> Void
+        /// The standards a scroll cycles through (a reload); empty means all of them. The
+        /// standard shown stays.
+        public let standardCycle: @Sendable ([AQIStandard]) -> Void
         /// New units, icons or stale limit (a reload): re-renders without a fetch.
         public let display: @Sendable (Units, Icons, Int) -> Void
         /// Switches the bar text between compact and full (a right click): re-renders, no fetch.
@@ -68,13 +74,16 @@ public final class MainViewModel: Sendable {
     enum Event: Sendable {
         case refresh(isUserRequest: Bool)
         case standard(AQIStandard)
+        case step(Int)
+        case cycle([AQIStandard])
         case display(Units, Icons, Int)
         case toggleCompact
         case seed(CityConditions)
     }
 
-    /// Starts the event loop; nothing is fetched until an input asks. `standard` is the index shown first.
-    public init(environment: Environment, standard: AQIStandard = .us) {
+    /// Starts the event loop; nothing is fetched until an input asks. `standard` is the index
+    /// shown first; `standards` the ones a scroll cycles through (empty: all of them).
+    public init(environment: Environment, standard: AQIStandard = .us, standards: [AQIStandard] = []) {
         let (eventStream, events) = AsyncStream.makeStream(of: Event.self)
         let (outputStream, outputs) = AsyncStream.makeStream(of: Output.self)
         self.events = events
@@ -82,20 +91,24 @@ public final class MainViewModel: Sendable {
         self.inputs = Input(viewDidRefresh: { events.yield(.refresh(isUserRequest: false)) },
                             userDidRefresh: { events.yield(.refresh(isUserRequest: true)) },
                             aqiStandard: { events.yield(.standard($0)) },
+                            stepStandard: { events.yield(.step($0)) },
+                            standardCycle: { events.yield(.cycle($0)) },
                             display: { events.yield(.display($0, $1, $2)) },
                             toggleCompact: { events.yield(.toggleCompact) })
         let inFlight = self.inFlight
         Task(executorPreference: environment.executor) {
             var state = State(standard: standard, environment: environment, inFlight: inFlight)
+            state.standards = standards
             for await event in eventStream {
                 switch event {
                 case .refresh(let isUserRequest):
                     await state.fetch(FetchRequest(standard: state.standard, isUserRequest: isUserRequest), outputs)
                 case .standard(let newStandard):
-                    state.standard = newStandard
-                    if let request = state.requestForStandard() {
-                        await state.fetch(request, outputs)
-                    }
+                    await state.show(newStandard, outputs)
+                case .step(let step):
+                    await state.show(state.standard(after: step), outputs)
+                case .cycle(let standards):
+                    state.standards = standards
                 case .display(let units, let icons, let staleAfter):
                     state.environment.units = units
                     state.environment.icons = icons
@@ -139,6 +152,8 @@ struct State: Sendable {
     var isLoading = false
     /// Compact bar text (the default) or the full one.
     var isCompact = true
+    /// The standards a scroll cycles through; empty: all of them.
+    var standards: [AQIStandard] = []
 
     let inFlight: FetchInFlight
 
@@ -146,6 +161,21 @@ struct State: Sendable {
         self.standard = standard
         self.environment = environment
         self.inFlight = inFlight
+    }
+
+    /// Shows the index under `newStandard`, asking the next air source when the data on hand
+    /// cannot serve it.
+    mutating func show(_ newStandard: AQIStandard, _ outputs: AsyncStream<Output>.Continuation) async {
+        standard = newStandard
+        if let request = requestForStandard() { await fetch(request, outputs) }
+    }
+
+    /// The standard `step` places from the one shown in `standards` (all of them when empty),
+    /// wrapping round; from the first when the one shown is not in the list.
+    func standard(after step: Int) -> AQIStandard {
+        let list = standards.isEmpty ? AQIStandard.allCases : standards
+        let index = list.firstIndex(of: standard) ?? 0
+        return list[((index + step) % list.count + list.count) % list.count]
     }
 
     /// The request for the air part when the data on hand cannot be indexed under `standard`:

@@ -55,14 +55,14 @@ final class DaemonController: Service, Sendable {
     let options: CommonOptions
     let notifier = SystemdNotifier()
     let sink: DaemonSink
-    private let state: Mutex<(context: AppContext, gate: ProviderGate, cycle: StandardCycle)>
+    private let state: Mutex<(context: AppContext, gate: ProviderGate)>
     private let session: Session
 
     init(options: CommonOptions, context: AppContext) throws(CommandFailure) {
         self.options = options
         let gate = Self.gate(context.settings)
         session = try Session(context: context, gate: gate, staleAfterSeconds: Session.pollingStaleAfter(context.settings))
-        state = Mutex((context, gate, StandardCycle(standards: context.settings.standards, current: context.settings.standard)))
+        state = Mutex((context, gate))
         sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier)
     }
 
@@ -108,8 +108,7 @@ final class DaemonController: Service, Sendable {
             switch event {
             case .tick, .earlyRetry: viewModel.inputs.viewDidRefresh()
             case .userRefresh: viewModel.inputs.userDidRefresh()
-            case .nextStandard(let step):
-                viewModel.inputs.aqiStandard(state.withLock { $0.cycle.step(step) })
+            case .nextStandard(let step): viewModel.inputs.stepStandard(step)
             case .toggleCompact: viewModel.inputs.toggleCompact()
             case .reload:
                 if await reload() {
@@ -156,13 +155,12 @@ final class DaemonController: Service, Sendable {
             }
             state.withLock { $0.gate = gate }
         }
-        state.withLock {
-            $0.context = new
-            $0.cycle = StandardCycle(standards: now.standards, current: now.standard)
-        }
+        state.withLock { $0.context = new }
         sink.reload(context: new)
         announce(new)
         new.logger.log(.info, "reloaded \(now.configFile ?? "the defaults")")
+        // The view model owns the standard shown and the cycle a scroll steps through.
+        viewModel.inputs.standardCycle(now.standards)
         if was.standard != now.standard { viewModel.inputs.aqiStandard(now.standard) }
         // Always one re-render: new formats, units, icons or output files show at once.
         viewModel.inputs.display(now.units, now.icons, Session.pollingStaleAfter(now))

@@ -73,20 +73,6 @@ final class RetryTimer: Sendable {
     }
 }
 
-/// Cycles through the standards a user scrolls through (`standards` in the config, else every
-/// standard) starting from the one shown.
-struct StandardCycle: Sendable {
-    var standards: [AQIStandard]
-    var current: AQIStandard
-
-    mutating func step(_ step: Int) -> AQIStandard {
-        let list = standards.isEmpty ? AQIStandard.allCases : standards
-        let index = list.firstIndex(of: current) ?? 0
-        current = list[((index + step) % list.count + list.count) % list.count]
-        return current
-    }
-}
-
 /// Pings systemd's watchdog every half `WATCHDOG_USEC` until graceful shutdown.
 struct WatchdogService: Service {
     let notifier: SystemdNotifier

@@ -30,7 +30,7 @@ struct Session: Sendable {
                                save: { saver.save($0) },
                                units: context.settings.units, staleAfterSeconds: staleAfterSeconds,
                                icons: context.settings.icons, executor: LoopExecutor.shared),
-            standard: context.settings.standard)
+            standard: context.settings.standard, standards: context.settings.standards)
     }
 
     /// Data is stale once older than `max_age`, but never before two poll intervals have

@@ -100,13 +100,12 @@ struct WatchController: Service {
         if let stored = context.storedConditions(session.cache) { viewModel.seed(with: stored) }
         viewModel.inputs.viewDidRefresh()
         let ticker = startTicker(seconds: context.settings.intervalSeconds, continuation)
-        var cycle = StandardCycle(standards: context.settings.standards, current: context.settings.standard)
         await withGracefulShutdownHandler {
         for await event in events {
             switch event {
             case .tick, .earlyRetry: viewModel.inputs.viewDidRefresh()
             case .userRefresh: viewModel.inputs.userDidRefresh()
-            case .nextStandard(let step): viewModel.inputs.aqiStandard(cycle.step(step))
+            case .nextStandard(let step): viewModel.inputs.stepStandard(step)
             case .toggleCompact: viewModel.inputs.toggleCompact()
             case .reload: break
             }

@@ -223,6 +223,24 @@ struct DaemonTests {
         #expect(server.requests.count == requests, "\(server.requests)")
     }
 
+    @Test("a scroll (SIGUSR2) after a SIGHUP reload shows the standard after the one shown, not after the config's")
+    func cycleAfterReload() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 75))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, top: "standards = [\"us\", \"china\", \"eu\"]")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(await waitUntil { readJSON(sandbox.jsonOutput)?["standard"] as? String == "us" }, "\(daemon.stderr)")
+        daemon.send(SIGUSR2)
+        #expect(await waitUntil { readJSON(sandbox.jsonOutput)?["standard"] as? String == "china" }, "\(daemon.stderr)")
+        daemon.send(SIGHUP)
+        #expect(await waitUntil { daemon.stderr.contains("reloaded") }, "\(daemon.stderr)")
+        #expect(readJSON(sandbox.jsonOutput)?["standard"] as? String == "china", "a reload keeps the standard shown")
+        daemon.send(SIGUSR2)
+        #expect(await waitUntil { readJSON(sandbox.jsonOutput)?["standard"] as? String == "eu" }, "\(daemon.stderr)")
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit() == 0)
+    }
+
     @Test("during a 429's backoff every SIGUSR1 still makes one request; a timer tick would not")
     func userRefreshDuringBackoff() async throws {
         var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))

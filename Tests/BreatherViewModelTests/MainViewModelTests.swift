@@ -149,6 +149,24 @@ struct MainViewModelTests {
         }
     }
 
+    @Test("a scroll steps from the standard shown through the cycle; a new cycle keeps the standard shown")
+    func stepThroughCycle() async {
+        let clock = TestClock()
+        let fetch = ScriptedFetch([])
+        let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in try fetch.next() }, now: { clock.now }),
+                                      standard: .us, standards: [.us, .china, .eu])
+        viewModel.seed(with: conditions(pm25: 35.0, at: clock.now))
+        let outputs = await history(viewModel) {
+            $0.stepStandard(1)          // china
+            $0.standardCycle([.us, .china, .eu, .uk])
+            $0.stepStandard(1)          // eu: from the one shown, not from the config's
+            $0.stepStandard(2)          // us: wraps round
+            $0.stepStandard(-1)         // uk
+        }
+        #expect(outputs.map(\.standard) == [.us, .china, .china, .eu, .us, .uk])
+        #expect(fetch.calls == 0, "the stored data serves every one of them")
+    }
+
     @Test("an error before any success: no values, the error, never fetched")
     func errorBeforeSuccess() async {
         let fetch = ScriptedFetch([.failure(outage)])
