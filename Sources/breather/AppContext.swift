@@ -64,26 +64,10 @@ struct AppContext: Sendable {
         return [s.air, s.weather, s.asthma].map { $0.map(\.rawValue).joined(separator: ",") }.joined(separator: ";")
     }
 
-    /// The stored conditions if they are for the place asked for (coordinates must match when
-    /// given; a city named by flag always fetches: the store may hold another place), and
-    /// whether they came from the sources configured now. An unusable store file is set aside
-    /// with one warning.
-    func storedConditions(_ cache: ConditionsCache) -> CityConditions? { stored(cache)?.conditions }
-
-    /// `storedConditions` with whether the store was filled from today's `[sources]`.
-    func stored(_ cache: ConditionsCache) -> (conditions: CityConditions, sameSources: Bool)? {
-        switch cache.load() {
-        case .missing:
-            return nil
-        case .setAside(let reason):
-            logger.log(.warning, "cache: \(reason)")
-            return nil
-        case .conditions(let stored, let sources):
-            guard stored.isUsable, !cityFromFlag else { return nil }
-            if let latitude = settings.location.latitude, let longitude = settings.location.longitude,
-               !stored.location.isSamePlace(as: Location(latitude: latitude, longitude: longitude)) { return nil }
-            return (stored, sources == sourcesKey)
-        }
+    /// The conditions store's policy under these settings (what may be shown, when a one-shot
+    /// answers from it, when data is stale).
+    var storePolicy: StorePolicy {
+        StorePolicy(settings: settings, cityFromFlag: cityFromFlag, sourcesKey: sourcesKey, logger: logger)
     }
 
     /// Builds the providers `[sources]` names, in order.

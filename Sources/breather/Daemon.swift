@@ -61,7 +61,7 @@ final class DaemonController: Service, Sendable {
     init(options: CommonOptions, context: AppContext) throws(CommandFailure) {
         self.options = options
         let gate = Self.gate(context.settings)
-        session = try Session(context: context, gate: gate, staleAfterSeconds: Session.pollingStaleAfter(context.settings))
+        session = try Session(context: context, gate: gate, staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds)
         state = Mutex((context, gate))
         sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier)
     }
@@ -98,7 +98,7 @@ final class DaemonController: Service, Sendable {
         let retries = RetryTimer(continuation)
         await session.fetching.onEarlyRetry { retries.schedule(after: $0) }
         // The stored data at once (stale if old), before the first fetch.
-        if let stored = context.storedConditions(session.cache) { viewModel.seed(with: stored) }
+        if let stored = context.storePolicy.stored(session.cache)?.conditions { viewModel.seed(with: stored) }
         viewModel.inputs.viewDidRefresh()
         var ticker = startTicker(seconds: context.settings.intervalSeconds, continuation)
         // Graceful shutdown ends the event stream (no cancelOnGracefulShutdown(): its merge
@@ -163,7 +163,7 @@ final class DaemonController: Service, Sendable {
         viewModel.inputs.standardCycle(now.standards)
         if was.standard != now.standard { viewModel.inputs.aqiStandard(now.standard) }
         // Always one re-render: new formats, units, icons or output files show at once.
-        viewModel.inputs.display(now.units, now.icons, Session.pollingStaleAfter(now))
+        viewModel.inputs.display(now.units, now.icons, new.storePolicy.pollingStaleAfterSeconds)
         if refetch { viewModel.inputs.userDidRefresh() }
         return true
     }

@@ -22,23 +22,26 @@ struct OneShot {
         } catch {
             return fail(error, logger: Logger.breather(options.logLevel))
         }
-        do {
-            return try await run(context)
-        } catch {
-            return fail(error, logger: context.logger)
+        // One limit for every request the run makes ("30 s in all"): the location lookup and
+        // the fetch after it. A task-local, so the view model's tasks, made inside, inherit it.
+        let deadline = FetchDeadline(seconds: context.fetchDeadlineSeconds)
+        let result: Result<ExitStatus, CommandFailure> = await deadline.run {
+            do throws(CommandFailure) { return .success(try await run(context)) } catch { return .failure(error) }
+        }
+        switch result {
+        case .success(let status): return status
+        case .failure(let failure): return fail(failure, logger: context.logger)
         }
     }
 
     private func run(_ context: AppContext) async throws(CommandFailure) -> ExitStatus {
         let cache = ConditionsCache(path: context.cachePath)
-        // The store is read once: younger than max_age it answers and no provider is asked,
-        // whatever parts it lacks (a bar refreshing every few seconds must not burn quotas);
-        // of any age it is shown, marked stale, when the fetch fails.
-        let found = context.stored(cache)
+        let policy = context.storePolicy
+        // The store is read once: it answers when the policy says so; of any age it is shown,
+        // marked stale, when the fetch fails.
+        let found = policy.stored(cache)
         let stored = found?.conditions
-        let fresh = !options.refresh && found.map {
-            $0.sameSources && ConditionsCache.isFresh($0.conditions, maxAgeSeconds: context.settings.cache.maxAgeSeconds)
-        } == true
+        let fresh = policy.answersOneShot(found, refresh: options.refresh)
         var location = stored?.location
         var locationFailure: ProviderFailure?
         if !fresh {
@@ -47,7 +50,7 @@ struct OneShot {
             case .failure(let failure): locationFailure = failure
             }
         }
-        let session = try Session(context: context, gate: nil, staleAfterSeconds: context.settings.cache.maxAgeSeconds,
+        let session = try Session(context: context, gate: nil, staleAfterSeconds: policy.oneShotStaleAfterSeconds,
                                   location: location, locationFailure: locationFailure)
         let viewModel = session.viewModel
         if fresh, let stored {
@@ -74,13 +77,10 @@ struct OneShot {
     /// config 78), unless stored conditions can stand in for an outage: then the failure
     /// becomes the fetch's and the stored data shows as stale.
     private func resolveLocation(_ context: AppContext, canFallBack: Bool) async throws(CommandFailure) -> Result<Location, ProviderFailure> {
-        let deadline = FetchDeadline(seconds: context.fetchDeadlineSeconds)
-        let located: Result<Location, CommandFailure> = await deadline.run {
-            do throws(CommandFailure) { return .success(try await context.resolveLocation()) } catch { return .failure(error) }
-        }
-        switch located {
-        case .success(let location): return .success(location)
-        case .failure(let failure):
+        do {
+            return .success(try await context.resolveLocation())
+        } catch {
+            let failure = error
             guard canFallBack, ![.configuration, .usage].contains(failure.status) else { throw failure }
             let kind: FailureKind = switch failure.status {
             case .temporary: .timeout

@@ -32,13 +32,6 @@ struct Session: Sendable {
                                icons: context.settings.icons, executor: LoopExecutor.shared),
             standard: context.settings.standard, standards: context.settings.standards)
     }
-
-    /// Data is stale once older than `max_age`, but never before two poll intervals have
-    /// passed: with the default 15m interval and 10m max_age, healthy data would otherwise turn
-    /// "stale" between every two polls.
-    static func pollingStaleAfter(_ settings: Settings) -> Int {
-        max(settings.cache.maxAgeSeconds, 2 * settings.intervalSeconds)
-    }
 }
 
 /// The fetch the view model calls: the current providers and location, swapped whole on reload.

@@ -44,7 +44,7 @@ struct Watch {
         do {
             context = try AppContext(options: options)
             session = try Session(context: context, gate: DaemonController.gate(context.settings),
-                                  staleAfterSeconds: Session.pollingStaleAfter(context.settings))
+                                  staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds)
         } catch {
             logger.log(.error, error.message)
             return error.status
@@ -97,7 +97,7 @@ struct WatchController: Service {
         let retries = RetryTimer(continuation)
         await session.fetching.onEarlyRetry { retries.schedule(after: $0) }
         // The last reading at once (stale if old), so a bar never starts blank.
-        if let stored = context.storedConditions(session.cache) { viewModel.seed(with: stored) }
+        if let stored = context.storePolicy.stored(session.cache)?.conditions { viewModel.seed(with: stored) }
         viewModel.inputs.viewDidRefresh()
         let ticker = startTicker(seconds: context.settings.intervalSeconds, continuation)
         await withGracefulShutdownHandler {
