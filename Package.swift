@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Breather: air quality, weather and asthma risk for Linux status bars.
 // Module arrows point one way (each is an import):
-//   CCurl -> HTTP;  CJansson -> JSON;  HTTP, JSON, Model -> Providers;
+//   CCurl, IO -> HTTP;  CJansson -> JSON;  HTTP, JSON, Model -> Providers;
 //   Model -> ViewModel -> Views (with JSON);  Model, ViewModel, IO -> Config;  Model, JSON, IO -> Cache;
 //   Model -> Calculator;  all of them, CProcess -> breather (the composition root).
 import PackageDescription
@@ -36,12 +36,12 @@ let package = Package(
         .target(name: "CCurl"),
         .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         // The only importer of CCurl.
-        .target(name: "BreatherHTTP", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(name: "BreatherHTTP", dependencies: ["CCurl", "BreatherIO"], swiftSettings: strict),
         // The only importer of CJansson.
         .target(name: "BreatherJSON", dependencies: ["CJansson"], swiftSettings: strict),
         // One malloc arena and a quick exit, for the `breather` executable (C: Swift's Glibc lacks <malloc.h>).
         .target(name: "CProcess"),
-        // Files: atomic whole-file writes and capped reads, below Config, Cache and Views.
+        // Files (atomic whole-file writes, capped reads) and threads for blocking calls: below HTTP, Config and Cache.
         .target(name: "BreatherIO", swiftSettings: strict),
         // Pure values: conditions, standards, index tables.
         .target(name: "BreatherModel", swiftSettings: strict),

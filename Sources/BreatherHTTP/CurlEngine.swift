@@ -1,3 +1,4 @@
+import BreatherIO
 import CCurl
 import Synchronization
 

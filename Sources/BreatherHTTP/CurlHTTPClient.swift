@@ -28,26 +28,3 @@ public struct CurlHTTPClient: HTTPClient {
     }
 }
 
-/// Runs a blocking closure on a new detached POSIX thread.
-enum BlockingThread {
-    private final class Box {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-
-    static func run(_ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(Box(body)).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { raw in
-            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-            box.body()
-            return nil
-        }, box)
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            // No thread to be had: run it here rather than never.
-            Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body()
-        }
-    }
-}

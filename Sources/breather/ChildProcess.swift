@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BreatherIO
 import Logging
 
 /// Starts a helper program for the daemon and `watch` (`on_update`, `notify-send`): posix_spawnp
@@ -26,7 +27,7 @@ enum ChildProcess {
             kill(child, SIGKILL)
             logger.log(.warning, "\(label): \(program) killed after \(Int(timeoutSeconds))s")
         }
-        BlockingThread.start {
+        BlockingThread.run {
             var wstatus: Int32 = 0
             while waitpid(child, &wstatus, 0) < 0, errno == EINTR {}
             killer.cancel()

@@ -74,19 +74,6 @@ final class DaemonController: Service, Sendable {
     }
 
     func run() async throws {
-        let signals = await UnixSignalsSequence(trapping: .sighup, .sigusr1, .sigusr2)
-        let (events, continuation) = AsyncStream.makeStream(of: ControllerEvent.self, bufferingPolicy: .bufferingNewest(16))
-        let forwarder = Task(executorPreference: LoopExecutor.shared) {
-            for await signal in signals {
-                switch signal {
-                case .sighup: continuation.yield(.reload)
-                case .sigusr1: continuation.yield(.userRefresh)
-                default: continuation.yield(.nextStandard(step: 1))
-                }
-            }
-        }
-        let compactToggle = CompactToggleSignal.start(continuation)
-        defer { compactToggle.cancel() }
         let context = state.withLock { $0.context }
         announce(context)
         // A daemon killed mid-write (SIGKILL, OOM, power) leaves temporary files: clear them.
@@ -94,36 +81,10 @@ final class DaemonController: Service, Sendable {
             let removed = AtomicFile.removeLeftovers(of: path)
             if removed > 0 { context.logger.log(.info, "removed \(removed) temporary file(s) left beside \(path)") }
         }
-        let viewModel = session.viewModel
-        let retries = RetryTimer(continuation)
-        await session.fetching.onEarlyRetry { retries.schedule(after: $0) }
-        // The stored data at once (stale if old), before the first fetch.
-        if let stored = context.storePolicy.stored(session.cache)?.conditions { viewModel.seed(with: stored) }
-        viewModel.inputs.viewDidRefresh()
-        var ticker = startTicker(seconds: context.settings.intervalSeconds, continuation)
-        // Graceful shutdown ends the event stream (no cancelOnGracefulShutdown(): its merge
-        // runs a task on the global pool, which wakes the process every second; LoopExecutor).
-        await withGracefulShutdownHandler {
-        for await event in events {
-            switch event {
-            case .tick, .earlyRetry: viewModel.inputs.viewDidRefresh()
-            case .userRefresh: viewModel.inputs.userDidRefresh()
-            case .nextStandard(let step): viewModel.inputs.stepStandard(step)
-            case .toggleCompact: viewModel.inputs.toggleCompact()
-            case .reload:
-                if await reload() {
-                    ticker.cancel()
-                    ticker = startTicker(seconds: state.withLock { $0.context.settings.intervalSeconds }, continuation)
-                }
-            }
-        }
-        } onGracefulShutdown: {
-            continuation.finish()
-        }
-        ticker.cancel()
-        retries.schedule(after: nil)
-        forwarder.cancel()
-        viewModel.finish()
+        let loop = ControllerLoop(session: session, signals: [.sighup, .sigusr1, .sigusr2], reload: { [self] in
+            await reload() ? state.withLock { $0.context.settings.intervalSeconds } : nil
+        })
+        await loop.run(stored: context.storePolicy.stored(session.cache)?.conditions, intervalSeconds: context.settings.intervalSeconds)
     }
 
     /// SIGHUP: a valid new config replaces the old one; an invalid one is logged and ignored.

@@ -20,23 +20,3 @@ struct OnUpdateRunner: Sendable {
         }
     }
 }
-
-/// A plain thread for a call that blocks in the kernel (waitpid, poll, read on stdin): blocking
-/// calls must not sit on one of the two cooperative threads this machine has.
-enum BlockingThread {
-    static func start(_ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(Body(body)).toOpaque()
-        var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { raw in
-            let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
-            body.run()
-            return nil
-        }, box)
-        if created == 0 { pthread_detach(thread) } else { Unmanaged<Body>.fromOpaque(box).release() }
-    }
-
-    private final class Body: @unchecked Sendable {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-}

@@ -78,46 +78,20 @@ struct WatchController: Service {
     let listensForClicks: Bool
 
     func run() async throws {
-        let (events, continuation) = AsyncStream.makeStream(of: ControllerEvent.self, bufferingPolicy: .bufferingNewest(8))
-        let signals = await UnixSignalsSequence(trapping: .sigusr1, .sigusr2)
-        let forwarder = Task(executorPreference: LoopExecutor.shared) {
-            for await signal in signals { continuation.yield(signal == .sigusr1 ? .userRefresh : .nextStandard(step: 1)) }
-        }
-        let clicks = listensForClicks ? ClickReader.start { button in
-            switch button {
-            case 4: continuation.yield(.nextStandard(step: -1))
-            case 2, 5: continuation.yield(.nextStandard(step: 1))
-            case 3: continuation.yield(.toggleCompact)
-            default: continuation.yield(.userRefresh)
+        let listensForClicks = self.listensForClicks
+        let loop = ControllerLoop(session: session, signals: [.sigusr1, .sigusr2], extraSources: { continuation in
+            guard listensForClicks else { return nil }
+            let clicks = ClickReader.start { button in
+                switch button {
+                case 4: continuation.yield(.nextStandard(step: -1))
+                case 2, 5: continuation.yield(.nextStandard(step: 1))
+                case 3: continuation.yield(.toggleCompact)
+                default: continuation.yield(.userRefresh)
+                }
             }
-        } : nil
-        let compactToggle = CompactToggleSignal.start(continuation)
-        defer { compactToggle.cancel() }
-        let viewModel = session.viewModel
-        let retries = RetryTimer(continuation)
-        await session.fetching.onEarlyRetry { retries.schedule(after: $0) }
-        // The last reading at once (stale if old), so a bar never starts blank.
-        if let stored = context.storePolicy.stored(session.cache)?.conditions { viewModel.seed(with: stored) }
-        viewModel.inputs.viewDidRefresh()
-        let ticker = startTicker(seconds: context.settings.intervalSeconds, continuation)
-        await withGracefulShutdownHandler {
-        for await event in events {
-            switch event {
-            case .tick, .earlyRetry: viewModel.inputs.viewDidRefresh()
-            case .userRefresh: viewModel.inputs.userDidRefresh()
-            case .nextStandard(let step): viewModel.inputs.stepStandard(step)
-            case .toggleCompact: viewModel.inputs.toggleCompact()
-            case .reload: break
-            }
-        }
-        } onGracefulShutdown: {
-            continuation.finish()
-        }
-        ticker.cancel()
-        retries.schedule(after: nil)
-        forwarder.cancel()
-        clicks?.cancel()
-        viewModel.finish()
+            return { clicks.cancel() }
+        }, reload: nil)
+        await loop.run(stored: context.storePolicy.stored(session.cache)?.conditions, intervalSeconds: context.settings.intervalSeconds)
     }
 }
 
@@ -179,7 +153,7 @@ struct HangUpWatch: Service {
 
     func run() async throws {
         let (closed, continuation) = AsyncStream.makeStream(of: Void.self)
-        BlockingThread.start {
+        BlockingThread.run {
             var descriptor = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
             while poll(&descriptor, 1, -1) < 0, errno == EINTR {}
             continuation.yield()

@@ -1,0 +1,69 @@
+import BreatherModel
+import BreatherViewModel
+import ServiceLifecycle
+import UnixSignals
+
+/// The controller loop of the daemon and of `watch`: they differ in their sink (files or
+/// stdout) and in what they listen to, not in their loop. Shows the stored data at once, asks
+/// for a refresh, then turns ticks, early retries, signals and the extra sources (watch's clicks)
+/// into view-model inputs until graceful shutdown. It keeps no state of the view model's: a
+/// scroll is `stepStandard`, and the view model knows the standard shown.
+struct ControllerLoop {
+    let session: Session
+    /// The signals turned into events: SIGHUP reloads, SIGUSR1 refreshes, SIGUSR2 steps to the
+    /// next standard. SIGRTMIN+1 (compact or full text) is always listened to.
+    let signals: [UnixSignal]
+    /// Starts further event sources; returns what stops them.
+    var extraSources: (AsyncStream<ControllerEvent>.Continuation) -> (() -> Void)? = { _ in nil }
+    /// SIGHUP: applies a new config and returns its poll interval; nil when it was rejected.
+    var reload: (@Sendable () async -> Int?)?
+
+    /// Runs until graceful shutdown, then finishes the view model.
+    func run(stored: CityConditions?, intervalSeconds: Int) async {
+        let (events, continuation) = AsyncStream.makeStream(of: ControllerEvent.self, bufferingPolicy: .bufferingNewest(16))
+        let signals = await UnixSignalsSequence(trapping: self.signals)
+        let forwarder = Task(executorPreference: LoopExecutor.shared) {
+            for await signal in signals {
+                switch signal {
+                case .sighup: continuation.yield(.reload)
+                case .sigusr1: continuation.yield(.userRefresh)
+                default: continuation.yield(.nextStandard(step: 1))
+                }
+            }
+        }
+        let stopExtraSources = extraSources(continuation)
+        let compactToggle = CompactToggleSignal.start(continuation)
+        defer { compactToggle.cancel() }
+        let viewModel = session.viewModel
+        let retries = RetryTimer(continuation)
+        await session.fetching.onEarlyRetry { retries.schedule(after: $0) }
+        // The stored data at once (stale if old), so an output or a bar never starts blank.
+        if let stored { viewModel.seed(with: stored) }
+        viewModel.inputs.viewDidRefresh()
+        var ticker = startTicker(seconds: intervalSeconds, continuation)
+        // Graceful shutdown ends the event stream (no cancelOnGracefulShutdown(): its merge
+        // runs a task on the global pool, which wakes the process every second; LoopExecutor).
+        await withGracefulShutdownHandler {
+            for await event in events {
+                switch event {
+                case .tick, .earlyRetry: viewModel.inputs.viewDidRefresh()
+                case .userRefresh: viewModel.inputs.userDidRefresh()
+                case .nextStandard(let step): viewModel.inputs.stepStandard(step)
+                case .toggleCompact: viewModel.inputs.toggleCompact()
+                case .reload:
+                    if let reload, let interval = await reload() {
+                        ticker.cancel()
+                        ticker = startTicker(seconds: interval, continuation)
+                    }
+                }
+            }
+        } onGracefulShutdown: {
+            continuation.finish()
+        }
+        ticker.cancel()
+        retries.schedule(after: nil)
+        forwarder.cancel()
+        stopExtraSources?()
+        viewModel.finish()
+    }
+}
