@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the release binary, the one build every script uses (the .deb, scripts/install.sh,
-# scripts/setup.sh, scripts/bench.sh, scripts/check-binary.sh, the click checks), and prints
+# scripts/setup.sh, scripts/bench/bench.sh, scripts/check-binary.sh, the click checks), and prints
 # its path on stdout:
 #   scripts/build-release.sh [PRODUCT]    # default: breather
 # --static-swift-stdlib links the Swift runtime in, so the binary runs on a machine without a

@@ -1,4 +1,4 @@
-/* LD_PRELOAD shim for `scripts/bench.sh --timeline`: timestamps the library calls that mark a
+/* LD_PRELOAD shim for `scripts/bench/bench.sh --timeline`: timestamps the library calls that mark a
    one-shot run's phases (opening the config and the store, loading libcurl, the engine's
    thread, connecting, each request and reply, writing the store and stdout) and prints them,
    one "MS EVENT DETAIL" line each on stderr, when the program calls _exit. Times are in ms

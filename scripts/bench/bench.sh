@@ -10,14 +10,14 @@
 # then the peak RSS of each command (median of 9 runs), the wall-time ratios against the goals,
 # the CPU-time ratios (steadier under load), the binary's size and its ICU check. Everything
 # comes from the repository: the fixtures from Tests/Fixtures/providers, the server from
-# scripts/lib. Not part of CI: timings need a quiet machine.
-#   scripts/bench.sh [RUNS]        # default 300 runs per command after 10 warm-ups: this VM has
+# scripts/bench. Not part of CI: timings need a quiet machine.
+#   scripts/bench/bench.sh [RUNS]        # default 300 runs per command after 10 warm-ups: this VM has
 #     slow phases of a second or two, and 100 fresh runs last less than one, so at 100 one such
 #     phase could move a median by 25 % (README "Speed and size")
-#   scripts/bench.sh --timeline [RUNS]   # instead: where a fresh run's time goes, by phase
-#     (scripts/lib/timeline.c, an LD_PRELOAD shim; medians of RUNS runs, default 300)
+#   scripts/bench/bench.sh --timeline [RUNS]   # instead: where a fresh run's time goes, by phase
+#     (scripts/bench/timeline.c, an LD_PRELOAD shim; medians of RUNS runs, default 300)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 timeline=false
 if [ "${1:-}" = "--timeline" ]; then timeline=true; shift; fi
 runs=${1:-300}
@@ -75,8 +75,8 @@ C
     cc -O2 -o "$work/fetch1" "$work/fetch1.c" -lcurl
 fi
 
-# A server that answers from memory (scripts/lib/bench_server.py says why not the tests' one).
-python3 -u scripts/lib/bench_server.py "$fixtures" "$work/requests.log" \
+# A server that answers from memory (scripts/bench/bench_server.py says why not the tests' one).
+python3 -u scripts/bench/bench_server.py "$fixtures" "$work/requests.log" \
     /v1/forecast=open-meteo/forecast.current.json /aq/v1/air-quality=open-meteo/air_quality.current_hourly.json >"$work/port" &
 server_pid=$!
 disown "$server_pid"  # killed on exit; no "Killed" job notice
@@ -110,12 +110,12 @@ $fresh | jq -e '.air_quality.aqi and .weather.temperature_c' >/dev/null \
     || { echo "error: breather did not produce an AQI and a temperature" >&2; exit 1; }
 
 if $timeline; then
-    cc -O2 -shared -fPIC -o "$work/timeline.so" scripts/lib/timeline.c -ldl
+    cc -O2 -shared -fPIC -o "$work/timeline.so" scripts/bench/timeline.c -ldl
     for _ in $(seq 5); do $fresh >/dev/null; done  # warm-up
     for _ in $(seq "$runs"); do
         LD_PRELOAD=$work/timeline.so $fresh 2>&1 >/dev/null
         echo --
-    done | python3 scripts/lib/timeline.py
+    done | python3 scripts/bench/timeline.py
     exit 0
 fi
 

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # What `breather daemon` (with Open-Meteo, then with AirVisual) and `breather watch` cost while
-# idle between polls, against the loopback fixture server (no real network): RSS after the
-# first poll and again after the timed refreshes, wakeups (voluntary context switches summed
-# over every thread, including threads that come and go), and CPU time per refresh.
+# idle between polls, against the loopback fixture server (no real network): memory (RssAnon,
+# PSS and VmRSS) after the first poll and again after the timed refreshes, wakeups (voluntary
+# context switches summed over every thread, including threads that come and go), and CPU time
+# per refresh.
 #
-# Usage: scripts/daemon-cost.sh [BINARY] [IDLE_SECONDS] [REFRESHES]
+# Usage: scripts/bench/daemon-cost.sh [BINARY] [IDLE_SECONDS] [REFRESHES]
 #   BINARY        default .build/release/breather (swift build -c release)
 #   IDLE_SECONDS  how long to watch each idle process (default 60)
 #   REFRESHES     SIGUSR1 refreshes timed for the CPU figure (default 20)
 # The interval is 15 minutes, so no poll falls inside the idle window. `watch` runs with its
 # stdin held open and its stdout read, as a bar holds them.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 binary=${1:-.build/release/breather}
 seconds=${2:-60}
@@ -71,14 +72,25 @@ idle_wakeups() {
                 END { for (t in last) { sum += last[t] - first[t]; n++ } print sum + 0, n + 0 }'
 }
 
+# Memory three ways: RssAnon (private memory: what swap and the OOM killer see), PSS (each
+# mapped file's pages shared out among the processes that map them) and VmRSS (every resident
+# page, shared code included, which the kernel drops under pressure and reads back).
+memory() {  # memory PID
+    local anon pss rss
+    rss=$(awk '/^VmRSS/ { print $2 }' "/proc/$1/status")
+    anon=$(awk '/^RssAnon/ { print $2 }' "/proc/$1/status")
+    pss=$(awk '/^Pss:/ { print $2 }' "/proc/$1/smaps_rollup")
+    printf "RssAnon %5d KiB, PSS %5d KiB, VmRSS %5d KiB" "$anon" "$pss" "$rss"
+}
+
 report() {  # report NAME PID [REQUESTS_PER_REFRESH]
     local name=$1 pid=$2 per_refresh=${3:-2}
     sleep 2   # let start-up settle
     read -r wakeups threads < <(idle_wakeups "$pid")
     local rss
-    rss=$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status")
+    rss=$(memory "$pid")
     if [ "$per_refresh" -eq 0 ]; then  # idle figures only
-        printf "%-18s RSS %5d KiB · idle %ds: %d wakeups (%.1f a minute, %d threads seen)\n" \
+        printf "%-18s %s · idle %ds: %d wakeups (%.1f a minute, %d threads seen)\n" \
             "$name" "$rss" "$seconds" "$wakeups" "$(awk -v w="$wakeups" -v s="$seconds" 'BEGIN { print w * 60 / s }')" "$threads"
         return
     fi
@@ -90,13 +102,13 @@ report() {  # report NAME PID [REQUESTS_PER_REFRESH]
         wait_for requests_at_least $((before_requests + per_refresh * i)) || { echo "daemon-cost: $name did not refresh" >&2; exit 1; }
     done
     local cpu_ms=$(( ($(cpu_ticks "$pid") - before_cpu) * 1000 / ticks ))
-    # RSS again once the refreshes are over: what the process holds between polls in steady
-    # state, not only after its first one.
+    # Memory again once the refreshes are over: what the process holds between polls in
+    # steady state, not only after its first one.
     sleep 1
     local rss_after
-    rss_after=$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status")
+    rss_after=$(memory "$pid")
     awk -v name="$name" -v rss="$rss" -v after="$rss_after" -v s="$seconds" -v w="$wakeups" -v t="$threads" -v r="$refreshes" -v c="$cpu_ms" \
-        'BEGIN { printf "%-18s RSS %5d KiB · idle %ds: %d wakeups (%.1f a minute, %d threads seen) · %d refreshes: %d ms CPU (%.1f ms each) · RSS after them %5d KiB\n",
+        'BEGIN { printf "%-18s %s · idle %ds: %d wakeups (%.1f a minute, %d threads seen) · %d refreshes: %d ms CPU (%.1f ms each) · after them: %s\n",
                  name, rss, s, w, w * 60 / s, t, r, c, c / r, after }'
 }
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Paired timing of commands on a noisy machine: run them in alternation, compare medians.
 
-Usage: scripts/ab.py ROUNDS 'COMMAND A' 'COMMAND B' [...]
+Usage: scripts/bench/ab.py ROUNDS 'COMMAND A' 'COMMAND B' [...]
 Each round runs every command once (in reverse order every other round, so neither always goes
 first), stdout discarded; five warm-up rounds are not counted. Prints each command's median
 wall time in ms and its ratio to the first command's.
 
-Why, beside scripts/bench.sh's hyperfine runs: hyperfine times one command's runs, then the
+Why, beside scripts/bench/bench.sh's hyperfine runs: hyperfine times one command's runs, then the
 next's, and on this shared VM the load drifts by 10-30 % within a minute, more than most changes
 it is meant to show. Alternating puts both commands under the same drift.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Loopback HTTP server for scripts/bench.sh: answers from memory, so the bench times clients.
+"""Loopback HTTP server for scripts/bench/bench.sh: answers from memory, so the bench times clients.
 
 Usage: bench_server.py FIXTURES_DIR REQUEST_LOG PATH=FIXTURE [PATH=FIXTURE ...]
 Prints the port it bound (127.0.0.1, port 0) on the first stdout line, then serves each

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Summarises the runs of scripts/lib/timeline.c for `scripts/bench.sh --timeline`.
+"""Summarises the runs of scripts/bench/timeline.c for `scripts/bench/bench.sh --timeline`.
 
 Reads the shim's lines on stdin, runs separated by lines of "--", and prints each event's
 median time (ms since the shim's constructor) and the step from the event before. Other lines
