@@ -84,6 +84,23 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The failure without its URL, for what a person reads ("timed out after 25 s", "cannot
+    /// connect"): the URL is long and only helps debugging, so it goes to the debug log alone.
+    public var reason: String {
+        switch self {
+        case .invalidURL: "invalid URL"
+        case .unsupportedScheme: "only http and https are allowed"
+        case .timeout(_, let seconds): "timed out after \(Self.seconds(seconds))"
+        case .fetchDeadline(_, let seconds): "stopped: the \(Self.seconds(seconds)) limit for the whole fetch ran out"
+        case .cannotResolve(let host): "cannot resolve host \(host)"
+        case .cannotConnect: "cannot connect"
+        case .tls(_, let detail): "TLS error: \(detail)"
+        case .bodyTooLarge(_, let limit): "reply too large: over \(Self.size(limit))"
+        case .transport(_, let detail): detail
+        case .cancelled: "cancelled"
+        }
+    }
+
     /// Whole MB or KB when the limit is one, else bytes: a 1000-byte cap must not read "0 MB".
     private static func size(_ bytes: Int) -> String {
         if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }

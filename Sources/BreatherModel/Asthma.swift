@@ -64,12 +64,13 @@ public struct ProviderFailure: Sendable, Hashable, Codable, Error {
     /// Seconds the provider asked us to wait (HTTP Retry-After), if any.
     public var retryAfterSeconds: Int?
 
-    /// A failure of `provider` to serve `part`; `message` must not contain a key.
+    /// A failure of `provider` to serve `part`; `message` must not contain a key. Its control
+    /// characters and escape sequences are removed here (`Sanitized`), where provider text enters.
     public init(provider: String, part: Part, kind: FailureKind, message: String, retryAfterSeconds: Int? = nil) {
         self.provider = provider
         self.part = part
         self.kind = kind
-        self.message = message
+        self.message = Sanitized.line(message)
         self.retryAfterSeconds = retryAfterSeconds
     }
 }

@@ -55,9 +55,10 @@ public struct Location: Sendable, Hashable, Codable {
     /// Degrees east (WGS 84), -180…180.
     public var longitude: Double
 
-    /// A place at the given coordinates, optionally named.
+    /// A place at the given coordinates, optionally named (control characters and escape
+    /// sequences removed from the name: geocoders and config files are outside text).
     public init(name: String? = nil, latitude: Double, longitude: Double) {
-        self.name = name
+        self.name = name.map(Sanitized.line)
         self.latitude = latitude
         self.longitude = longitude
     }

@@ -72,8 +72,8 @@ public struct Attribution: Sendable, Hashable, Codable {
 
     /// A credit to `name`, linking to `url` when there is one.
     public init(name: String, url: String?) {
-        self.name = name
-        self.url = url
+        self.name = Sanitized.line(name)
+        self.url = url.map(Sanitized.line)
     }
 }
 

@@ -92,3 +92,15 @@ extension Timestamp {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }
+
+extension Timestamp {
+    /// Formats as RFC 3339 at a UTC offset, whole seconds: `2026-11-18T19:06:40+08:00`; `Z`
+    /// for an offset of 0. The machine formats (json, templates) write local time this way.
+    public static func rfc3339(_ date: Timestamp, offsetSeconds: Int) -> String {
+        guard offsetSeconds != 0 else { return rfc3339(date) }
+        let shifted = rfc3339(date.addingTimeInterval(Double(offsetSeconds)))
+        let size = abs(offsetSeconds) / 60
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return shifted.dropLast() + (offsetSeconds < 0 ? "-" : "+") + "\(two(size / 60)):\(two(size % 60))"
+    }
+}

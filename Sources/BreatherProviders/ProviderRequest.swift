@@ -85,10 +85,11 @@ struct ProviderRequest: Sendable {
 
     func failure(for error: HTTPError) -> ProviderFailure {
         switch error {
-        case .timeout, .fetchDeadline: fail(.timeout, error.description)
-        case .bodyTooLarge: fail(.badData, error.description)
-        case .invalidURL, .unsupportedScheme: fail(.configuration, error.description)
-        default: fail(.unavailable, error.description)
+        // `reason`, not `description`: the URL stays out of every output (the debug log has it).
+        case .timeout, .fetchDeadline: fail(.timeout, error.reason)
+        case .bodyTooLarge: fail(.badData, error.reason)
+        case .invalidURL, .unsupportedScheme: fail(.configuration, error.reason)
+        default: fail(.unavailable, error.reason)
         }
     }
 }

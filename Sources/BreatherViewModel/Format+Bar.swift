@@ -7,10 +7,15 @@ import BreatherModel
 
 /// The short strings and the colour arithmetic of the compact bar text.
 extension Format {
-    /// The index's short name in a bar: "AQI" (US, China, India), "EAQI", "DAQI", "AQHI".
+    /// The index's short name in a bar, different for every standard so that a reading (and a
+    /// scroll to another standard) tells which index it is: "US AQI", "CN AQI" (HJ 633-2026),
+    /// "CN12 AQI" (HJ 633-2012), "IN AQI" (CPCB's NAQI), "EAQI", "DAQI", "AQHI".
     public static func indexName(_ standard: AQIStandard) -> String {
         switch standard {
-        case .us, .china, .china2012, .india: "AQI"
+        case .us: "US AQI"
+        case .china: "CN AQI"
+        case .china2012: "CN12 AQI"
+        case .india: "IN AQI"
         case .eu: "EAQI"
         case .uk: "DAQI"
         case .canada: "AQHI"
@@ -35,6 +40,78 @@ extension Format {
             String(category.name.dropLast(" Risk".count))
         default: category.name
         }
+    }
+
+    /// The index named in full: the standard's table revision when Breather computed the
+    /// index ("US EPA (2024)"); for a provider's own number, only what is known of it, "US AQI
+    /// as reported by IQAir" (the provider does not say which revision of the tables it used).
+    public static func indexTitle(_ standard: AQIStandard, _ report: AirQualityReport) -> String {
+        guard !report.computed else { return standard.displayName }
+        let provider = report.source.split(separator: ":").first.map(String.init) ?? report.source
+        let name = switch provider {
+        case "airvisual": "IQAir"
+        case "waqi": "WAQI"
+        default: provider
+        }
+        return "\(indexName(standard)) as reported by \(name)"
+    }
+
+    /// "56s", "2 min", "3 h": how long until a provider is asked again.
+    public static func retryIn(_ seconds: Int) -> String {
+        switch seconds {
+        case ..<60: "\(seconds)s"
+        case ..<3600: "\((seconds + 59) / 60) min"
+        default: "\((seconds + 3599) / 3600) h"
+        }
+    }
+
+    /// The longest error a bar shows, `shortError`'s bound (the full text adds "Breather: ").
+    public static let shortErrorLimit = 50
+
+    /// An error for a bar, at most `shortErrorLimit` characters: the provider and the cause in
+    /// a word or two, then when it is asked again: "open-meteo: timeout · retry 2 min". The
+    /// air part's failure is named first (it decides the bar), then a location failure, then
+    /// any other. nil when nothing failed.
+    public static func shortError(_ failures: [ProviderFailure], airError: String?, source: String?,
+                                  retryInSeconds: Int?) -> String? {
+        let failure = failures.first(where: { $0.part == .air }) ?? failures.first(where: { $0.part == .location })
+            ?? failures.first
+        let what: String
+        if let failure {
+            what = "\(failure.provider): \(shortCause(failure))"
+        } else if let airError {
+            what = "\(source ?? "air"): \(clipped(Sanitized.line(airError), 36))"
+        } else {
+            return nil
+        }
+        let retry = retryInSeconds.map { " · retry \(retryIn($0))" } ?? ""
+        return clipped(what, shortErrorLimit - retry.count) + retry
+    }
+
+    /// A failure's cause in a word or two: "timeout", "HTTP 503", "rate limited", "bad reply",
+    /// else its message up to the first detail, clipped. Never a URL.
+    static func shortCause(_ failure: ProviderFailure) -> String {
+        let message = failure.message
+        if failure.kind == .timeout { return "timeout" }
+        if failure.kind == .rateLimited { return message.hasPrefix("HTTP 429") || message.hasPrefix("not asked") ? "rate limited" : clipped(firstClause(message), 24) }
+        if message.hasPrefix("HTTP "), let code = message.split(separator: " ").dropFirst().first {
+            return "HTTP \(code.filter(\.isNumber))"
+        }
+        if failure.kind == .badData { return "bad reply" }
+        return clipped(firstClause(message), 28)
+    }
+
+    /// The message up to its first ":" or "(" (where details and any URL start), without words holding "://".
+    static func firstClause(_ message: String) -> String {
+        let head = message.prefix { $0 != ":" && $0 != "(" }
+        let words = head.split(separator: " ").filter { !$0.containsText("://") && !$0.lowercased().hasPrefix("http") }
+        let text = words.joined(separator: " ")
+        return text.isEmpty ? "failed" : text
+    }
+
+    /// `text` cut to `limit` characters, ending in "…" when cut.
+    static func clipped(_ text: String, _ limit: Int) -> String {
+        text.count <= limit ? text : String(text.prefix(max(0, limit - 1))) + "…"
     }
 
     /// The asthma risk in a bar: "low", "med", "high", "v.high"; "" without asthma data.

@@ -18,10 +18,9 @@ extension Format {
         return size >= 1 || value == 0 ? fixed(value, 1) : size >= 0.01 ? fixed(value, 3) : fixed(value, 4)
     }
 
-    /// "2026-11-18 11:06 UTC" — bars show it next to the age, so minutes are enough.
-    public static func updated(_ date: Timestamp) -> String {
-        let stamp = Timestamp.rfc3339(date)  // 2026-11-18T11:06:40Z
-        return "\(stamp.prefix(10)) \(stamp.dropFirst(11).prefix(5)) UTC"
+    /// "2026-11-18 11:06 UTC" (or local time with `localTime`) — bars show it next to the age, so minutes are enough.
+    public static func updated(_ date: Timestamp, _ localTime: LocalTime = .utc) -> String {
+        localTime.dateTime(date)
     }
 
     /// The credit each data source asks for (Open-Meteo: CC BY 4.0; its air data is CAMS).
@@ -38,19 +37,31 @@ extension Format {
         }
     }
 
+    /// The index named in full, with its value and category: "Brooklyn: US EPA (2024) 57 Moderate";
+    /// a provider's own number as "Lisbon: US AQI 137 Unhealthy for Sensitive Groups, as reported by IQAir".
+    public static func headline(city: String, report: AirQualityReport, standard: AQIStandard) -> String {
+        let index = report.index
+        let value = "\(standard.displayValue(index.value)) \(index.category.name)"
+        guard !report.computed else { return "\(city): \(standard.displayName) \(value)" }
+        let title = indexTitle(standard, report)
+        let reporter = title.dropFirst(indexName(standard).count + 1)
+        return "\(city): \(indexName(standard)) \(value), \(reporter)"
+    }
+
     /// Tooltip lines: headline, one line per pollutant, the worst forecast hour ("Next 24 h: …",
     /// when `forecast` is not empty), weather, asthma (and its outlook), time, sources, errors.
     public static func details(conditions: CityConditions?, report: AirQualityReport?, standard: AQIStandard,
                                units: Units, icons: Icons, ageSeconds: Int?, stale: Bool, error: String?,
-                               forecast: String = "", asthmaOutlook: String = "") -> [String] {
+                               forecast: String = "", asthmaOutlook: String = "", localTime: LocalTime = .utc,
+                               retry: String = "") -> [String] {
         guard let conditions else {
-            return ["Breather: no data yet"] + (error.map { ["Error: \($0)"] } ?? [])
+            return ["Breather: no data yet"] + (error.map { ["Error: \(clipped($0, 160))" + (retry.isEmpty ? "" : " · retry \(retry)")] } ?? [])
         }
         var lines: [String] = []
         let city = Format.city(conditions.location)
         if let report {
             let index = report.index
-            lines.append("\(city): \(standard.displayName) \(standard.displayValue(index.value)) \(index.category.name)")
+            lines.append(headline(city: city, report: report, standard: standard))
             if let basis = index.termsBasis { lines.append("  " + basis) }
             lines += index.subIndices.map { "  " + subIndex($0, standard) }
             // Which reference conditions ppb ↔ µg/m³ used (they differ: EU/UK 20 °C, others 25 °C),
@@ -83,7 +94,7 @@ extension Format {
             lines.append("Asthma risk: \(unavailable)")
         }
         let ageText = ageSeconds.map { ", \(age($0)) ago" } ?? ""
-        lines.append("Updated \(updated(conditions.dataTime))\(ageText)\(stale ? " (stale)" : "")")
+        lines.append("Updated \(updated(conditions.dataTime, localTime))\(ageText)\(stale ? " (stale)" : "")")
         var sources: [String] = []
         if let air = conditions.pollution?.source { sources.append(air) }
         if let weather = conditions.weather?.source { sources.append(weather) }
@@ -91,7 +102,7 @@ extension Format {
         var seen: Set<String> = []
         let credits = sources.map(attribution).filter { seen.insert($0).inserted }
         if !credits.isEmpty { lines.append("Data: " + credits.joined(separator: "; ")) }
-        if let error { lines.append("Error: \(error)") }
+        if let error { lines.append("Error: \(clipped(error, 160))" + (retry.isEmpty ? "" : " · retry \(retry)")) }
         return lines
     }
 }

@@ -39,22 +39,21 @@ extension Format {
         return hours
     }
 
-    /// The worst forecast hour (the earliest of equals): "AQI 152 Unhealthy at 18:00 UTC, PM2.5";
-    /// "" without a forecast.
-    public static func forecastSummary(_ hours: [ForecastHour], standard: AQIStandard) -> String {
+    /// The worst forecast hour (the earliest of equals) in local time: "US AQI 152 Unhealthy at
+    /// 18:00, PM2.5" ("at 18:00 UTC" when the zone is UTC); "" without a forecast.
+    public static func forecastSummary(_ hours: [ForecastHour], standard: AQIStandard, localTime: LocalTime = .utc) -> String {
         guard var worst = hours.first else { return "" }
         for hour in hours.dropFirst() where hour.index.value > worst.index.value { worst = hour }
         let index = worst.index
-        let clock = Timestamp.rfc3339(worst.time).dropFirst(11).prefix(5)
         let main = index.mainPollutants.map(\.displayName).joined(separator: ", ")
-        return "\(indexName(standard)) \(standard.displayValue(index.value)) \(index.category.name) at \(clock) UTC"
+        return "\(indexName(standard)) \(standard.displayValue(index.value)) \(index.category.name) at \(localTime.clock(worst.time))"
             + (main.isEmpty ? "" : ", \(main)")
     }
 
-    /// "high from 18:00 UTC" for the worst asthma risk ahead; "" without an outlook or when its
-    /// hour is over (old data).
-    public static func asthmaOutlook(_ outlook: AsthmaOutlook?, now: Timestamp) -> String {
+    /// "high from 18:00" (local time; "18:00 UTC" when the zone is UTC) for the worst asthma risk
+    /// ahead; "" without an outlook or when its hour is over (old data).
+    public static func asthmaOutlook(_ outlook: AsthmaOutlook?, now: Timestamp, localTime: LocalTime = .utc) -> String {
         guard let outlook, outlook.at.timeIntervalSince(now) > -3600 else { return "" }
-        return "\(outlook.risk.displayName) from \(Timestamp.rfc3339(outlook.at).dropFirst(11).prefix(5)) UTC"
+        return "\(outlook.risk.displayName) from \(localTime.clock(outlook.at))"
     }
 }

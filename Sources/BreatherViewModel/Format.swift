@@ -114,9 +114,30 @@ public enum Format {
 
     /// One line naming every failure of the latest refresh: "open-meteo air: HTTP 503; propeller asthma: timed out".
     public static func errorLine(_ failures: [ProviderFailure], airError: String?) -> String? {
-        var parts = failures.map { "\($0.provider) \($0.part.rawValue): \($0.message)" }
+        var parts = failures.map { "\($0.provider) \($0.part.rawValue): \(withoutURLs($0.message))" }
         if let airError { parts.append(airError) }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// `text` without URLs: a "(…)" holding "://" and any word holding it are dropped. Provider
+    /// failures carry none (`HTTPError.reason`); this keeps one from an older cache or a
+    /// provider's own error text out of every output (the debug log has the request's URL).
+    public static func withoutURLs(_ text: String) -> String {
+        guard text.containsText("://") else { return text }
+        var result = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "(") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: ")") else {
+                if !rest[open...].containsText("://") { result += rest[open...] }
+                rest = rest[rest.endIndex...]
+                break
+            }
+            if !rest[open...close].containsText("://") { result += rest[open...close] }
+            rest = rest[rest.index(after: close)...]
+        }
+        result += rest
+        return result.split(separator: " ").filter { !$0.containsText("://") }.joined(separator: " ")
     }
 
     /// Why the air data cannot be shown under the chosen standard: the model's own data-only

@@ -26,6 +26,12 @@ public final class MainViewModel: Sendable {
         /// Where the view model's own tasks run; nil for Swift's global pool. The daemon and
         /// `watch` pass their single-thread executor, which keeps an idle process asleep.
         public var executor: (any TaskExecutor)?
+        /// The zone and clock every time a person reads is written in (`LocalTime.system()`
+        /// live; UTC, labelled, unless told otherwise).
+        public var localTime: LocalTime = .utc
+        /// The poll interval of a view that polls (the daemon, `watch`): an error then says
+        /// when the next poll asks again. nil (a one-shot) says nothing of a retry it will not make.
+        public var pollSeconds: Int?
 
         /// An environment whose data goes stale after an hour unless told otherwise.
         public init(fetch: @escaping @Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions,
@@ -39,6 +45,14 @@ public final class MainViewModel: Sendable {
             self.icons = icons
             self.staleAfterSeconds = staleAfterSeconds
             self.executor = executor
+        }
+
+        /// This environment with times in `localTime` and errors that name the next poll, `pollSeconds` away.
+        public func with(localTime: LocalTime, pollSeconds: Int? = nil) -> Environment {
+            var copy = self
+            copy.localTime = localTime
+            copy.pollSeconds = pollSeconds
+            return copy
         }
     }
 
@@ -150,6 +164,8 @@ struct State: Sendable {
     /// Set while the data on hand cannot serve `standard` and another source is being asked.
     var pendingStandardNote: String?
     var isLoading = false
+    /// When the latest fetch ended: Retry-After holds and the next poll count from here.
+    var lastAttempt: Timestamp?
     /// Compact bar text (the default) or the full one.
     var isCompact = true
     /// The standards a scroll cycles through; empty: all of them.
@@ -200,6 +216,7 @@ struct State: Sendable {
         inFlight.set(task)
         let result = await task.value
         inFlight.set(nil)
+        lastAttempt = environment.now()
         defer {
             pendingStandardNote = nil
             isLoading = false

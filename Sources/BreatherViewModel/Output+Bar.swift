@@ -5,31 +5,36 @@ extension Output {
     /// The bar's text: `barTextCompact` unless `isCompact` was turned off, then `barTextFull`.
     public var barText: String { isCompact ? barTextCompact : barTextFull }
 
-    /// About 30 characters, no place name (that is in the tooltip): "AQI 137 USG · 17°C · asthma med",
-    /// " · stale 15m" after it when stale; "AQI – no data" and "AQI – loading…" before any data
-    /// (the error itself is in the tooltip and on stderr).
+    /// About 30 characters, no place name (that is in the tooltip): "US AQI 137 USG · 17°C · asthma med",
+    /// " · stale 15m" after it when stale, " · retry 56s" while a provider's Retry-After holds;
+    /// "US AQI – loading…" before any data, then "US AQI – no data" or the short error
+    /// ("US AQI – open-meteo: timeout · retry 2 min", at most 60 characters).
     public var barTextCompact: String {
-        guard hasData else { return "\(indexName) – " + (isLoading ? "loading…" : "no data") }
+        guard hasData else { return "\(indexName) – " + (isLoading ? "loading…" : errorShort ?? "no data") }
         var parts = [airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)"]
         let weather = [conditionIcon, temperature == Format.unavailable ? "" : temperature].filter { !$0.isEmpty }
         if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
         if !asthmaRiskShort.isEmpty { parts.append("asthma \(asthmaRiskShort)") }
         if isStale { parts.append("stale \(ageShort)") }
+        if !retry.isEmpty { parts.append("retry \(retry)") }
         return parts.joined(separator: " · ")
     }
 
-    /// Everything in one line: "Brooklyn AQI 57 Moderate · Cloudy 12°C · Asthma medium 63%" (the
-    /// index named as in the compact text: "Lisbon EAQI 3 Moderate · …"), with
-    /// " · stale 15 min" after a failed refresh and "Breather: no data (…)" before any data.
+    /// Everything in one line, the index named in full: "Brooklyn: US EPA (2024) 57 Moderate ·
+    /// Cloudy 12°C · Asthma medium 63%" (the tooltip's headline), with " · stale 15 min" after a
+    /// failed refresh and " · retry 56s" under a Retry-After; before any data "Breather:
+    /// loading…", then "Breather: no data" or the short error (at most 60 characters).
     public var barTextFull: String {
-        guard hasData else { return isLoading ? "Breather: loading…" : "Breather: no data" + (error.map { " (\($0))" } ?? "") }
-        var parts = [airQuality == nil ? "\(city) \(indexName) \(Format.unavailable)" : "\(city) \(indexName) \(aqi) \(airQualityCategory)"]
+        guard hasData else { return "Breather: " + (isLoading ? "loading…" : errorShort ?? "no data") }
+        // With an index, the tooltip's first line is its headline (`Format.headline`).
+        var parts = [details.first.flatMap { airQuality == nil ? nil : $0 } ?? "\(city): \(indexTitle) \(Format.unavailable)"]
         let weather = [condition, temperature == Format.unavailable ? "" : temperature].filter { !$0.isEmpty }
         if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
         if asthmaRisk != Format.unavailable {
             parts.append(["Asthma", asthmaRisk, asthmaProbability].filter { !$0.isEmpty }.joined(separator: " "))
         }
         if isStale { parts.append("stale \(age)") }
+        if !retry.isEmpty { parts.append("retry \(retry)") }
         return parts.joined(separator: " · ")
     }
 

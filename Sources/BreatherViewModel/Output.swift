@@ -32,8 +32,17 @@ public struct Output: Sendable, Equatable {
     public var asthmaColor: String
     /// True while a refresh is in flight.
     public var isLoading: Bool
-    /// One line naming what failed in the latest refresh, or nil.
+    /// One line naming what failed in the latest refresh (no URL, no control characters), or nil.
     public var error: String?
+    /// At most 50 characters for a bar: what failed and when it is asked again,
+    /// "open-meteo: timeout · retry 2 min"; nil when nothing failed.
+    public var errorShort: String?
+    /// How long a provider's Retry-After hold has left, "56s", "2 min"; "" when none holds.
+    public var retry: String
+    /// When the longest Retry-After hold of the latest refresh ends; nil when none holds. A
+    /// controller sleeps until then and sends `viewDidRefresh`, so the source is asked again
+    /// when the hold ends rather than at the next poll.
+    public var retryAt: Timestamp?
     /// "" when fresh; "stale, updated 12 min ago" after a failed refresh or when the data is old
     /// (fetched long ago, or measured long ago: see `ageSeconds`); "never fetched" before any data.
     public var staleness: String
@@ -41,7 +50,8 @@ public struct Output: Sendable, Equatable {
     public var condition: String
     /// The condition's glyph alone ("" with `--icons none`).
     public var conditionIcon: String
-    /// When the data was current (`CityConditions.dataTime`), "2026-11-18 11:06 UTC"; "" before any data.
+    /// When the data was current (`CityConditions.dataTime`) in local time, "2026-11-18 19:06"
+    /// ("2026-11-18 11:06 UTC" when the zone is UTC or unreadable); "" before any data.
     public var updated: String
     /// The age in words, "15 min"; "" before any data.
     public var age: String
@@ -53,8 +63,13 @@ public struct Output: Sendable, Equatable {
     public var details: [String]
     /// The units the strings above are in.
     public var units: Units
-    /// The index's short name for a bar: "AQI", "EAQI", "DAQI", "AQHI".
+    /// The index's short name for a bar, one per standard: "US AQI", "CN AQI", "CN12 AQI",
+    /// "IN AQI", "EAQI", "DAQI", "AQHI" (`Format.indexName`).
     public var indexName: String
+    /// The index named in full for the full text and the tooltip: the standard's table
+    /// revision when Breather computed it ("US EPA (2024)"), else what is known of a
+    /// provider's own number ("US AQI as reported by IQAir").
+    public var indexTitle: String
     /// The category as its publisher shortens it ("USG" for Unhealthy for Sensitive Groups);
     /// "" without an index.
     public var airQualityCategoryShort: String
@@ -62,10 +77,10 @@ public struct Output: Sendable, Equatable {
     public var asthmaRiskShort: String
     /// The data's age for a bar, "15m"; "" before any data.
     public var ageShort: String
-    /// The worst hour of the coming 24 under this standard, "AQI 152 at 18:00, PM2.5"
-    /// (hours in UTC); "" when the source gave no forecast.
+    /// The worst hour of the coming 24 under this standard, "US AQI 152 Unhealthy at 18:00, PM2.5"
+    /// (local time); "" when the source gave no forecast.
     public var forecastSummary: String
-    /// The worst asthma risk of the next 24 hours, "high from 18:00 UTC"; "" without an outlook.
+    /// The worst asthma risk of the next 24 hours, "high from 18:00" (local time); "" without an outlook.
     public var asthmaOutlook: String
     /// The coming hours' index under this standard, soonest first (json `forecast[]`); empty
     /// when the source gave no forecast.
@@ -74,7 +89,11 @@ public struct Output: Sendable, Equatable {
     /// (`barTextFull`): a controller flips it (a right click) and renders again, no fetch.
     public var isCompact = true
 
-    // Raw values for renderers that print numbers (json, prometheus).
+    /// The numbers and ids behind the strings, as plain values (json, Prometheus, template raw values).
+    public var data: OutputData
+
+    // The model values behind the output, for the view model's own consumers (alerts,
+    // controllers); renderers read `data` and the strings above instead.
     /// The last good conditions, nil before any fetch succeeded.
     public var conditions: CityConditions?
     /// The index shown, nil when none could be had from the conditions.
@@ -89,16 +108,6 @@ public struct Output: Sendable, Equatable {
     /// The parts shown from an earlier fetch because the latest one could not bring them
     /// (or grown too old): each is marked stale on its own, the others are fresh.
     public var staleParts: [ProviderFailure.Part] = []
-    /// Every standard's index from the same data (Prometheus exports them all); empty without
-    /// air data. Worked out when asked, not on every render: the daemon and `watch` render each
-    /// state change, and seven indices each time were 4 % of a fetching run's instructions, for
-    /// the one view that uses them.
-    public var indicesByStandard: [(standard: AQIStandard, report: AirQualityReport)] {
-        guard let pollution = conditions?.pollution else { return [] }
-        return AQIStandard.allCases.compactMap { standard in
-            (try? pollution.report(for: standard)).map { (standard: standard, report: $0) }
-        }
-    }
     /// What the run earned, for the one-shot's exit code, and the failure that decided it.
     public var status: RunStatus = .ok
 
@@ -111,6 +120,7 @@ public struct Output: Sendable, Equatable {
         "asthma_risk", "asthma_probability", "aqi_color", "temperature_color", "asthma_color", "standard",
         "loading", "error", "staleness", "condition", "icon", "updated", "age", "source", "category_id",
         "index_name", "category_short", "asthma_risk_short", "age_short", "forecast", "asthma_outlook",
+        "index_title", "error_short", "retry",
     ]
 
     /// The `display` object of the json output and the `--template` placeholders, in a stable order.
@@ -119,7 +129,7 @@ public struct Output: Sendable, Equatable {
                       asthmaRisk, asthmaProbability, aqiColor, temperatureColor, asthmaColor, standard.rawValue,
                       isLoading ? "true" : "false", error ?? "", staleness, condition, conditionIcon, updated, age,
                       source, categoryID, indexName, airQualityCategoryShort, asthmaRiskShort, ageShort,
-                      forecastSummary, asthmaOutlook]
+                      forecastSummary, asthmaOutlook, indexTitle, errorShort ?? "", retry]
         return zip(Self.displayKeys, values).map { (key: $0, value: $1) }
     }
 
@@ -130,6 +140,7 @@ public struct Output: Sendable, Equatable {
             && lhs.failures == rhs.failures && lhs.isStale == rhs.isStale && lhs.ageSeconds == rhs.ageSeconds
             && lhs.staleParts == rhs.staleParts && lhs.status == rhs.status
             && lhs.forecast == rhs.forecast && lhs.isCompact == rhs.isCompact
+            && lhs.data == rhs.data && lhs.retryAt == rhs.retryAt
     }
 }
 
@@ -155,6 +166,13 @@ extension State {
         }
     }
 
+    /// When the longest Retry-After hold among `failures` ends, counted from the attempt that
+    /// met it (`lastAttempt`); nil without one.
+    func holdEnd(_ failures: [ProviderFailure]) -> Timestamp? {
+        guard let attempt = lastAttempt else { return nil }
+        return failures.compactMap(\.retryAfterSeconds).max().map { attempt.addingTimeInterval(Double($0)) }
+    }
+
     /// Renders the current state; pure apart from reading the clock through `environment`.
     func render() -> Output {
         let conditions = self.conditions
@@ -176,8 +194,16 @@ extension State {
         let icon = Format.conditionIcon(weather?.condition, environment.icons)
         let error = pendingStandardNote ?? Format.errorLine(latestFailures, airError: airError)
         let forecast = Format.forecast(conditions?.pollution, standard: standard, now: now)
-        let forecastSummary = Format.forecastSummary(forecast, standard: standard)
-        let asthmaOutlook = Format.asthmaOutlook(conditions?.asthma?.outlook, now: now)
+        let localTime = environment.localTime
+        let forecastSummary = Format.forecastSummary(forecast, standard: standard, localTime: localTime)
+        let asthmaOutlook = Format.asthmaOutlook(conditions?.asthma?.outlook, now: now, localTime: localTime)
+        let retryAt = holdEnd(latestFailures)
+        let holdLeft = retryAt.map { Format.seconds($0.timeIntervalSince(now).rounded(.up)) } ?? 0
+        let nextPoll = environment.pollSeconds.flatMap { poll in
+            lastAttempt.map { Format.seconds(Double(poll) - now.timeIntervalSince($0)) } }
+        let errorShort = Format.shortError(latestFailures, airError: airError, source: conditions?.pollution?.source,
+                                           retryInSeconds: holdLeft > 0 ? holdLeft : nextPoll)
+        let indexTitle = report.map { Format.indexTitle(standard, $0) } ?? standard.displayName
         return Output(
             standard: standard,
             city: conditions.map { Format.city($0.location) } ?? missing,
@@ -195,18 +221,23 @@ extension State {
             asthmaColor: Format.asthmaColor(conditions?.asthma?.risk),
             isLoading: isLoading,
             error: error,
+            errorShort: errorShort,
+            retry: holdLeft > 0 ? Format.retryIn(holdLeft) : "",
+            retryAt: holdLeft > 0 ? retryAt : nil,
             staleness: conditions == nil ? "never fetched" : stale ? "stale, updated \(Format.age(age ?? 0)) ago" : "",
             condition: [icon, Format.conditionName(weather?.condition)].filter { !$0.isEmpty }.joined(separator: " "),
             conditionIcon: icon,
-            updated: conditions.map { Format.updated($0.dataTime) } ?? "",
+            updated: conditions.map { localTime.dateTime($0.dataTime) } ?? "",
             age: age.map(Format.age) ?? "",
             source: report?.source ?? conditions?.pollution?.source ?? "",
             categoryID: report?.index.category.id ?? missing,
             details: Format.details(conditions: conditions, report: report, standard: standard, units: units,
                                     icons: environment.icons, ageSeconds: age, stale: stale, error: error,
-                                    forecast: forecastSummary, asthmaOutlook: asthmaOutlook),
+                                    forecast: forecastSummary, asthmaOutlook: asthmaOutlook, localTime: localTime,
+                                    retry: holdLeft > 0 ? Format.retryIn(holdLeft) : ""),
             units: units,
             indexName: Format.indexName(standard),
+            indexTitle: indexTitle,
             airQualityCategoryShort: report.map { Format.shortCategory(standard, $0.index.category) } ?? "",
             asthmaRiskShort: Format.shortRisk(conditions?.asthma?.risk),
             ageShort: age.map(Format.shortAge) ?? "",
@@ -214,6 +245,8 @@ extension State {
             asthmaOutlook: asthmaOutlook,
             forecast: forecast,
             isCompact: isCompact,
+            data: OutputData(conditions: conditions, report: report, failures: latestFailures, forecast: forecast,
+                             localTime: localTime),
             conditions: conditions,
             airQuality: report,
             failures: latestFailures,

@@ -18,105 +18,100 @@ public struct JSONRenderer: Renderer {
 
     /// Only the `air_quality` object, serialised (the calculator's json output).
     public func render(_ report: AirQualityReport) -> String {
-        JSON.serialize(airQuality(report), pretty: pretty)
+        JSON.serialize(airQuality(OutputData.AirQuality(report)), pretty: pretty)
     }
 
     func document(_ output: Output) -> JSONObject {
-        let conditions = output.conditions
+        let data = output.data
         var root = JSONObject()
-        root["location"] = conditions.map { location($0.location) } ?? .null
+        root["location"] = data.place.map(location) ?? .null
         root["standard"] = .string(output.standard.rawValue)
-        root["air_quality"] = output.airQuality.map(airQuality) ?? .null
-        root["weather"] = conditions?.weather.map(weather) ?? .null
-        root["asthma"] = conditions?.asthma.map(asthma) ?? .null
+        root["air_quality"] = data.airQuality.map(airQuality) ?? .null
+        root["weather"] = data.weather.map(weather) ?? .null
+        root["asthma"] = data.asthma.map(asthma) ?? .null
         root["display"] = .object(JSONObject(output.displayFields.map { ($0.key, JSONValue.string($0.value)) }))
-        root["updated_at"] = conditions.map { .string(Timestamp.rfc3339($0.fetchedAt)) } ?? .null
+        root["updated_at"] = data.updatedAt.map(JSONValue.string) ?? .null
         // When the provider measured the air data (it can be hours before `updated_at`, the
         // fetch); null when the provider does not say. `age_seconds` counts from the older.
-        root["observed_at"] = conditions?.pollution?.observedAt.map { .string(Timestamp.rfc3339($0)) } ?? .null
+        root["observed_at"] = data.observedAt.map(JSONValue.string) ?? .null
         root["stale"] = .bool(output.isStale)
         // Each part kept from an earlier fetch (or grown old) is named: the others are fresh.
         root["stale_parts"] = .array(output.staleParts.map { .string($0.rawValue) })
         root["age_seconds"] = output.ageSeconds.map { .integer(Int64($0)) } ?? .null
-        root["errors"] = .array(output.failures.map(failure))
+        root["errors"] = .array(data.errors.map(failure))
         // The next 24 hours under this standard, soonest first; empty without a forecast.
-        root["forecast"] = .array(output.forecast.map(forecastHour))
+        root["forecast"] = .array(data.forecast.map(forecastHour))
         // Credits a provider's terms require (WAQI); empty when the source asks for none.
-        root["attributions"] = .array((conditions?.pollution?.attributions ?? []).map { credit in
+        root["attributions"] = .array(data.attributions.map { credit in
             .object(["name": .string(credit.name), "url": credit.url.map(JSONValue.string) ?? .null])
         })
         return root
     }
 
-    func location(_ location: Location) -> JSONValue {
-        .object(["name": location.name.map(JSONValue.string) ?? .null,
-                 "latitude": .number(location.latitude), "longitude": .number(location.longitude)])
+    func location(_ place: OutputData.Place) -> JSONValue {
+        .object(["name": place.name.map(JSONValue.string) ?? .null,
+                 "latitude": .number(place.latitude), "longitude": .number(place.longitude)])
     }
 
     /// The `air_quality` object, shared by the main output and `breather aqi --format json`.
-    public func airQuality(_ report: AirQualityReport) -> JSONValue {
-        let index = report.index
+    public func airQuality(_ index: OutputData.AirQuality) -> JSONValue {
         // The AQHI sums one term per pollutant: its entries carry that term as `contribution`
         // and `index: null`, since no per-pollutant index exists to report.
         let subIndices = index.subIndices.map { sub -> JSONValue in
-            var entry: JSONObject = ["pollutant": .string(sub.pollutant.rawValue),
-                                     "index": sub.contribution == nil ? .integer(Int64(sub.index)) : .null,
-                                     "concentration": .number(sub.concentration), "unit": .string(sub.unit.rawValue),
-                                     "period": .string(sub.period.rawValue)]
+            var entry: JSONObject = ["pollutant": .string(sub.pollutant),
+                                     "index": sub.index.map { .integer(Int64($0)) } ?? .null,
+                                     "concentration": .number(sub.concentration), "unit": .string(sub.unit),
+                                     "period": .string(sub.period)]
             if let contribution = sub.contribution { entry["contribution"] = .number(contribution) }
-            // A ppb ↔ µg/m³ conversion at the standard's reference conditions, when one was made.
+            // A ppb ↔ µg/m³ conversion at the standard's reference temperature and pressure, when one was made.
             if let applied = sub.conversion {
                 entry["conversion"] = .object([
-                    "from_value": .number(applied.value), "from_unit": .string(applied.unit.rawValue),
-                    "temperature_k": .number(applied.conditions.kelvin), "pressure_kpa": .number(applied.conditions.kilopascals),
+                    "from_value": .number(applied.fromValue), "from_unit": .string(applied.fromUnit),
+                    "temperature_k": .number(applied.temperatureK), "pressure_kpa": .number(applied.pressureKPa),
                     "ug_m3_per_ppb": .number(applied.microgramsPerPPB)])
             }
             return .object(entry)
         }
-        let main: JSONValue = index.mainPollutants.isEmpty ? .null : .string(index.mainPollutants.map(\.rawValue).joined(separator: ","))
-        return .object(["aqi": .integer(Int64(index.value)), "category": .string(index.category.name),
-                        "category_id": .string(index.category.id),
-                        "main_pollutant": main, "color": .string(index.category.color),
-                        "source": .string(report.source), "computed": .bool(report.computed),
+        return .object(["aqi": .integer(Int64(index.aqi)), "category": .string(index.category),
+                        "category_id": .string(index.categoryID),
+                        "main_pollutant": mainPollutant(index), "color": .string(index.color),
+                        "source": .string(index.source), "computed": .bool(index.computed),
                         "sub_indices": .array(subIndices),
                         // The standard's footnote rules that shaped the index, one sentence each.
-                        "notes": .array(index.notes.map { .string($0.text) })])
+                        "notes": .array(index.notes.map { .string($0) })])
     }
 
-    func forecastHour(_ hour: ForecastHour) -> JSONValue {
-        let index = hour.index
-        let main: JSONValue = index.mainPollutants.isEmpty ? .null : .string(index.mainPollutants.map(\.rawValue).joined(separator: ","))
-        return .object(["time": .string(Timestamp.rfc3339(hour.time)), "aqi": .integer(Int64(index.value)),
-                        "category": .string(index.category.name), "category_id": .string(index.category.id),
-                        "main_pollutant": main, "color": .string(index.category.color)])
+    func mainPollutant(_ index: OutputData.AirQuality) -> JSONValue {
+        index.mainPollutants.isEmpty ? .null : .string(index.mainPollutants.joined(separator: ","))
     }
 
-    func weather(_ weather: Weather) -> JSONValue {
+    func forecastHour(_ hour: OutputData.ForecastValue) -> JSONValue {
+        let index = hour.airQuality
+        return .object(["time": .string(hour.time), "aqi": .integer(Int64(index.aqi)),
+                        "category": .string(index.category), "category_id": .string(index.categoryID),
+                        "main_pollutant": mainPollutant(index), "color": .string(index.color)])
+    }
+
+    func weather(_ weather: OutputData.WeatherValues) -> JSONValue {
         func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
-        let condition: JSONValue = switch weather.condition {
-        case .wmo(let code): .string("wmo:\(code)")
-        case .icon(let icon): .string("icon:\(icon)")
-        case nil: .null
-        }
         return .object(["temperature_c": number(weather.temperatureC), "humidity": number(weather.humidity),
                         "pressure_hpa": number(weather.pressureHPa), "wind_speed_ms": number(weather.windSpeedMS),
-                        "wind_direction_deg": number(weather.windDirectionDeg), "condition": condition,
+                        "wind_direction_deg": number(weather.windDirectionDeg),
+                        "condition": weather.condition.map(JSONValue.string) ?? .null,
                         "source": .string(weather.source)])
     }
 
-    func asthma(_ asthma: Asthma) -> JSONValue {
+    func asthma(_ asthma: OutputData.AsthmaValues) -> JSONValue {
         // `outlook`: the worst risk of the next 24 h and when it starts; null without a forecast.
-        let outlook: JSONValue = asthma.outlook.map {
-            .object(["risk": .string($0.risk.rawValue), "at": .string(Timestamp.rfc3339($0.at))])
-        } ?? .null
-        return .object(["risk": .string(asthma.risk.rawValue), "probability": asthma.probability.map(JSONValue.number) ?? .null,
+        let outlook: JSONValue = asthma.outlook.map { .object(["risk": .string($0.risk), "at": .string($0.at)]) } ?? .null
+        return .object(["risk": .string(asthma.risk), "probability": asthma.probability.map(JSONValue.number) ?? .null,
                         "source": .string(asthma.source), "method": asthma.method.map(JSONValue.string) ?? .null,
                         "outlook": outlook])
     }
 
-    func failure(_ failure: ProviderFailure) -> JSONValue {
-        var object: JSONObject = ["provider": .string(failure.provider), "part": .string(failure.part.rawValue),
-                                  "kind": .string(failure.kind.rawValue), "message": .string(failure.message)]
+    func failure(_ failure: OutputData.ErrorValue) -> JSONValue {
+        var object: JSONObject = ["provider": .string(failure.provider), "part": .string(failure.part),
+                                  "kind": .string(failure.kind), "message": .string(failure.message)]
         if let retry = failure.retryAfterSeconds { object["retry_after_seconds"] = .integer(Int64(retry)) }
         return .object(object)
     }

@@ -1,7 +1,8 @@
 import BreatherViewModel
 
-/// One status line: `Brooklyn · AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63%`.
-/// A stale line says so at the end; before any data the line names what failed.
+/// One status line: `Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63%`.
+/// A stale line says so at the end, and how long a provider's Retry-After has left; before any
+/// data the line names what failed, briefly.
 public struct PlainRenderer: Renderer {
     /// Colour the line with 24-bit ANSI escapes in the index's colour (for a terminal).
     public var ansiColor: Bool
@@ -25,22 +26,23 @@ public struct PlainRenderer: Renderer {
 
     func text(_ output: Output) -> String {
         guard output.hasData else {
-            return "Breather: \(output.isLoading ? "loading…" : "no data yet (\(output.error ?? "never fetched"))")"
+            return "Breather: \(output.isLoading ? "loading…" : "no data yet (\(output.errorShort ?? "never fetched"))")"
         }
         var parts = [output.city]
-        if output.airQuality != nil {
+        if output.data.airQuality != nil {
             let main = output.mainPollutant.isEmpty ? "" : " (\(output.mainPollutant))"
-            parts.append("AQI \(output.aqi) \(output.airQualityCategory)\(main)")
+            parts.append("\(output.indexName) \(output.aqi) \(output.airQualityCategory)\(main)")
         } else {
-            parts.append("AQI unavailable")
+            parts.append("\(output.indexName) unavailable")
         }
-        parts.append(output.conditions?.weather?.temperatureC == nil ? "temperature unavailable" : output.temperature)
-        if output.conditions?.asthma == nil {
+        parts.append(output.data.weather?.temperatureC == nil ? "temperature unavailable" : output.temperature)
+        if output.data.asthma == nil {
             parts.append("Asthma unavailable")
         } else {
             parts.append(["Asthma", output.asthmaRisk, output.asthmaProbability].filter { !$0.isEmpty }.joined(separator: " "))
         }
         if !output.staleness.isEmpty { parts.append(output.staleness) }
+        if !output.retry.isEmpty { parts.append("retry \(output.retry)") }
         return parts.joined(separator: " · ")
     }
 }

@@ -1,4 +1,3 @@
-import BreatherModel
 import BreatherViewModel
 
 /// Prometheus text exposition (format 0.0.4) for node_exporter's textfile collector: write it
@@ -21,51 +20,50 @@ public struct PrometheusRenderer: Renderer {
                 lines.append("\(name)\(labels.isEmpty ? "" : "{\(labels)}") \(Self.number(sample.value))")
             }
         }
-        let conditions = output.conditions
+        let data = output.data
         let place = [("location", output.city)]
         family("breather_up", "1 when Breather has data to show, 0 before any successful fetch.",
                [([], output.hasData ? 1 : 0)])
-        if conditions?.pollution != nil {
+        if data.hasAirData {
             var aqi: [(labels: [(String, String)], value: Double)] = []
             var subs: [(labels: [(String, String)], value: Double)] = []
             // Every standard's index comes from the view model (`indicesByStandard`): a view computes nothing.
-            for (standard, report) in output.indicesByStandard {
-                aqi.append(([("standard", standard.rawValue)] + place, Double(report.index.value)))
+            for entry in data.indicesByStandard {
+                aqi.append(([("standard", entry.standard)] + place, Double(entry.airQuality.aqi)))
                 // The AQHI has no sub-indices (it sums terms): none are exported for it.
-                for sub in report.index.subIndices where sub.contribution == nil {
-                    subs.append(([("standard", standard.rawValue)] + place + [("pollutant", sub.pollutant.rawValue), ("period", sub.period.rawValue)],
-                                 Double(sub.index)))
+                for sub in entry.airQuality.subIndices {
+                    guard let index = sub.index else { continue }
+                    subs.append(([("standard", entry.standard)] + place + [("pollutant", sub.pollutant), ("period", sub.period)],
+                                 Double(index)))
                 }
             }
             family("breather_aqi", "Air-quality index under each standard that the data allows.", aqi)
             family("breather_aqi_sub_index", "Sub-index of one pollutant under one standard.", subs)
-            let concentrations = (output.airQuality?.index.subIndices ?? []).map {
-                (labels: place + [("pollutant", $0.pollutant.rawValue), ("period", $0.period.rawValue), ("unit", $0.unit.rawValue)],
+            let concentrations = (data.airQuality?.subIndices ?? []).map {
+                (labels: place + [("pollutant", $0.pollutant), ("period", $0.period), ("unit", $0.unit)],
                  value: $0.concentration)
             }
             family("breather_pollutant_concentration", "Concentration behind the selected standard's sub-index.", concentrations)
         }
-        if let weather = conditions?.weather {
+        if let weather = data.weather {
             func one(_ value: Double?) -> [(labels: [(String, String)], value: Double)] { value.map { [(place, $0)] } ?? [] }
             family("breather_temperature_celsius", "Air temperature.", one(weather.temperatureC))
             family("breather_humidity_percent", "Relative humidity.", one(weather.humidity))
             family("breather_pressure_hpa", "Air pressure.", one(weather.pressureHPa))
             family("breather_wind_speed_meters_per_second", "Wind speed.", one(weather.windSpeedMS))
         }
-        if let asthma = conditions?.asthma {
-            let level = Double(AsthmaRisk.allCases.firstIndex(of: asthma.risk) ?? 0)
+        if let asthma = data.asthma {
             family("breather_asthma_risk", "Asthma risk level: 0 low, 1 medium, 2 high, 3 very high.",
-                   [(place + [("source", asthma.source)], level)])
+                   [(place + [("source", asthma.source)], Double(asthma.level))])
             family("breather_asthma_probability", "Probability of an asthma event (0-1), when the source gives one.",
                    asthma.probability.map { [(place, $0)] } ?? [])
         }
-        if let conditions {
-            family("breather_last_success_timestamp_seconds", "Unix time of the data shown.",
-                   [(place, conditions.fetchedAt.timeIntervalSince1970.rounded(.down))])
+        if let updated = data.updatedAtSeconds {
+            family("breather_last_success_timestamp_seconds", "Unix time of the data shown.", [(place, updated)])
             family("breather_data_age_seconds", "Age of the data shown.", [(place, Double(output.ageSeconds ?? 0))])
         }
         family("breather_stale", "1 when the data shown is stale or missing.", [([], output.isStale || !output.hasData ? 1 : 0)])
-        family("breather_refresh_errors", "Provider failures in the latest refresh.", [([], Double(output.failures.count))])
+        family("breather_refresh_errors", "Provider failures in the latest refresh.", [([], Double(data.errors.count))])
         return lines.joined(separator: "\n")
     }
 

@@ -1,4 +1,3 @@
-import BreatherModel
 import BreatherViewModel
 
 /// `--template "{city} {aqi} {category} {temperature}"`: placeholders are the json `display` keys
@@ -69,20 +68,20 @@ public struct TemplateRenderer: Renderer {
 
     /// Raw numbers as plain decimal strings; "" when unknown.
     static func rawValues(_ output: Output) -> [String: String] {
-        let conditions = output.conditions
-        let weather = conditions?.weather
+        let data = output.data
+        let weather = data.weather
         func number(_ value: Double?) -> String { value.map { "\($0)" } ?? "" }
         return [
-            "aqi_value": output.airQuality.map { String($0.index.value) } ?? "",
+            "aqi_value": data.airQuality.map { String($0.aqi) } ?? "",
             "temperature_c": number(weather?.temperatureC),
             "humidity_value": number(weather?.humidity),
             "pressure_hpa": number(weather?.pressureHPa),
             "wind_speed_ms": number(weather?.windSpeedMS),
             "wind_direction_deg": number(weather?.windDirectionDeg),
-            "asthma_probability_value": number(conditions?.asthma?.probability),
-            "latitude": number(conditions?.location.latitude),
-            "longitude": number(conditions?.location.longitude),
-            "updated_at": conditions.map { Timestamp.rfc3339($0.fetchedAt) } ?? "",
+            "asthma_probability_value": number(data.asthma?.probability),
+            "latitude": number(data.place?.latitude),
+            "longitude": number(data.place?.longitude),
+            "updated_at": data.updatedAt ?? "",
             "age_seconds": output.ageSeconds.map(String.init) ?? "",
             "stale": output.isStale ? "true" : "false",
         ]

@@ -15,7 +15,8 @@ struct AppContext: Sendable {
     var logger: Logger
     let loader = ConfigLoader()
     var http: any HTTPClient {
-        TimeLimitedHTTPClient(CurlHTTPClient(userAgent: "Breather/\(Breather.version)"), totalSeconds: Double(settings.timeoutSeconds))
+        LoggedHTTPClient(inner: TimeLimitedHTTPClient(CurlHTTPClient(userAgent: "Breather/\(Breather.version)"),
+                                                      totalSeconds: Double(settings.timeoutSeconds)), logger: logger)
     }
     /// True when the location came from `--city` (an unknown name is then a usage error).
     var cityFromFlag = false

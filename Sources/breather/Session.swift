@@ -29,9 +29,14 @@ struct Session: Sendable {
             environment: .init(fetch: { request async throws(ProviderFailure) in try await fetching.fetch(request) },
                                save: { saver.save($0) },
                                units: context.settings.units, staleAfterSeconds: staleAfterSeconds,
-                               icons: context.settings.icons, executor: LoopExecutor.shared),
+                               icons: context.settings.icons, executor: LoopExecutor.shared)
+                // A session with a gate polls (daemon, `watch`): its errors say when the next poll asks.
+                .with(localTime: Self.localTime, pollSeconds: gate == nil ? nil : context.settings.intervalSeconds),
             standard: context.settings.standard, standards: context.settings.standards)
     }
+
+    /// The zone and clock of every time a person reads: `TZ` or /etc/localtime, read once.
+    static let localTime = LocalTime.system()
 }
 
 /// The fetch the view model calls: the current providers and location, swapped whole on reload.

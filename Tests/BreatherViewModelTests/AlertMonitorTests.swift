@@ -151,7 +151,7 @@ struct AlertMonitorTests {
         let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in fetched }, now: { clock.now }))
         let outputs = await history(viewModel) { $0.viewDidRefresh() }
         let sent = outputs.flatMap { monitor.observe($0) }
-        #expect(sent.map(\.body) == ["Brooklyn: AQI 182 (PM2.5)", "Brooklyn: asthma risk very high (estimate)"])
+        #expect(sent.map(\.body) == ["Brooklyn: US AQI 182 (PM2.5)", "Brooklyn: asthma risk very high (estimate)"])
     }
 
     @Test("the top two categories of every standard are critical", arguments: [

@@ -36,7 +36,7 @@ struct FormatTests {
     @Test("a place name keeps to one line: control characters become spaces; an empty one gives coordinates")
     func cityControlCharacters() {
         #expect(Format.city(Location(name: "Saint-Jean\nL'Île\t\u{07}<&> 100%", latitude: 1, longitude: 2))
-            == "Saint-Jean L'Île  <&> 100%")
+            == "Saint-Jean L'Île <&> 100%")
         #expect(Format.city(Location(name: "\n\r", latitude: 40.6769, longitude: -73.9423)) == "40.68, -73.94")
         #expect(Format.city(Location(name: "Brooklyn", latitude: 1, longitude: 2)) == "Brooklyn")
     }

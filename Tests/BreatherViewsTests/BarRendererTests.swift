@@ -9,7 +9,7 @@ struct BarRendererTests {
     @Test("waybar: one JSON line; class carries category, standard, stale (never error with data); Pango-escaped text")
     func waybar() async throws {
         let fresh = WaybarRenderer().render(await BarState.fresh.output())
-        #expect(fresh == #"{"text":"AQI 57 Moderate · 12°C · asthma med","tooltip":"Brooklyn: US EPA (2024) 57 Moderate\n  PM2.5 57 (12.3 µg/m³, NowCast)\nWeather: Cloudy, 12°C, humidity 40%, 1012 hPa, wind 2.0 m/s E\nAsthma risk: medium 63% (propeller)\nUpdated 2026-11-18 11:06 UTC, 0 s ago\nData: Open-Meteo.com (CC BY 4.0); Propeller Health","class":["moderate","us"],"percentage":11,"alt":"moderate"}"#)
+        #expect(fresh == #"{"text":"US AQI 57 Moderate · 12°C · asthma med","tooltip":"Brooklyn: US EPA (2024) 57 Moderate\n  PM2.5 57 (12.3 µg/m³, NowCast)\nWeather: Cloudy, 12°C, humidity 40%, 1012 hPa, wind 2.0 m/s E\nAsthma risk: medium 63% (propeller)\nUpdated 2026-11-18 11:06 UTC, 0 s ago\nData: Open-Meteo.com (CC BY 4.0); Propeller Health","class":["moderate","us"],"percentage":11,"alt":"moderate"}"#)
         let classes: [BarState: [String]] = [.fresh: ["moderate", "us"], .stale: ["moderate", "us", "stale"],
                                              .error: ["never_fetched", "us", "error"], .neverFetched: ["never_fetched", "us", "loading"]]
         for state in BarState.allCases {
@@ -26,7 +26,7 @@ struct BarRendererTests {
         var full = await BarState.stale.output(name: hostileName)
         full.isCompact = false
         let stale = try JSONCursor(JSON.parse(WaybarRenderer().render(full)))
-        #expect(try stale["text"].string().hasPrefix("Saint-Jean &quot;L&#39;Île&quot; &lt;&amp;&gt; 100% AQI 57"))
+        #expect(try stale["text"].string().hasPrefix("Saint-Jean &quot;L&#39;Île&quot; &lt;&amp;&gt; 100%: US EPA (2024) 57"))
         #expect(try stale["text"].string().hasSuffix("· stale 15 min"))
         #expect(try stale["tooltip"].string().contains("Error: open-meteo air: HTTP 503"))
         #expect(try stale["tooltip"].string().hasPrefix("Saint-Jean &quot;L&#39;Île&quot;"), "the place is in the tooltip")
@@ -35,10 +35,10 @@ struct BarRendererTests {
     @Test("i3bar: a block with padded full_text and short_text, black/white color on the category background")
     func i3bar() async throws {
         let expected: [BarState: (String, String, String, String)] = [
-            .fresh: (" AQI 57 Moderate · 12°C · asthma med ", " AQI 57 ", "#000000", "#FFFF00"),
-            .stale: (" AQI 57 Moderate · 12°C · asthma med · stale 15m ", " AQI 57* ", "#000000", "#BFBF40"),
-            .error: (" AQI – no data ", " AQI – ", "#000000", "#CC6666"),
-            .neverFetched: (" AQI – loading… ", " AQI – ", "#000000", "#999999"),
+            .fresh: (" US AQI 57 Moderate · 12°C · asthma med ", " US AQI 57 ", "#000000", "#FFFF00"),
+            .stale: (" US AQI 57 Moderate · 12°C · asthma med · stale 15m ", " US AQI 57* ", "#000000", "#BFBF40"),
+            .error: (" US AQI – open-meteo: HTTP 503 ", " US AQI – ", "#000000", "#CC6666"),
+            .neverFetched: (" US AQI – loading… ", " US AQI – ", "#000000", "#999999"),
         ]
         for state in BarState.allCases {
             let block = JSONCursor(try JSON.parse(I3barRenderer().render(await state.output())))
@@ -53,19 +53,19 @@ struct BarRendererTests {
         var output = await BarState.fresh.output(name: hostileName)
         output.isCompact = false
         let hostile = JSONCursor(try JSON.parse(I3barRenderer().render(output)))
-        #expect(try hostile["full_text"].string().hasPrefix(" " + hostileName + " AQI 57"))
+        #expect(try hostile["full_text"].string().hasPrefix(" " + hostileName + ": US EPA (2024) 57"))
     }
 
     @Test("i3blocks: three lines, the colours in Pango spans (i3blocks 1.4 reads no background line)")
     func i3blocks() async throws {
         #expect(I3blocksRenderer().render(await BarState.stale.output()) == """
-            <span background="#BFBF40" foreground="#000000"> AQI 57 Moderate · 12°C · asthma med · stale 15m </span>
-            <span background="#BFBF40" foreground="#000000"> AQI 57* </span>
+            <span background="#BFBF40" foreground="#000000"> US AQI 57 Moderate · 12°C · asthma med · stale 15m </span>
+            <span background="#BFBF40" foreground="#000000"> US AQI 57* </span>
             #000000
             """)
         #expect(I3blocksRenderer().render(await BarState.error.output())
-                == "<span background=\"#CC6666\" foreground=\"#000000\"> AQI – no data </span>\n"
-                + "<span background=\"#CC6666\" foreground=\"#000000\"> AQI – </span>\n#000000")
+                == "<span background=\"#CC6666\" foreground=\"#000000\"> US AQI – open-meteo: HTTP 503 </span>\n"
+                + "<span background=\"#CC6666\" foreground=\"#000000\"> US AQI – </span>\n#000000")
         for state in BarState.allCases {
             var output = await state.output(name: hostileName)
             output.isCompact = false
@@ -81,8 +81,8 @@ struct BarRendererTests {
     @Test("polybar: one background and one colour tag pair, hostile text cannot open a tag")
     func polybar() async {
         #expect(PolybarRenderer().render(await BarState.fresh.output())
-                == "%{B#FFFF00}%{F#000000} AQI 57 Moderate · 12°C · asthma med %{F-}%{B-}")
-        #expect(PolybarRenderer().render(await BarState.error.output()) == "%{B#CC6666}%{F#000000} AQI – no data %{F-}%{B-}")
+                == "%{B#FFFF00}%{F#000000} US AQI 57 Moderate · 12°C · asthma med %{F-}%{B-}")
+        #expect(PolybarRenderer().render(await BarState.error.output()) == "%{B#CC6666}%{F#000000} US AQI – open-meteo: HTTP 503 %{F-}%{B-}")
         var output = await BarState.fresh.output(name: "Evil %{F#000000}%{A1:rm -rf ~:}x")
         output.isCompact = false
         let hostile = PolybarRenderer().render(output)
@@ -92,10 +92,10 @@ struct BarRendererTests {
     @Test("tmux: one style pair setting both colours, every # in the text doubled")
     func tmux() async {
         #expect(TmuxRenderer().render(await BarState.stale.output())
-                == "#[fg=#000000,bg=#bfbf40] AQI 57 Moderate · 12°C · asthma med · stale 15m #[default]")
+                == "#[fg=#000000,bg=#bfbf40] US AQI 57 Moderate · 12°C · asthma med · stale 15m #[default]")
         var output = await BarState.fresh.output(name: "#[bg=red]#{host} 100%")
         output.isCompact = false
-        #expect(TmuxRenderer().render(output).hasPrefix("#[fg=#000000,bg=#ffff00] ##[bg=red]##{host} 100% AQI 57"))
+        #expect(TmuxRenderer().render(output).hasPrefix("#[fg=#000000,bg=#ffff00] ##[bg=red]##{host} 100%: US EPA (2024) 57"))
     }
 
     @Test("emoji and nerd icons for WMO and AirVisual codes; imperial units in every bar")
@@ -106,8 +106,8 @@ struct BarRendererTests {
         #expect(Format.conditionName(.wmo(95)) == "Thunderstorm")
         #expect(Format.conditionIcon(.wmo(61), .none) == "")
         let output = await BarState.fresh.output(units: .imperial, icons: .emoji)
-        #expect(output.barText == "AQI 57 Moderate · ☁️ 54°F · asthma med")
-        #expect(output.barTextFull == "Brooklyn AQI 57 Moderate · ☁️ Cloudy 54°F · Asthma medium 63%")
+        #expect(output.barText == "US AQI 57 Moderate · ☁️ 54°F · asthma med")
+        #expect(output.barTextFull == "Brooklyn: US EPA (2024) 57 Moderate · ☁️ Cloudy 54°F · Asthma medium 63%")
         #expect(output.tooltip.contains("Weather: ☁️ Cloudy, 54°F, humidity 40%, 29.88 inHg, wind 4 mph E"))
         for format in [OutputFormat.waybar, .i3bar, .i3blocks, .polybar, .tmux] {
             #expect(format.renderer.render(output).contains("54°F"), "\(format)")

@@ -29,27 +29,29 @@ struct CompactBarTests {
     @Test("the issue's example line is compact by default and full on request")
     func lisbon() async {
         var output = await render(reported(.us, 137))
-        #expect(output.barText == "AQI 137 USG · -12°C · asthma v.high")
-        #expect(output.airQualityCategoryShort == "USG" && output.indexName == "AQI" && output.asthmaRiskShort == "v.high")
+        #expect(output.barText == "US AQI 137 USG · -12°C · asthma v.high")
+        #expect(output.airQualityCategoryShort == "USG" && output.indexName == "US AQI" && output.asthmaRiskShort == "v.high")
         #expect(!output.barText.contains("Lisbon"))
-        #expect(output.tooltip.hasPrefix("Lisbon: US EPA (2024) 137 Unhealthy for Sensitive Groups"))
+        // IQAir's own number: no table revision Breather cannot know, only who reported it.
+        #expect(output.tooltip.hasPrefix("Lisbon: US AQI 137 Unhealthy for Sensitive Groups, as reported by IQAir"))
+        #expect(output.indexTitle == "US AQI as reported by IQAir")
         output.isCompact = false
-        #expect(output.barText == "Lisbon AQI 137 Unhealthy for Sensitive Groups · Cloudy -12°C · Asthma very high 99%")
+        #expect(output.barText == "Lisbon: US AQI 137 Unhealthy for Sensitive Groups, as reported by IQAir · Cloudy -12°C · Asthma very high 99%")
         #expect(TmuxRenderer().render(output).contains("Lisbon"), "renderers follow the toggle")
         var typical = reported(.us, 137)
         typical.weather?.temperatureC = 17
         typical.asthma?.risk = .medium
         let line = await render(typical).barText
-        #expect(line == "AQI 137 USG · 17°C · asthma med" && line.count <= 32)
+        #expect(line == "US AQI 137 USG · 17°C · asthma med" && line.count <= 35)
     }
 
-    @Test("every category of every standard fits: at most 44 characters even at -12°C and a very high asthma risk",
+    @Test("every category of every standard fits: at most 48 characters even at -12°C and a very high asthma risk",
           arguments: AQIStandard.allCases)
     func everyCategoryFits(standard: AQIStandard) async {
         for value in sweep(standard) {
             let output = await render(reported(standard, value), standard: standard)
             #expect(output.airQualityCategoryShort.count <= 11, "\(standard) \(value): \(output.airQualityCategoryShort)")
-            #expect(output.barText.count <= 44, "\(standard) \(value): \(output.barText)")
+            #expect(output.barText.count <= 48, "\(standard) \(value): \(output.barText)")
             #expect(output.barText.hasPrefix(output.indexName + " "))
         }
     }
@@ -71,14 +73,14 @@ struct CompactBarTests {
         #expect(await render(reported(.canada, 5), standard: .canada).barTextFull.contains(" AQHI 5 Moderate"))
     }
 
-    @Test("no data: a short line whatever the error (the error goes to the tooltip)")
+    @Test("no data: a short line whatever the error (the whole error goes to the tooltip)")
     func noData() async {
         let long = ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable,
                                    message: String(repeating: "connection refused ", count: 10))
         let output = await render(nil, failure: long)
-        #expect(output.barText == "AQI – no data")
-        #expect(output.tooltip.contains("connection refused"))
-        #expect(await BarState.neverFetched.output().barText == "AQI – loading…")
+        #expect(output.barText == "US AQI – open-meteo: connection refused connecti…")
+        #expect(output.tooltip.contains("connection refused connection refused"))
+        #expect(await BarState.neverFetched.output().barText == "US AQI – loading…")
     }
 
     @Test("stale data: the stale class and a dimmed colour, never the error class; error only without data")

@@ -41,7 +41,7 @@ struct ForecastTests {
     func perStandard() async {
         let us = await render(withForecast(), standard: .us)
         let china = await render(withForecast(), standard: .china)
-        #expect(us.forecastSummary.hasPrefix("AQI ") && us.forecastSummary.hasSuffix(", PM2.5"))
+        #expect(us.forecastSummary.hasPrefix("US AQI ") && us.forecastSummary.hasSuffix(", PM2.5"))
         #expect(us.forecast.map(\.index.standard).allSatisfy { $0 == .us })
         #expect(china.forecast.map(\.index.standard).allSatisfy { $0 == .china })
         #expect(us.forecastSummary != china.forecastSummary)

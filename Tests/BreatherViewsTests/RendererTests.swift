@@ -8,14 +8,16 @@ import Testing
 
 /// Renders conditions through the real view model so the views see exactly what they would in use.
 func render(_ conditions: CityConditions?, failure: ProviderFailure? = nil, standard: AQIStandard = .us,
-            afterFailure: Bool = false, units: Units = .metric, icons: Icons = .none) async -> Output {
+            afterFailure: Bool = false, units: Units = .metric, icons: Icons = .none,
+            localTime: LocalTime = .utc, pollSeconds: Int? = nil) async -> Output {
     let now = Timestamp(timeIntervalSince1970: 1_795_000_000)
     nonisolated(unsafe) var calls = 0
     let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in
         calls += 1
         if let conditions, calls == 1 { return conditions }
         throw failure ?? ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503")
-    }, now: { now.addingTimeInterval(afterFailure ? 900 : 0) }, units: units, icons: icons), standard: standard)
+    }, now: { now.addingTimeInterval(afterFailure ? 900 : 0) }, units: units, icons: icons)
+        .with(localTime: localTime, pollSeconds: pollSeconds), standard: standard)
     viewModel.inputs.viewDidRefresh()
     if afterFailure { viewModel.inputs.viewDidRefresh() }
     viewModel.finish()
@@ -38,19 +40,19 @@ struct RendererTests {
     @Test("plain: the PRODUCT.md line shape")
     func plainFresh() async {
         let output = await render(sample())
-        #expect(PlainRenderer().render(output) == "Brooklyn · AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63%")
+        #expect(PlainRenderer().render(output) == "Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63%")
     }
 
     @Test("plain: stale data says so, never blank")
     func plainStale() async {
         let output = await render(sample(), afterFailure: true)
-        #expect(PlainRenderer().render(output) == "Brooklyn · AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63% · stale, updated 15 min ago")
+        #expect(PlainRenderer().render(output) == "Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63% · stale, updated 15 min ago")
     }
 
     @Test("plain: never fetched names the cause")
     func plainNever() async {
         let output = await render(nil)
-        #expect(PlainRenderer().render(output) == "Breather: no data yet (open-meteo air: HTTP 503)")
+        #expect(PlainRenderer().render(output) == "Breather: no data yet (open-meteo: HTTP 503)")
     }
 
     @Test("json: stable keys, raw values, display strings, escaping")
