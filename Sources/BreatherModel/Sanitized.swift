@@ -1,7 +1,7 @@
 /// Text from outside (a provider's error message, a place name, a credit) made safe for one
 /// line of any output, terminal or log: escape sequences (ESC with its CSI, OSC or other
 /// tail) are removed, every other control character (C0, DEL, C1) becomes a space, and runs
-/// of spaces that made collapse to one. Applied where such text enters Breather (a
+/// of spaces collapse to one. Applied where such text enters Breather (a
 /// `ProviderFailure`, a `Location`, an `Attribution`), so no renderer has to.
 public enum Sanitized {
     /// `text` on one line with no control characters or escape sequences.
@@ -18,12 +18,11 @@ public enum Sanitized {
         while let scalar = scalars.next() {
             if scalar == "\u{1B}" || scalar == "\u{9B}" || scalar == "\u{9D}" {
                 skipSequence(after: scalar, &scalars)
-                space()
-            } else if isControl(scalar) {
+            } else if isControl(scalar) || scalar == " " {
                 space()
             } else {
                 result.append(scalar)
-                lastWasSpace = scalar == " "
+                lastWasSpace = false
             }
         }
         return String(result).trimmingWhitespace()

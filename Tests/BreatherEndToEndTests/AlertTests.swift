@@ -54,7 +54,7 @@ struct AlertTests {
         #expect((highReadings ?? 0) >= 3, "sent after \(String(describing: highReadings)) high readings: \(daemon.stderr)")
         let arguments = sent().split(separator: "\n").map(String.init)
         #expect(Array(arguments.prefix(6)) == ["-a", "Breather", "-u", "critical", "Air quality: Very Unhealthy", arguments[5]])
-        #expect(arguments[5] == "Brooklyn: AQI 225 (PM2.5)", "\(arguments)")
+        #expect(arguments[5] == "Brooklyn: US AQI 225 (PM2.5)", "\(arguments)")
         #expect(arguments.count == 7, "one notification per crossing: \(arguments)")
 
         // Recovery: a low-urgency notification, again after 3 readings.
@@ -94,7 +94,7 @@ struct AlertTests {
         let watch = try WatchProcess(sandbox, ["--format", "waybar"], environment: ["PATH": "\(fake.bin):/usr/bin:/bin"])
         func sent() -> String { (try? String(contentsOfFile: fake.log, encoding: .utf8)) ?? "" }
         #expect(await waitUntil { sent().contains("--\n") })
-        #expect(sent().hasPrefix("-a\nBreather\n-u\nnormal\nAir quality: Unhealthy for Sensitive Groups\nBrooklyn: AQI 112 (PM2.5)\n--\n"), "\(sent())")
+        #expect(sent().hasPrefix("-a\nBreather\n-u\nnormal\nAir quality: Unhealthy for Sensitive Groups\nBrooklyn: US AQI 112 (PM2.5)\n--\n"), "\(sent())")
         // The polls brought the same data: nothing new printed (a line only for a change of
         // output, such as the tooltip's age turning over a minute).
         #expect(eachLineIsAChange(watch.lines) && watch.lines.allSatisfy { $0.contains("AQI 112") }, "\(watch.lines)")

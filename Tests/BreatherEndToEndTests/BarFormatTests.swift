@@ -37,8 +37,8 @@ struct BarFormatTests {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
         let expected = ["waybar": #""class":["unhealthy_for_sensitive_groups","us"]"#, "i3bar": ##""background":"#FF7E00""##,
-                        "i3blocks": "<span background=\"#FF7E00\" foreground=\"#000000\"> AQI 112 USG", "polybar": "%{B#FF7E00}%{F#000000} AQI 112 USG",
-                        "tmux": "#[fg=#000000,bg=#ff7e00] AQI 112 USG",
+                        "i3blocks": "<span background=\"#FF7E00\" foreground=\"#000000\"> US AQI 112 USG", "polybar": "%{B#FF7E00}%{F#000000} US AQI 112 USG",
+                        "tmux": "#[fg=#000000,bg=#ff7e00] US AQI 112 USG",
                         "prometheus": #"breather_aqi{standard="us",location="Brooklyn"} 112"#]
         for (format, fragment) in expected {
             let result = try await sandbox.run(["--format", format, "--config", sandbox.configPath])
@@ -68,6 +68,6 @@ struct BarFormatTests {
         let worst = forecast.max { ($0["aqi"] as? Int ?? 0) < ($1["aqi"] as? Int ?? 0) }
         #expect((worst?["time"] as? String)?.hasPrefix(String(hours[30].prefix(13))) == true, "\(worst ?? [:])")
         let waybar = try await sandbox.run(["--format", "waybar", "--refresh", "--config", sandbox.configPath])
-        #expect(waybar.stdout.contains("Next 24 h: AQI "), "\(waybar.stdout)")
+        #expect(waybar.stdout.contains("Next 24 h: US AQI "), "\(waybar.stdout)")
     }
 }

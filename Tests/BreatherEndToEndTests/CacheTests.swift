@@ -14,7 +14,7 @@ struct CacheTests {
         #expect(server.requests.count == 2)
 
         let cached = try await sandbox.run(["--config", sandbox.configPath, "--standard", "china"])
-        #expect(cached.stdout == "Brooklyn · AQI 114 Lightly Polluted (PM2.5) · 18°C · Asthma medium\n")
+        #expect(cached.stdout == "Brooklyn · CN AQI 114 Lightly Polluted (PM2.5) · 18°C · Asthma medium\n")
         #expect(server.requests.count == 2)
 
         let refreshed = try await sandbox.run(["--config", sandbox.configPath, "--refresh"])

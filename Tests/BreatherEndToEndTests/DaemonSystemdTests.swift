@@ -20,7 +20,7 @@ struct DaemonSystemdTests {
             if let message = try await offThePool({ listener.receive() }) { messages.append(message) }
         }
         let ready = try #require(messages.first(where: { $0.contains("READY=1") }), "\(messages) \(daemon.stderr)")
-        #expect(ready.contains("STATUS=Brooklyn · AQI 112"))
+        #expect(ready.contains("STATUS=Brooklyn · US AQI 112"))
         #expect(FileManager.default.fileExists(atPath: sandbox.jsonOutput), "READY=1 comes after the first render")
     }
 

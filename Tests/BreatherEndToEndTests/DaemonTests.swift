@@ -22,7 +22,7 @@ struct DaemonTests {
         #expect((json["air_quality"] as? [String: Any])?["aqi"] as? Int == 112)
         #expect(json["stale"] as? Bool == false)
         #expect(try String(contentsOfFile: sandbox.plainOutput, encoding: .utf8)
-            == "Brooklyn · AQI 112 Unhealthy for Sensitive Groups (PM2.5) · 18°C · Asthma low\n")
+            == "Brooklyn · US AQI 112 Unhealthy for Sensitive Groups (PM2.5) · 18°C · Asthma low\n")
         let before = server.requests.filter(Self.airRequests).count
         #expect(before == 1)
 
@@ -112,7 +112,7 @@ struct DaemonTests {
         #expect(await daemon.waitForExit(timeout: 15) == 0, "\(daemon.stderr)")
         #expect(readJSON(sandbox.jsonOutput) != nil)
         let plain = try String(contentsOfFile: sandbox.plainOutput, encoding: .utf8)
-        #expect(plain.hasPrefix("Brooklyn · AQI 112") && plain.hasSuffix("\n"))
+        #expect(plain.hasPrefix("Brooklyn · US AQI 112") && plain.hasSuffix("\n"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.home.appendingPathComponent("out").path)
             .filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty, "\(leftovers)")
@@ -175,7 +175,7 @@ struct DaemonTests {
         let cached = try await sandbox.run(["--config", sandbox.configPath])
         #expect(cached.status == 0, "\(cached.stderr)")
         #expect(cached.stdout == (try String(contentsOfFile: sandbox.plainOutput, encoding: .utf8)))
-        #expect(cached.stdout.hasPrefix("Brooklyn · AQI 112 Unhealthy for Sensitive Groups (PM2.5)"))
+        #expect(cached.stdout.hasPrefix("Brooklyn · US AQI 112 Unhealthy for Sensitive Groups (PM2.5)"))
         #expect(server.requests.count == requests)
 
         let refreshed = try await sandbox.run(["--config", sandbox.configPath, "--refresh"])
@@ -200,7 +200,7 @@ struct DaemonTests {
         }, "\(daemon.stderr)")
         #expect(await waitUntil {
             let plain = (try? String(contentsOfFile: sandbox.plainOutput, encoding: .utf8)) ?? ""
-            return plain.hasPrefix("Brooklyn · AQI 112") && plain.contains("stale, updated")
+            return plain.hasPrefix("Brooklyn · US AQI 112") && plain.contains("stale, updated")
         })
         #expect(daemon.isRunning)
     }
@@ -293,7 +293,7 @@ struct DaemonTests {
         let path = sandbox.home.appendingPathComponent("out/waybar.json").path
         let daemon = try DaemonProcess(sandbox: sandbox, arguments: ["--format", "waybar", "--output", path])
         func text() -> String? { readJSON(path)?["text"] as? String }
-        #expect(await waitUntil { text()?.hasPrefix("AQI 112") == true }, "\(daemon.stderr)")
+        #expect(await waitUntil { text()?.hasPrefix("US AQI 112") == true }, "\(daemon.stderr)")
         #expect(text()?.contains("Brooklyn") == false, "compact by default: \(text() ?? "")")
         let requests = server.requests.count
         daemon.send(__libc_current_sigrtmin() + 1)

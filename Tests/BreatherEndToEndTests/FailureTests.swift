@@ -113,7 +113,7 @@ struct FailureTests {
         try sandbox.writeConfig(server: server, extra: "[sources]\nair = [\"airvisual\", \"open-meteo\"]")
         let served = try await sandbox.run(["--config", sandbox.configPath], environment: ["BREATHER_AIRVISUAL_KEY": Self.key])
         #expect(served.status == 0, "\(served.stderr)")
-        #expect(served.stdout.hasPrefix("Brooklyn · AQI 28 Good (PM2.5)"))
+        #expect(served.stdout.hasPrefix("Brooklyn · US AQI 28 Good (PM2.5)"))
         #expect(served.stderr.contains("warning: airvisual (air): rate limited"))
     }
 
@@ -186,7 +186,7 @@ struct LocationTests {
         try sandbox.writeConfig(server: server)
         let result = try await sandbox.run(["--config", sandbox.configPath, "--city", "Enschede"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Enschede · AQI 28"))
+        #expect(result.stdout.hasPrefix("Enschede · US AQI 28"))
         #expect(server.requests.contains { $0.contains("latitude=52.2183") })
     }
 
@@ -209,7 +209,7 @@ struct LocationTests {
         try sandbox.writeConfig(server: server, location: nil)
         let first = try await sandbox.run(["--config", sandbox.configPath])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("Utrecht · AQI"))
+        #expect(first.stdout.hasPrefix("Utrecht · US AQI"))
         let second = try await sandbox.run(["--config", sandbox.configPath, "--refresh"])
         #expect(second.status == 0)
         #expect(server.requests.filter { $0.hasPrefix("/ip/") }.count == 1)

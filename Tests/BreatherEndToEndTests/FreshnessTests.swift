@@ -72,7 +72,7 @@ struct FreshnessTests {
 
         let plain = try await sandbox.run(["--config", sandbox.configPath])
         #expect(plain.status == 0, "\(plain.stderr)")
-        #expect(plain.stdout.hasPrefix("Brooklyn · AQI 112 Unhealthy for Sensitive Groups (PM2.5) · 18°C"), "\(plain.stdout)")
+        #expect(plain.stdout.hasPrefix("Brooklyn · US AQI 112 Unhealthy for Sensitive Groups (PM2.5) · 18°C"), "\(plain.stdout)")
         #expect(plain.stdout.contains("stale, updated"))
         let warnings = plain.stderr.split(separator: "\n")
         #expect(warnings.count == 1, "\(plain.stderr)")
@@ -107,7 +107,7 @@ struct FreshnessTests {
         try sandbox.writeConfig(server: server, extra: "[cache]\nmax_age = \"1s\"\n[sources]\nair = [\"airvisual\"]")
         let result = try await sandbox.run(["--config", sandbox.configPath], environment: Self.keys)
         #expect(result.status == 78, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Brooklyn · AQI 112"), "\(result.stdout)")
+        #expect(result.stdout.hasPrefix("Brooklyn · US AQI 112"), "\(result.stdout)")
         #expect(result.stdout.contains("stale, updated"))
         #expect(result.stderr.hasPrefix("breather: error: airvisual (air): key rejected"), "\(result.stderr)")
         #expect(result.stderr.contains("showing the cached data"))

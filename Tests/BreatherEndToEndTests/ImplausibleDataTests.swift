@@ -27,7 +27,7 @@ struct ImplausibleDataTests {
         #expect(result.status == 65)
         expectOneCleanLine(result, "error: open-meteo (weather): implausible value: temperature_c 1e+300 °C (expected -100 to 70 °C)")
         // The air part answered and is still shown; the weather is not.
-        #expect(result.stdout.hasPrefix("Brooklyn · AQI 28 Good (PM2.5)"), "\(result.stdout)")
+        #expect(result.stdout.hasPrefix("Brooklyn · US AQI 28 Good (PM2.5)"), "\(result.stdout)")
         #expect(!result.stdout.contains("e+300"))
     }
 

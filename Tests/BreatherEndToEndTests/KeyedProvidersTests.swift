@@ -48,7 +48,7 @@ struct KeyedProvidersTests {
         routes[Self.waqiFeed] = .fixture("waqi/feed.success.aqi_dash_no_pm25.json")
         let (result, _) = try await run(routes, sources: "air = [\"waqi\", \"open-meteo\"]")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Brooklyn · AQI 28 Good (PM2.5)"))
+        #expect(result.stdout.hasPrefix("Brooklyn · US AQI 28 Good (PM2.5)"))
         #expect(result.stderr.contains("waqi (air): gives no us index"))
     }
 
@@ -59,7 +59,7 @@ struct KeyedProvidersTests {
                                        sources: "air = [\"openweathermap\"]\nweather = [\"openweathermap\"]",
                                        ["--standard", "eu"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Brooklyn · AQI 3 Moderate (PM2.5) · 25°C"), "\(result.stdout)")
+        #expect(result.stdout.hasPrefix("Brooklyn · EAQI 3 Moderate (PM2.5) · 25°C"), "\(result.stdout)")
         #expect(server.requests.contains { $0.hasPrefix("/owm/data/2.5/air_pollution?lat=40.6769&lon=-73.9423&appid=") })
     }
 

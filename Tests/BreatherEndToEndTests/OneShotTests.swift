@@ -42,7 +42,7 @@ struct OneShotTests {
         try sandbox.writeConfig(server: server)
         let result = try await sandbox.run(["--standard", "china", "--config", sandbox.configPath])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "Brooklyn · AQI 114 Lightly Polluted (PM2.5) · 18°C · Asthma medium\n")
+        #expect(result.stdout == "Brooklyn · CN AQI 114 Lightly Polluted (PM2.5) · 18°C · Asthma medium\n")
     }
 
     @Test("--standard us uses the 2024 EPA table on the NowCast")
@@ -87,7 +87,7 @@ struct OneShotTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         let written = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(written.hasPrefix("Brooklyn · AQI "))
+        #expect(written.hasPrefix("Brooklyn · US AQI "))
         #expect(written.hasSuffix("\n"))
     }
 
@@ -106,7 +106,7 @@ struct OneShotTests {
             """)
         let result = try await sandbox.run(["--config", sandbox.configPath, "--refresh"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Brooklyn · AQI 28"))
+        #expect(result.stdout.hasPrefix("Brooklyn · US AQI 28"))
         #expect(try String(contentsOfFile: plain, encoding: .utf8) == result.stdout)
         let bar = try String(contentsOfFile: waybar, encoding: .utf8)
         let object = try JSONSerialization.jsonObject(with: Data(bar.utf8)) as? [String: Any]

@@ -33,7 +33,7 @@ struct TmuxStatusLineTests {
     }
 
     @Test("on tmux's default green status line the index reads at WCAG AA contrast, in the category colour",
-          arguments: [(40.0, "AQI 112 USG", "#FF7E00"), (3.0, "AQI 17 Good", "#00E400")])
+          arguments: [(40.0, "US AQI 112 USG", "#FF7E00"), (3.0, "US AQI 17 Good", "#00E400")])
     func statusLine(pm25: Double, expected: String, background: String) async throws {
         let (status, line) = try await drawnLine(air: airQualityBody(pm25: pm25), expected: expected)
         #expect(status == 0, "\(line.debugDescription)")

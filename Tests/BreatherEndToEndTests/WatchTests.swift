@@ -125,7 +125,7 @@ struct WatchTests {
         #expect(lines.first == #"{"version":1,"click_events":true}"#)
         #expect(lines.dropFirst().first == "[")
         let element = try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [[String: String]]
-        #expect(element?.first?["full_text"]?.hasPrefix(" AQI 112 USG") == true, "\(lines)")
+        #expect(element?.first?["full_text"]?.hasPrefix(" US AQI 112 USG") == true, "\(lines)")
         #expect(element?.first?["background"] == "#FF7E00")
         // With a 60 s interval only a click can cause the next fetch.
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))

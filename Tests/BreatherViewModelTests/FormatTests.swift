@@ -98,3 +98,29 @@ struct ConcentrationFormatTests {
         #expect(Format.subIndex(sub, .us) == "O3 44 (0.047 ppm, 8h)")
     }
 }
+
+@Suite("provider text is made safe where it enters")
+struct SanitizedTests {
+    @Test("escape sequences go, control characters become one space, plain text is untouched", arguments: [
+        ("plain text", "plain text"),
+        ("down\u{1B}[31m red\u{1B}[0m", "down red"),
+        ("a\u{1B}]0;title\u{07}b", "ab"),
+        ("a\u{1B}]8;;http://x\u{1B}\\link\u{1B}]8;;\u{1B}\\b", "alinkb"),
+        ("line one\r\nline two\n", "line one line two"),
+        ("tab\there\u{7F}\u{85}x", "tab here x"),
+        ("\u{9B}2Jcleared", "cleared"),
+        ("cut \u{1B}", "cut"),
+        ("Île-de-France 北京", "Île-de-France 北京"),
+    ])
+    func sanitized(input: String, expected: String) {
+        #expect(Sanitized.line(input) == expected)
+    }
+
+    @Test("failures, place names and credits are sanitized on construction")
+    func onConstruction() {
+        let failure = ProviderFailure(provider: "waqi", part: .air, kind: .unavailable, message: "bad\u{1B}[2J\nthing")
+        #expect(failure.message == "bad thing")
+        #expect(Location(name: "Evil\u{1B}[31mTown\n", latitude: 0, longitude: 0).name == "EvilTown")
+        #expect(Attribution(name: "\u{1B}]0;x\u{07}EPA", url: nil).name == "EPA")
+    }
+}
