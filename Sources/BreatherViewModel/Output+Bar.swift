@@ -11,7 +11,7 @@ extension Output {
     /// ("US AQI – open-meteo: timeout · retry 2 min", at most 60 characters).
     public var barTextCompact: String {
         guard hasData else { return "\(indexName) – " + (isLoading ? "loading…" : errorShort ?? "no data") }
-        var parts = [airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)"]
+        var parts = [data.airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)"]
         let weather = [conditionIcon, temperature == Format.unavailable ? "" : temperature].filter { !$0.isEmpty }
         if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
         if !asthmaRiskShort.isEmpty { parts.append("asthma \(asthmaRiskShort)") }
@@ -27,7 +27,7 @@ extension Output {
     public var barTextFull: String {
         guard hasData else { return "Breather: " + (isLoading ? "loading…" : errorShort ?? "no data") }
         // With an index, the tooltip's first line is its headline (`Format.headline`).
-        var parts = [details.first.flatMap { airQuality == nil ? nil : $0 } ?? "\(city): \(indexTitle) \(Format.unavailable)"]
+        var parts = [details.first.flatMap { data.airQuality == nil ? nil : $0 } ?? "\(city): \(indexTitle) \(Format.unavailable)"]
         let weather = [condition, temperature == Format.unavailable ? "" : temperature].filter { !$0.isEmpty }
         if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
         if asthmaRisk != Format.unavailable {
@@ -40,7 +40,7 @@ extension Output {
 
     /// The narrow form for bars short of room: "AQI 57", "AQI 57*" when stale, "AQI –" without data.
     public var barShortText: String {
-        guard hasData, airQuality != nil else { return "\(indexName) –" }
+        guard hasData, data.airQuality != nil else { return "\(indexName) –" }
         return "\(indexName) \(aqi)\(isStale ? "*" : "")"
     }
 
@@ -51,7 +51,7 @@ extension Output {
     /// no data after an error, grey otherwise. Bars paint it as the block's background
     /// (`barBackground`) with `barForeground` text, which is readable on any colour.
     public var barColor: String {
-        guard hasData, airQuality != nil else { return hasData || error == nil ? Format.neutralColor : Format.errorColor }
+        guard hasData, data.airQuality != nil else { return hasData || error == nil ? Format.neutralColor : Format.errorColor }
         return isStale ? Format.dimmed(aqiColor) : aqiColor
     }
 
@@ -76,7 +76,7 @@ extension Output {
 
     /// 0…100: how far along the standard's scale the index is (waybar's `percentage`, for icon ramps).
     public var scalePercentage: Int {
-        guard let value = airQuality?.index.value else { return 0 }
+        guard let value = data.airQuality?.aqi else { return 0 }
         let top = switch standard {
         case .us, .china, .china2012, .india: 500
         case .eu: 6

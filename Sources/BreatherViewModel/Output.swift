@@ -112,7 +112,7 @@ public struct Output: Sendable, Equatable {
     public var status: RunStatus = .ok
 
     /// True once any conditions have been shown.
-    public var hasData: Bool { conditions != nil }
+    public var hasData: Bool { data.place != nil }
 
     /// The `display` keys, in order (the `--template` placeholders before any data exists).
     public static let displayKeys = [

@@ -89,3 +89,22 @@ struct PrometheusTemplateTests {
         #expect(throws: TemplateRenderer.UnknownPlaceholder.self) { try TemplateRenderer("{city") }
     }
 }
+
+@Suite("Output is the views' whole world")
+struct OutputIsTheWorldTests {
+    @Test("every renderer prints the same with the model's values taken out of Output: it reads only the snapshot")
+    func rendersFromTheSnapshot() async throws {
+        for state in BarState.allCases {
+            let output = await render(everyPollutant(), standard: .india, afterFailure: state == .stale)
+            var stripped = output
+            stripped.conditions = nil
+            stripped.airQuality = nil
+            stripped.failures = []
+            let renderers: [any Renderer] = OutputFormat.allCases.map(\.renderer) + [
+                try TemplateRenderer("{city} {aqi_value} {temperature_c} {latitude} {updated_at} {stale}"), JSONRenderer(pretty: true)]
+            for renderer in renderers {
+                #expect(renderer.render(stripped) == renderer.render(output), "\(type(of: renderer))")
+            }
+        }
+    }
+}
