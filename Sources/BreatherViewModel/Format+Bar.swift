@@ -56,10 +56,11 @@ extension Format {
         return "\(indexName(standard)) as reported by \(name)"
     }
 
-    /// "56s", "2 min", "3 h": how long until a provider is asked again.
+    /// "56s" (up to 99 s, so a Retry-After of 60 counts down in seconds), "2 min", "3 h": how
+    /// long until a provider is asked again.
     public static func retryIn(_ seconds: Int) -> String {
         switch seconds {
-        case ..<60: "\(seconds)s"
+        case ..<100: "\(seconds)s"
         case ..<3600: "\((seconds + 59) / 60) min"
         default: "\((seconds + 3599) / 3600) h"
         }

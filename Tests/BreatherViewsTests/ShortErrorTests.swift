@@ -63,3 +63,57 @@ struct ShortErrorTests {
         #expect(full.barText == "Breather: open-meteo: timeout · retry 15 min")
     }
 }
+
+@Suite("a provider's Retry-After hold is shown in every format, counting down")
+struct RetryAfterDisplayTests {
+    /// Data (unless `data` is false), then a 429 with Retry-After 60 at second 30; the output
+    /// redrawn `later` seconds after that failure (a toggle re-renders without a fetch).
+    func held(later: Double, data: Bool = true) async -> Output {
+        let start = Timestamp(timeIntervalSince1970: 1_795_000_000)
+        nonisolated(unsafe) var clock = start
+        nonisolated(unsafe) var calls = 0
+        let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in
+            calls += 1
+            if calls == 1 && data { return sample() }
+            clock = start.addingTimeInterval(30)
+            throw ProviderFailure(provider: "open-meteo", part: .air, kind: .rateLimited, message: "HTTP 429: rate limited",
+                                  retryAfterSeconds: 60)
+        }, now: { clock }))
+        viewModel.inputs.viewDidRefresh()
+        if data { viewModel.inputs.viewDidRefresh() }
+        var last: Output?
+        var redrawn = false
+        for await output in viewModel.outputs {
+            last = output
+            if !redrawn, !output.isLoading, !output.failures.isEmpty {
+                redrawn = true
+                clock = clock.addingTimeInterval(later)
+                viewModel.inputs.toggleCompact()
+                viewModel.finish()
+            }
+        }
+        last!.isCompact = true
+        return last!
+    }
+
+    @Test("'retry 56s' in the compact and full text, plain, every bar, json and the template; the hold's end is exposed")
+    func shown() async throws {
+        var output = await held(later: 4)
+        #expect(output.retry == "56s", "counting down from the failure")
+        #expect(await held(later: 0).retry == "60s")
+        #expect(await held(later: 61).retry == "", "the hold is over")
+        #expect(output.retryAt == Timestamp(timeIntervalSince1970: 1_795_000_030 + 60))
+        #expect(output.barTextCompact.hasSuffix(" · retry 56s"), "\(output.barTextCompact)")
+        #expect(output.barTextFull.hasSuffix(" · retry 56s"), "\(output.barTextFull)")
+        for format in OutputFormat.allCases where format != .prometheus {
+            #expect(format.renderer.render(output).contains("retry 56s"), "\(format)")
+        }
+        #expect(try TemplateRenderer("{retry}").render(output) == "56s")
+        output.isCompact = false
+        #expect(WaybarRenderer().render(output).contains("retry 56s"))
+        let none = await held(later: 0, data: false)
+        #expect(none.barTextCompact == "US AQI – open-meteo: rate limited · retry 60s", "\(none.barTextCompact)")
+        let fresh = await render(sample())
+        #expect(fresh.retry == "" && fresh.retryAt == nil, "no hold, nothing said")
+    }
+}
