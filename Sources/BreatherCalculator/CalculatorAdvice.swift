@@ -22,6 +22,8 @@ extension CalculatorInput {
             return "valid periods: " + validPeriods(for: pollutant, in: standard).map(\.rawValue).joined(separator: ", ")
         case .invalidConcentration:
             return nil  // refused while parsing, with its own message
+        case .implausibleConcentration:
+            return "check the unit (ug/m3, mg/m3, ppb, ppm)"
         case .notIndexable(let note):
             return note.pollutant.flatMap { p in note.needs.map { "give \(p.rawValue):\($0.rawValue)" } }
         }

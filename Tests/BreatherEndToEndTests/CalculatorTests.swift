@@ -151,6 +151,9 @@ struct CalculatorTests {
         (["--standard", "china-2012", "pm2_5:1h=50"], "valid periods: 24h"),
         (["pm2_5=12\u{1B}[31m"], "'pm2_5=12<U+001B>[31m' holds the invisible character U+001B"),
         (["pm2_5=1,000"], "'pm2_5=1,000': no digit separators or decimal commas"),
+        // Beyond physical sense: refused in one line, not clamped to an index of a billion.
+        (["pm2_5=1e12"], "PM2.5 1000000000000 µg/m³ is beyond anything measured in air (at most 10000 µg/m³)"),
+        (["co=20000mg/m3"], "CO 20000000 µg/m³ is beyond anything measured in air"),
         (["--standard", "canada", "o3=30ppb", "no2=20ppb"], "needs NO2, O3 and PM2.5 together; give o3, no2 and pm2_5"),
         ([], "give at least one reading"),
     ])

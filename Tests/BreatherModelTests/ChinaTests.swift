@@ -89,8 +89,12 @@ import Testing
 
     @Test func aboveTheTableCapsAtFiveHundred() throws {
         #expect(try AQIStandard.china.index(from: [reading(.pm2_5, .hours24, 600)]).value == 500)
-        // HJ 633 defines nothing above the IAQI-500 breakpoint (500 µg/m³): 500, "beyond the index".
-        #expect(try AQIStandard.china.index(from: [reading(.pm2_5, .hours24, 600)]).category.name == "Beyond the index")
+        // HJ 633 defines nothing above the IAQI-500 breakpoint (500 µg/m³) and no category for
+        // it: 500 in its top category, Severely Polluted, with "beyond the scale" as a note.
+        let beyond = try AQIStandard.china.index(from: [reading(.pm2_5, .hours24, 600)])
+        #expect(beyond.category.name == "Severely Polluted" && beyond.category.id == "severely_polluted")
+        #expect(beyond.notes.map(\.text) == ["PM2.5 24h 600 ug/m3 is beyond the scale: above 500 ug/m3, HJ 633-2026's "
+            + "IAQI-500 breakpoint, nothing is defined, so 500 Severely Polluted is shown"])
         #expect(try AQIStandard.china.index(from: [reading(.pm2_5, .hours24, 500)]).category.name == "Severely Polluted")
     }
 

@@ -170,10 +170,11 @@ import Testing
         #expect(us.value == 649)
         #expect(us.category == AQICategory(id: "beyond_the_aqi", name: "Beyond the AQI", color: "#7E0023"))
         #expect(try AQIStandard.us.index(from: [reading(.pm2_5, .hours24, 325.4)]).category.name == "Hazardous")
-        // HJ 633 defines no IAQI above the 500 breakpoint (PM2.5 500 µg/m³): 500, beyond the index.
+        // HJ 633 defines no IAQI above the 500 breakpoint (PM2.5 500 µg/m³): 500, its top category, a note.
         let china = try AQIStandard.china2012.index(from: [reading(.pm2_5, .hours24, 501)])
         #expect(china.value == 500)
-        #expect(china.category.name == "Beyond the index")
+        #expect(china.category.name == "Severely Polluted")
+        #expect(china.notes.contains { $0.text.contains("beyond the scale") })
         #expect(china.subIndices.first?.beyondTable == true)
         // India: Severe is open-ended ("250+"); above the calculator's 380 it stays 500 Severe.
         let india = try AQIStandard.india.index(from: [

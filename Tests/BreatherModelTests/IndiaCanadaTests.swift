@@ -50,7 +50,25 @@ import Testing
         let day = Array(repeating: 60.0, count: 24) as [Double?]
         let readings = AQIStandard.india.readings(from: HourlySeries([.pm2_5: day, .no2: day, .o3: [50, 60]]))
         #expect(readings.map(\.period) == [.hours24, .hour1, .hours24])
-        #expect(try AQIStandard.india.index(from: readings).value == 100)  // PM2.5 24-h 60 → 100
+        // O3 has only a 1-h value (two hours of data), below CPCB's 1-h rows: no sub-index, so
+        // PM2.5 and NO2 are two pollutants, short of the three CPCB requires.
+        #expect(throws: AQIError.noUsablePollutants(.india)) { try AQIStandard.india.index(from: readings) }
+        let withSO2 = AQIStandard.india.readings(from: HourlySeries([.pm2_5: day, .no2: day, .so2: day, .o3: [50, 60]]))
+        let index = try AQIStandard.india.index(from: withSO2)
+        #expect(index.value == 100)  // PM2.5 24-h 60 → 100
+        #expect(!index.subIndices.contains { $0.pollutant == .o3 }, "a 1-h O3 value is never put on the 8-h rows")
+    }
+
+    @Test("India: a 1-h ozone value without an 8-h one counts only above 208 µg/m³, on the 1-h rows")
+    func naqiOneHourOzoneWithoutEightHours() throws {
+        let companions = [reading(.pm10, .hours24, 40), reading(.no2, .hours24, 40)]
+        #expect(throws: AQIError.noUsablePollutants(.india)) {
+            try AQIStandard.india.index(from: [reading(.o3, .hour1, 150)] + companions)
+        }
+        // 1-h 300 µg/m³: 301 + (300 − 209)/(748 − 209) × 99 = 317.7 → 318, the main pollutant.
+        let high = try AQIStandard.india.index(from: [reading(.o3, .hour1, 300)] + companions)
+        #expect(high.value == 318 && high.mainPollutants == [.o3])
+        #expect(high.subIndices.filter { $0.pollutant == .o3 }.map(\.period) == [.hour1])
     }
 
     // AQHI worked examples (NO2, O3 ppb; PM2.5 µg/m³; 3-h means) → value and display.

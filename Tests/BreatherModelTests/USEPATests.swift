@@ -219,12 +219,17 @@ import Testing
         #expect(try us.index(from: [reading(.co, .hours8, 5726)]).value == 56)
     }
 
-    @Test func absurdConcentrationsDoNotTrap() throws {
-        #expect(try us.index(from: [reading(.pm2_5, .hours24, 1e300)]).value == 1_000_000_000)
-        #expect(try AQIStandard.china.index(from: [reading(.pm2_5, .hours24, 1e300)]).value == 500)
-        #expect(try AQIStandard.canada.index(from: [
-            reading(.no2, .hours3, 1e300, .ppb), reading(.o3, .hours3, 0, .ppb), reading(.pm2_5, .hours3, 0),
-        ]).value == 1_000_000_000)
+    /// Absurd values are refused (not clamped to an index of a billion), without a trap.
+    @Test func absurdConcentrationsAreRefused() throws {
+        #expect(throws: AQIError.implausibleConcentration(.pm2_5, 1e300)) { try us.index(from: [reading(.pm2_5, .hours24, 1e300)]) }
+        #expect(throws: AQIError.implausibleConcentration(.pm2_5, 1e300)) {
+            try AQIStandard.china.index(from: [reading(.pm2_5, .hours24, 1e300)])
+        }
+        #expect(throws: AQIError.self) {
+            try AQIStandard.canada.index(from: [
+                reading(.no2, .hours3, 1e300, .ppb), reading(.o3, .hours3, 0, .ppb), reading(.pm2_5, .hours3, 0),
+            ])
+        }
     }
 
     @Test func errors() {

@@ -65,3 +65,25 @@ import Testing
         }
     }
 }
+
+@Suite("concentrations beyond physical sense are refused, not indexed")
+struct PhysicalLimitTests {
+    @Test("above the limit: one error naming the pollutant and the limit; at it, an index", arguments: AQIStandard.allCases)
+    func refused(standard: AQIStandard) throws {
+        let huge = [Pollutant.pm2_5, .no2, .o3].map { pollutant in
+            PollutantReading(pollutant: pollutant, period: standard.defaultPeriod(for: pollutant) ?? .hour1,
+                             value: pollutant == .pm2_5 ? 1e12 : 20, unit: .microgramsPerCubicMetre)
+        }
+        #expect(throws: AQIError.implausibleConcentration(.pm2_5, 1e12)) { try standard.index(from: huge) }
+        #expect(AQIError.implausibleConcentration(.pm2_5, 1e12).description
+            == "PM2.5 1000000000000 µg/m³ is beyond anything measured in air (at most 10000 µg/m³): a wrong unit or a broken sensor")
+    }
+
+    @Test("the limits in other units: CO in mg/m³ and ppm, O3 in ppm")
+    func otherUnits() throws {
+        #expect(throws: AQIError.self) { try UnitConversion.convert(20_000, of: .co, from: .milligramsPerCubicMetre, to: .ppm) }
+        #expect(try UnitConversion.convert(5000, of: .co, from: .ppm, to: .milligramsPerCubicMetre) > 5000, "5000 ppm CO is a fire, not nonsense")
+        #expect(throws: AQIError.self) { try UnitConversion.convert(11, of: .o3, from: .ppm, to: .microgramsPerCubicMetre) }
+        #expect(try UnitConversion.convert(10_000, of: .pm2_5, from: .microgramsPerCubicMetre, to: .microgramsPerCubicMetre) == 10_000)
+    }
+}

@@ -156,7 +156,7 @@ struct AlertMonitorTests {
 
     @Test("the top two categories of every standard are critical", arguments: [
         (AQIStandard.us, ["very_unhealthy", "hazardous", "beyond_the_aqi"]),
-        (.china, ["heavily_polluted", "severely_polluted", "beyond_the_index"]),
+        (.china, ["heavily_polluted", "severely_polluted"]),
         (.eu, ["very_poor", "extremely_poor"]),
         (.uk, ["high", "very_high"]),
         (.india, ["very_poor", "severe"]),

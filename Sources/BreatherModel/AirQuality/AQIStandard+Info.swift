@@ -25,22 +25,23 @@ extension AQIStandard {
     }
 
     /// The official category (English name, snake_case id, colour) for an index value.
-    /// Above 500, the US and China scales end: "Beyond the AQI" (AirNow's wording; TAD 2024
-    /// footnote 4 still defines the number) and "Beyond the index" (HJ 633 defines nothing there).
-    /// The other standards' top bands are open-ended and keep their names (India "Severe",
-    /// EEA "Extremely poor", DAQI 10 "Very High", AQHI "10+" "Very High Risk").
+    /// Above 500 the US scale ends: "Beyond the AQI" (AirNow's wording; TAD 2024 footnote 4
+    /// still defines the number). HJ 633 defines nothing above 500 and no category for it: China
+    /// keeps its top category, Severely Polluted, with "beyond the scale" as a note. The other
+    /// standards' top bands are open-ended and keep their names (India "Severe", EEA
+    /// "Extremely poor", DAQI 10 "Very High", AQHI "10+" "Very High Risk").
     public func category(forIndex index: Int) -> AQICategory {
         if index > 500, let beyond = beyondCategory { return beyond }
         return CategoryBand.category(index, in: bands)
     }
 
-    /// The category for a concentration above the top of the standard's tables, where the scale
-    /// ends at 500 (US, China); nil where the top band is open-ended. Its colour is the top band's.
+    /// The category for a concentration above the top of the standard's tables where the
+    /// standard names one (US: AirNow's "Beyond the AQI"); nil elsewhere (China's top category
+    /// holds, with a note; the other top bands are open-ended). Its colour is the top band's.
     public var beyondCategory: AQICategory? {
         switch self {
         case .us: AQICategory(id: "beyond_the_aqi", name: "Beyond the AQI", color: "#7E0023")
-        case .china, .china2012: AQICategory(id: "beyond_the_index", name: "Beyond the index", color: "#7E0023")
-        case .eu, .uk, .india, .canada: nil
+        case .china, .china2012, .eu, .uk, .india, .canada: nil
         }
     }
 

@@ -136,6 +136,8 @@ public enum AQIError: Error, Sendable, Hashable {
     case unsupportedUnit(Pollutant, ConcentrationUnit)
     /// A reading was negative or not finite.
     case invalidConcentration(Pollutant, Double)
+    /// A reading beyond anything air can hold (`UnitConversion.physicalLimit`); the value in µg/m³.
+    case implausibleConcentration(Pollutant, Double)
     /// The standard has no table for this pollutant and period.
     case unsupportedPeriod(Pollutant, AveragingPeriod, AQIStandard)
     /// Nothing could be indexed because the standard takes these readings' range from another
@@ -159,6 +161,9 @@ extension AQIError: CustomStringConvertible {
             "\(pollutant.displayName) cannot be converted from \(unit.rawValue) (particles have no molecular weight)"
         case .invalidConcentration(let pollutant, let value):
             "\(pollutant.displayName) concentration \(value) is negative or not a finite number"
+        case .implausibleConcentration(let pollutant, let value):
+            "\(pollutant.displayName) \(IndexAssembly.plain(value)) µg/m³ is beyond anything measured in air "
+                + "(at most \(IndexAssembly.plain(UnitConversion.physicalLimit(pollutant))) µg/m³): a wrong unit or a broken sensor"
         case .unsupportedPeriod(let pollutant, let period, let standard):
             "\(standard.rawValue) has no \(period.rawValue) table for \(pollutant.displayName)"
         case .notIndexable(let note):

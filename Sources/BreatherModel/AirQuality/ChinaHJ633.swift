@@ -159,10 +159,17 @@ enum ChinaHJ633 {
                 }
                 table = official
             }
-            // Above the IAQI-500 breakpoint the standard defines nothing: 500, "beyond the index".
+            // Above the IAQI-500 breakpoint the standard defines nothing: 500, in HJ 633's top
+            // category (严重污染, Severely Polluted), with "beyond the scale" as a note.
             if raw == nil, let table { raw = table.rawIndex(c, above: .cap(500)) }
             guard let raw else { continue }
-            let beyond = table.map { c > ($0.rows.last?.cHi ?? .infinity) && $0.rows.last?.iHi == 500 } ?? false
+            let top = table?.rows.last
+            let beyond = top.map { c > ($0.cHi ?? .infinity) && $0.iHi == 500 } ?? false
+            if beyond, let top = top?.cHi {
+                notes.append(IndexNote(p, reading.period, "\(p.displayName) \(reading.period.rawValue) \(text) \(unit(p).rawValue) is "
+                    + "beyond the scale: above \(IndexAssembly.plain(top)) \(unit(p).rawValue), \(name)'s IAQI-500 breakpoint, "
+                    + "nothing is defined, so 500 Severely Polluted is shown"))
+            }
             // HJ 633-2012 §6.2 / 2026 §4.2.6: IAQI is rounded UP to an integer.
             subIndices.append(SubIndex(
                 pollutant: p, period: reading.period, concentration: c, unit: unit(p), index: Rounding.indexCeil(raw),

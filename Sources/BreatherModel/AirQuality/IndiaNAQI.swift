@@ -67,7 +67,6 @@ enum IndiaNAQI {
             let (value, conversion) = try reading.converted(to: unit(reading.pollutant), for: .india)
             prepared.append((reading, Rounding.halfUp(value, decimals: reading.pollutant == .co ? 1 : 0), conversion))
         }
-        let hasO3Hours8 = prepared.contains { $0.reading.pollutant == .o3 && $0.reading.period == .hours8 }
 
         var subIndices: [SubIndex] = []
         var notes: [IndexNote] = []
@@ -78,11 +77,12 @@ enum IndiaNAQI {
             // O3 8-h above 208 µg/m³: the 1-hour rows are used for the calculation.
             case (.o3, .hours8):
                 table = c > 208 ? o3_1h : o3_8h
-            // O3 1-h counts only above 208 µg/m³; without any 8-h value (short series) it is
-            // banded on the 8-h rows as a labelled fallback.
+            // O3 1-h counts only above 208 µg/m³, on CPCB's 1-hour rows. Below them it gives no
+            // sub-index, with or without an 8-h value (as the US path refuses a 1-h value below its
+            // 1-h table): a 1-h value is never put on the 8-h rows, where it would read high.
             case (.o3, .hour1):
-                table = c > 208 ? o3_1h : (hasO3Hours8 ? nil : o3_8h)
-                if table == nil { continue }
+                guard c > 208 else { continue }
+                table = o3_1h
             // Fallback for hourly data: a 1-hour value on the pollutant's official rows.
             case (_, .hour1):
                 table = AQIStandard.india.defaultPeriod(for: p).flatMap { Self.table(p, $0) }
@@ -103,7 +103,8 @@ enum IndiaNAQI {
             subIndices.append(SubIndex(pollutant: p, period: reading.period, concentration: c, unit: unit(p),
                                        index: Rounding.indexHalfUp(raw), conversion: conversion))
         }
-        // CPCB: the AQI needs sub-indices for at least three pollutants, one of them PM.
+        // CPCB: the AQI needs sub-indices for at least three pollutants, one of them PM: only a
+        // pollutant that got a sub-index counts (an O3 1-h value under 208 µg/m³ does not).
         let pollutants = Set(subIndices.map(\.pollutant))
         guard pollutants.count >= 3, !pollutants.isDisjoint(with: [.pm2_5, .pm10]) else {
             throw .noUsablePollutants(.india)

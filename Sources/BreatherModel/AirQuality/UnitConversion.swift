@@ -87,14 +87,14 @@ public struct AppliedConversion: Sendable, Hashable, Codable {
 public enum UnitConversion {
     /// Converts `value` of `pollutant` from `unit` to `target` at `conditions` (default 25 °C, 1 atm).
     /// - Throws: `AQIError.unsupportedUnit` when the conversion needs a molecular weight the
-    ///   pollutant does not have (e.g. PM2.5 in ppb), and `AQIError.invalidConcentration`
-    ///   for negative or non-finite values.
+    ///   pollutant does not have (e.g. PM2.5 in ppb), `AQIError.invalidConcentration`
+    ///   for negative or non-finite values, and `AQIError.implausibleConcentration` above
+    ///   `physicalLimit` (no index of a billion is ever computed).
     public static func convert(
         _ value: Double, of pollutant: Pollutant, from unit: ConcentrationUnit, to target: ConcentrationUnit,
         at conditions: ReferenceConditions = .celsius25
     ) throws(AQIError) -> Double {
         guard value.isFinite, value >= 0 else { throw .invalidConcentration(pollutant, value) }
-        if unit == target { return value }
         let ugm3: Double
         switch unit {
         case .microgramsPerCubicMetre: ugm3 = value
@@ -103,6 +103,8 @@ public enum UnitConversion {
             guard let factor = conditions.microgramsPerPPB(pollutant) else { throw .unsupportedUnit(pollutant, unit) }
             ugm3 = (unit == .ppm ? value * 1000 : value) * factor
         }
+        guard ugm3 <= physicalLimit(pollutant) else { throw .implausibleConcentration(pollutant, ugm3) }
+        if unit == target { return value }
         switch target {
         case .microgramsPerCubicMetre: return ugm3
         case .milligramsPerCubicMetre: return ugm3 / 1000
@@ -110,6 +112,20 @@ public enum UnitConversion {
             guard let factor = conditions.microgramsPerPPB(pollutant) else { throw .unsupportedUnit(pollutant, target) }
             let ppb = ugm3 / factor
             return target == .ppm ? ppb / 1000 : ppb
+        }
+    }
+
+    /// The most of `pollutant` (µg/m³) air can be said to hold: above it a value is a unit
+    /// mix-up, a fill value or a broken sensor, and is refused rather than indexed. Far above
+    /// any record (the worst wildfire smoke and dust storms stay under a few thousand µg/m³ of
+    /// PM, volcanic SO2 and indoor CO under a few ppm … a few thousand ppm), and far above the
+    /// top of every index table. PM 10 000 µg/m³; O3, NO2 and SO2 20 000 µg/m³ (O3 10 ppm);
+    /// CO 10 g/m³ (about 8 700 ppm).
+    public static func physicalLimit(_ pollutant: Pollutant) -> Double {
+        switch pollutant {
+        case .pm2_5, .pm10: 10_000
+        case .o3, .no2, .so2: 20_000
+        case .co: 10_000_000
         }
     }
 
