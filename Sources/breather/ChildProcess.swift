@@ -10,10 +10,12 @@ import Logging
 /// `timeoutSeconds`, so a stuck helper cannot pile up.
 enum ChildProcess {
     /// Spawns `argv` and reaps it in the background, logging a non-zero exit or a kill under
-    /// `label`. Returns 0, or the `errno` of a failed spawn (ENOENT: no such program) for the
-    /// caller to report; never blocks.
+    /// `label`, except the exit statuses in `quietStatuses` (an answer, not a failure: `pkill`'s
+    /// 1, "no process matched"). Returns 0, or the `errno` of a failed spawn (ENOENT: no such
+    /// program) for the caller to report; never blocks.
     @discardableResult
-    static func start(_ command: [String], label: String, timeoutSeconds: Double, logger: Logger) -> Int32 {
+    static func start(_ command: [String], label: String, timeoutSeconds: Double, logger: Logger,
+                      quietStatuses: Set<Int32> = []) -> Int32 {
         guard let program = command.first else { return EINVAL }
         var pid: pid_t = 0
         var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
@@ -34,7 +36,8 @@ enum ChildProcess {
             // WIFEXITED/WEXITSTATUS are macros Swift cannot import.
             let exitCode = (wstatus >> 8) & 0xff
             if wstatus & 0x7f == 0, exitCode != 0 {
-                logger.log(.warning, "\(label): \(program) exited with status \(exitCode)")
+                let quiet = quietStatuses.contains(exitCode)
+                logger.log(quiet ? .debug : .warning, "\(label): \(program) exited with status \(exitCode)")
             }
         }
         return 0

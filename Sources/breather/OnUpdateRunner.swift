@@ -14,9 +14,18 @@ struct OnUpdateRunner: Sendable {
     /// Starts the command and reaps it in the background; never blocks the caller.
     func run() {
         guard let program = command.first else { return }
-        let status = ChildProcess.start(command, label: "on_update", timeoutSeconds: timeoutSeconds, logger: logger)
+        let status = ChildProcess.start(command, label: "on_update", timeoutSeconds: timeoutSeconds, logger: logger,
+                                        quietStatuses: Self.quietStatuses(program))
         if status != 0 {
             logger.log(.warning, "on_update: cannot start \(program): \(String(cString: strerror(status)))")
         }
+    }
+
+    /// Exit statuses that mean "nobody to signal", not a failure: `pkill`, `pgrep` and
+    /// `killall` exit 1 when no process matched (the bar is not running, or not yet), which the
+    /// README's `on_update` lines meet whenever their bar is closed. Logged at debug level only.
+    static func quietStatuses(_ program: String) -> Set<Int32> {
+        let name = program.split(separator: "/").last.map(String.init) ?? program
+        return ["pkill", "pgrep", "killall"].contains(name) ? [1] : []
     }
 }

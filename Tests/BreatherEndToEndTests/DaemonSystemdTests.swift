@@ -53,6 +53,24 @@ struct DaemonSystemdTests {
         #expect(FileManager.default.fileExists(atPath: sandbox.jsonOutput))
     }
 
+    @Test("a quiet hook: pkill finding no bar (exit 1) logs nothing; another command's exit 1 still warns")
+    func quietHook() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, interval: "1s",
+                                      top: "on_update = [\"pkill\", \"-RTMIN+8\", \"no-such-bar-running\"]")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        // Several polls, each changing the outputs (the age), each running the hook.
+        #expect(await waitUntil { server.requests.count >= 8 }, "\(daemon.stderr)")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!daemon.stderr.contains("on_update"), "\(daemon.stderr)")
+
+        let loud = try Sandbox()
+        try loud.writeDaemonConfig(server: server, interval: "1s", top: "on_update = [\"sh\", \"-c\", \"exit 1\"]")
+        let other = try DaemonProcess(sandbox: loud)
+        #expect(await waitUntil { other.stderr.contains("on_update: sh exited with status 1") }, "\(other.stderr)")
+    }
+
     @Test("Retry-After is respected: no second request to that provider; the next source serves meanwhile")
     func retryAfter() async throws {
         var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 5)))
