@@ -6,7 +6,7 @@ import BreatherModel
 /// through the same jansson layer as everything else. Every field of the model is written
 /// and read back (Tests/BreatherCacheTests checks against a golden file). Version 2 added
 /// each part's fetch time, the latest fetch's failures, attributions, pollen, the forecast
-/// and the asthma outlook.
+/// and the asthma outlook; hourly pollen and UV came later as optional keys of version 2.
 enum ConditionsJSON {
     static let version: Int64 = 2
 
@@ -101,9 +101,20 @@ enum ConditionsJSON {
         let pollen: JSONValue = p.pollen.map { counts in
             .object(JSONObject(PollenType.allCases.compactMap { type in counts[type].map { (type.rawValue, JSONValue.number($0)) } }))
         } ?? .null
-        return .object(["source": .string(p.source), "observed_at_unix": date(p.observedAt), "hourly": hourly,
-                        "reported": .array(reported), "attributions": attributions, "pollen": pollen,
-                        "forecast": forecast])
+        var object: JSONObject = ["source": .string(p.source), "observed_at_unix": date(p.observedAt), "hourly": hourly,
+                                  "reported": .array(reported), "attributions": attributions, "pollen": pollen,
+                                  "forecast": forecast]
+        // Written only when present, so a file without them reads as before (same version).
+        if let hourlyPollen = p.pollenHourly {
+            object["pollen_hourly"] = .object(JSONObject(PollenType.allCases.compactMap { type in
+                hourlyPollen[type].map { (type.rawValue, values($0)) }
+            }))
+        }
+        if let uv = p.uv {
+            object["uv"] = .object(["index": number(uv.index), "clear_sky": number(uv.clearSky),
+                                    "hourly": uv.hourly.map(values) ?? .null])
+        }
+        return .object(object)
     }
 
     private static func pollution(_ c: JSONCursor) throws(JSONError) -> Pollution {
@@ -136,8 +147,34 @@ enum ConditionsJSON {
             }
             pollen = counts
         }
+        var pollenHourly: [PollenType: HourlyValues]?
+        if c["pollen_hourly"].exists {
+            var series: [PollenType: HourlyValues] = [:]
+            for type in PollenType.allCases where c["pollen_hourly"][type.rawValue].exists {
+                series[type] = try values(c["pollen_hourly"][type.rawValue])
+            }
+            pollenHourly = series
+        }
+        var uv: UVIndex?
+        if c["uv"].exists {
+            let u = c["uv"]
+            uv = UVIndex(index: try u["index"].optionalDouble(), clearSky: try u["clear_sky"].optionalDouble(),
+                         hourly: u["hourly"].isNull ? nil : try values(u["hourly"]))
+        }
         return Pollution(source: try c["source"].string(), observedAt: try date(c["observed_at_unix"]), hourly: hourly,
-                         reported: reported, attributions: attributions, pollen: pollen, forecast: forecast)
+                         reported: reported, attributions: attributions, pollen: pollen, forecast: forecast,
+                         pollenHourly: pollenHourly, uv: uv)
+    }
+
+    private static func values(_ v: HourlyValues) -> JSONValue {
+        .object(["start_unix": date(v.start), "values": .array(v.values.map(number))])
+    }
+
+    private static func values(_ c: JSONCursor) throws(JSONError) -> HourlyValues {
+        guard let start = try date(c["start_unix"]) else {
+            throw JSONError.missing(path: c["start_unix"].path)
+        }
+        return HourlyValues(start: start, values: try c["values"].doubles())
     }
 
     private static func series(_ series: HourlySeries) -> JSONValue {

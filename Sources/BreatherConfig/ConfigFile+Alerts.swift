@@ -1,13 +1,14 @@
 import BreatherModel
 import BreatherViewModel
 
-/// `[alerts]`: desktop notifications when the index or the asthma risk crosses a threshold.
+/// `[alerts]`: desktop notifications when the index, the asthma risk, pollen or UV crosses a
+/// threshold, before a forecast crossing (`pre_alert`), and a daily outlook (`briefing`).
 extension ConfigFile {
     /// Reads `[alerts]` into `settings.alerts`. The category is an id of the file's `standard`
     /// (read before this), so a typo or another standard's id is an error listing the valid ids.
     func applyAlerts(to settings: inout Settings) throws(ConfigError) {
         guard let table = try table("alerts", in: root) else { return }
-        try checkKeys(table, section: "alerts", allowed: ["category", "asthma", "hold"])
+        try checkKeys(table, section: "alerts", allowed: ["category", "asthma", "pollen", "uv", "pre_alert", "briefing", "hold"])
         var alerts = AlertSettings(standard: settings.standard)
         if let id = try string("category", in: table, section: "alerts") {
             let ids = settings.standard.categories.map(\.id)
@@ -21,6 +22,7 @@ extension ConfigFile {
             alerts.asthma = try choice(level, key: "asthma", section: "alerts") as AsthmaRisk
             mark(&settings, "alerts.asthma")
         }
+        try applyDayAheadAlerts(table, to: &alerts, settings: &settings)
         if let value = table["hold"] {
             guard let hold = value.int, (1...100).contains(hold) else {
                 throw error("hold", "alerts", "must be a whole number of refreshes from 1 to 100 (got \(value.debugDescription))")
@@ -28,8 +30,12 @@ extension ConfigFile {
             alerts.hold = hold
             mark(&settings, "alerts.hold")
         }
-        guard alerts.category != nil || alerts.asthma != nil else {
-            throw error("alerts", nil, "[alerts] needs category, asthma or both")
+        let hasThreshold = alerts.category != nil || alerts.asthma != nil || alerts.pollen != nil || alerts.uv != nil
+        guard hasThreshold || alerts.briefingMinute != nil else {
+            throw error("alerts", nil, "[alerts] needs at least one of category, asthma, pollen, uv or briefing")
+        }
+        if alerts.preAlertSeconds != nil && !hasThreshold {
+            throw error("pre_alert", "alerts", "warns before a threshold is crossed: set category, asthma, pollen or uv too")
         }
         settings.alerts = alerts
     }

@@ -30,6 +30,8 @@ public struct Settings: Sendable {
     public var onUpdate: [String] = []
     /// `[alerts]`: desktop notifications on crossing a category or asthma risk; nil = none.
     public var alerts: AlertSettings?
+    /// `[bar]`: from which level pollen and UV show in the compact bar text.
+    public var bar = DayAheadSettings()
     /// Accepted but doubtful settings (e.g. a very short interval), for the log.
     public var warnings: [String] = []
     /// Where each dotted key's value came from: "default", "file.toml:12", "flag", "env NAME".

@@ -17,10 +17,18 @@ public struct Pollution: Sendable, Hashable, Codable {
     /// Modelled concentrations for the hours after the current one (Open-Meteo: the next 24);
     /// nil when the provider gives no forecast.
     public var forecast: HourlyForecast?
+    /// Hourly pollen counts per species (grains/m³), the past day and the days ahead, for the
+    /// outlook; nil when the provider gives none (outside Europe, out of season: all null).
+    public var pollenHourly: [PollenType: HourlyValues]?
+    /// The UV index now, under a clear sky, and hourly; nil when the provider gives none.
+    public var uv: UVIndex?
 
     /// Air-quality data from `source`; give `hourly` concentrations, `reported` indices or both.
     public init(source: String, observedAt: Timestamp? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = [],
-                attributions: [Attribution]? = nil, pollen: [PollenType: Double]? = nil, forecast: HourlyForecast? = nil) {
+                attributions: [Attribution]? = nil, pollen: [PollenType: Double]? = nil, forecast: HourlyForecast? = nil,
+                pollenHourly: [PollenType: HourlyValues]? = nil, uv: UVIndex? = nil) {
+        self.pollenHourly = pollenHourly
+        self.uv = uv
         self.source = source
         self.observedAt = observedAt
         self.hourly = hourly

@@ -7,7 +7,7 @@ import BreatherModel
 /// Docs: open-meteo.com/en/docs, /en/docs/air-quality-api, /en/docs/geocoding-api.
 /// Wind is requested in m/s (the API's default is km/h). Air quality asks for the past 24
 /// hours of hourly concentrations because the index rules average over up to 24 hours, and
-/// the next 24 hours of the model's forecast for the worst-hour outlook.
+/// the next four days of the model's forecast for the outlooks (the worst hour, the day ahead).
 public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
     /// `open-meteo`.
     public let id = ProviderID.openMeteo
@@ -45,18 +45,20 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
         return try request.decode { () throws(JSONError) in try Self.decodeWeather(json) }
     }
 
-    /// Forecast hours asked for after the current one.
-    static let forecastHours = 24
+    /// Forecast hours asked for after the current one: four days, as far as CAMS Europe's
+    /// pollen forecast reaches (the air forecast reaches four to five days).
+    static let forecastHours = 96
 
-    /// The past 24 hours of hourly concentrations (µg/m³), the next 24 hours' forecast and
-    /// current pollen from `/air-quality`.
+    /// The past 24 hours of hourly concentrations (µg/m³), the next four days' forecast, and
+    /// pollen and UV now and hourly, from `/air-quality`.
     public func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
         let request = ProviderRequest(provider: id, part: .air, http: http)
         let variables = Self.pollutantVariables.map(\.1).joined(separator: ",")
         let url = makeURL(airQualityURL, "/air-quality", [
             ("latitude", coordinate(location.latitude)), ("longitude", coordinate(location.longitude)),
-            // Pollen only for now (current): it feeds the asthma estimate, not an index.
-            ("current", variables + "," + Self.pollenVariables), ("hourly", variables),
+            // Pollen and UV now and hourly (the day-ahead outlook), in the same request.
+            ("current", [variables, Self.pollenVariables, Self.uvVariables].joined(separator: ",")),
+            ("hourly", [variables, Self.pollenVariables, Self.uvVariables].joined(separator: ",")),
             ("past_hours", "24"), ("forecast_hours", String(1 + Self.forecastHours)), ("timezone", "GMT"),
         ])
         let json = try await request.getJSON(url, errorBody: Self.errorBody(request))
@@ -143,6 +145,8 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
             source: ProviderID.openMeteo.rawValue,
             observedAt: currentTime.flatMap { Timestamp.parse($0, utcOffsetSeconds: offset) },
             hourly: HourlySeries(series), pollen: pollen.isEmpty ? nil : pollen,
-            forecast: forecastStart.flatMap { ahead.isEmpty ? nil : HourlyForecast(start: $0, series: HourlySeries(ahead)) })
+            forecast: forecastStart.flatMap { ahead.isEmpty ? nil : HourlyForecast(start: $0, series: HourlySeries(ahead)) },
+            pollenHourly: try decodePollenHourly(json, times: times, offset: offset),
+            uv: try decodeUV(json, times: times, offset: offset))
     }
 }

@@ -24,6 +24,8 @@ enum Plausibility {
     static let concentration = 0.0...100_000.0
     /// Grains/m³: the highest daily counts on record are in the tens of thousands.
     static let pollenCount = 0.0...1_000_000.0
+    /// The highest UV index measured is 43.3 (Licancabur, Bolivia, 2003).
+    static let uvIndex = 0.0...50.0
     /// A provider-given index: every scale Breather shows starts at 0 or 1, and even
     /// "Beyond the AQI" readings stay in the low thousands.
     static let reportedIndex = 0...10_000
@@ -99,6 +101,17 @@ extension Pollution: PlausibilityChecked {
             if let problem = Plausibility.problem("\(type.rawValue)_pollen", count, Plausibility.pollenCount, "grains/m³") {
                 return problem
             }
+        }
+        for type in PollenType.allCases {
+            for count in pollenHourly?[type]?.values ?? [] {
+                if let problem = Plausibility.problem("hourly \(type.rawValue)_pollen", count, Plausibility.pollenCount, "grains/m³") {
+                    return problem
+                }
+            }
+        }
+        let uvValues = [("uv_index", uv?.index), ("uv_index_clear_sky", uv?.clearSky)] + (uv?.hourly?.values ?? []).map { ("hourly uv_index", $0) }
+        for (field, value) in uvValues {
+            if let problem = Plausibility.problem(field, value, Plausibility.uvIndex) { return problem }
         }
         return nil
     }

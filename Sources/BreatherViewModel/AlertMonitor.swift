@@ -28,7 +28,9 @@ public struct AlertNotification: Sendable, Equatable {
 }
 
 /// Decides, from successive `Output`s, which alerts to send: one when the index enters the
-/// configured category or worse, one when it leaves it, and the same for the asthma risk.
+/// configured category or worse, one when it leaves it, and the same for the asthma risk,
+/// the top pollen species' level and the UV category; then the pre-alerts and the daily
+/// briefing from the outlook (AlertMonitor+Ahead.swift).
 /// A change must hold for `hold` consecutive fresh readings, so a value wobbling on a band's
 /// edge does not flap. Loading and stale outputs are not readings: they neither trigger nor
 /// recover, and do not break a run. A reading is counted once, however often it is re-rendered
@@ -38,6 +40,14 @@ public struct AlertMonitor: Sendable {
     public let settings: AlertSettings
     private var air = Track()
     private var asthma = Track()
+    var pollen = Track()
+    var uv = Track()
+    /// The pre-alerts sent, per kind, for episodes still ahead (AlertMonitor+Ahead.swift).
+    var pending: [OutlookKind: PendingWarning] = [:]
+    /// The reading the warnings ahead were last judged on: each is judged once.
+    var lastAheadReading: Timestamp?
+    /// The local day the briefing was last sent on.
+    var lastBriefingDay: Int?
 
     /// A monitor that has seen nothing: no alert is active.
     public init(settings: AlertSettings) {
@@ -61,7 +71,20 @@ public struct AlertMonitor: Sendable {
            let reading = conditions.partsFetchedAt.asthma, let alerting = asthma.observe(bad: risk.risk.rank >= level.rank, reading: reading, hold: settings.hold) {
             result.append(alerting ? asthmaAlert(risk, city: city) : asthmaRecovery(risk, limit: level, city: city))
         }
+        if let reading = conditions.partsFetchedAt.air, !output.staleParts.contains(.air) {
+            result += observeDayAhead(output, reading: reading, city: city)
+        }
         return result
+    }
+
+    /// Whether the live alert for `kind` is on (its pre-alert then has nothing left to say).
+    func isAlerting(_ kind: OutlookKind) -> Bool {
+        switch kind {
+        case .air: air.alerting
+        case .asthma: asthma.alerting
+        case .pollen: pollen.alerting
+        case .uv: uv.alerting
+        }
     }
 
     /// The index under the alert's standard: the one shown, or the same data under the alert's
@@ -100,7 +123,7 @@ public struct AlertMonitor: Sendable {
     }
 
     /// One threshold's state: announced or not, and how many readings in a row disagree with that.
-    private struct Track: Sendable {
+    struct Track: Sendable {
         var alerting = false
         var streak = 0
         var lastReading: Timestamp?

@@ -9,14 +9,28 @@ public struct AlertSettings: Sendable, Equatable {
     public var category: String?
     /// Notify when the asthma risk reaches this level or higher; nil = no asthma alert.
     public var asthma: AsthmaRisk?
+    /// Notify when the top pollen species reaches this NAB level or higher; nil = no pollen alert.
+    public var pollen: PollenLevel?
+    /// Notify when the UV index reaches this WHO category or higher; nil = no UV alert.
+    public var uv: UVCategory?
+    /// Warn this many seconds before a forecast crossing of any threshold above; nil = no pre-alerts.
+    public var preAlertSeconds: Int?
+    /// Send the daily outlook at this local time, in minutes after midnight; nil = no briefing.
+    public var briefingMinute: Int?
     /// How many consecutive fresh readings a crossing (or a recovery) must hold before it is announced.
     public var hold: Int
 
-    /// Thresholds for the index under `standard` and for the asthma risk, held `hold` readings.
-    public init(standard: AQIStandard, category: String? = nil, asthma: AsthmaRisk? = nil, hold: Int = 2) {
+    /// Thresholds for the index under `standard`, the asthma risk, pollen and UV, held `hold`
+    /// readings; pre-alerts and the briefing when their times are given.
+    public init(standard: AQIStandard, category: String? = nil, asthma: AsthmaRisk? = nil, pollen: PollenLevel? = nil,
+                uv: UVCategory? = nil, preAlertSeconds: Int? = nil, briefingMinute: Int? = nil, hold: Int = 2) {
         self.standard = standard
         self.category = category
         self.asthma = asthma
+        self.pollen = pollen
+        self.uv = uv
+        self.preAlertSeconds = preAlertSeconds
+        self.briefingMinute = briefingMinute
         self.hold = hold
     }
 }

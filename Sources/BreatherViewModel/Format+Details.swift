@@ -49,11 +49,12 @@ extension Format {
     }
 
     /// Tooltip lines: headline, one line per pollutant, the worst forecast hour ("Next 24 h: …",
-    /// when `forecast` is not empty), weather, asthma (and its outlook), time, sources, errors.
+    /// when `forecast` is not empty), weather, asthma (and its outlook), the `dayAhead` lines
+    /// (pollen, UV, warnings ahead), time, sources, errors.
     public static func details(conditions: CityConditions?, report: AirQualityReport?, standard: AQIStandard,
                                units: Units, icons: Icons, ageSeconds: Int?, stale: Bool, error: String?,
                                forecast: String = "", asthmaOutlook: String = "", localTime: LocalTime = .utc,
-                               retry: String = "") -> [String] {
+                               retry: String = "", dayAhead: [String] = []) -> [String] {
         guard let conditions else {
             return ["Breather: no data yet"] + (error.map { ["Error: \(clipped($0, 160))" + (retry.isEmpty ? "" : " · retry \(retry)")] } ?? [])
         }
@@ -93,6 +94,7 @@ extension Format {
         } else {
             lines.append("Asthma risk: \(unavailable)")
         }
+        lines += dayAhead
         let ageText = ageSeconds.map { ", \(age($0)) ago" } ?? ""
         lines.append("Updated \(updated(conditions.dataTime, localTime))\(ageText)\(stale ? " (stale)" : "")")
         var sources: [String] = []

@@ -23,14 +23,16 @@ extension Format {
     /// first. Each hour is indexed as if it were the current one: the measured past hours, then
     /// the forecast up to that hour, so 24-h and 8-h means roll forward as they will.
     /// Empty without a forecast or without past concentrations to average with.
-    public static func forecast(_ pollution: Pollution?, standard: AQIStandard, now: Timestamp) -> [ForecastHour] {
+    /// `windowSeconds` reaches further for the day-ahead outlook.
+    public static func forecast(_ pollution: Pollution?, standard: AQIStandard, now: Timestamp,
+                                windowSeconds: Int = forecastWindowSeconds) -> [ForecastHour] {
         guard let past = pollution?.hourly, let ahead = pollution?.forecast else { return [] }
         var hours: [ForecastHour] = []
         for offset in 0..<ahead.hours {
             let time = ahead.time(ofHour: offset)
             // An hour already over (old data) or beyond the window is not "the next 24 h".
             guard time.timeIntervalSince(now) > -3600 else { continue }
-            guard time.timeIntervalSince(now) <= Double(forecastWindowSeconds) else { break }
+            guard time.timeIntervalSince(now) <= Double(windowSeconds) else { break }
             let series = ahead.series(through: offset, after: past)
             if let index = try? standard.index(from: standard.readings(from: series)) {
                 hours.append(ForecastHour(time: time, index: index))

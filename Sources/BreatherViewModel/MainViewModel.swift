@@ -32,6 +32,11 @@ public final class MainViewModel: Sendable {
         /// The poll interval of a view that polls (the daemon, `watch`): an error then says
         /// when the next poll asks again. nil (a one-shot) says nothing of a retry it will not make.
         public var pollSeconds: Int?
+        /// From which level pollen and UV show in the compact bar text.
+        public var dayAhead = DayAheadSettings()
+        /// `[alerts]`, for the warnings ahead in `Output.outlook` (forecast crossings of its
+        /// thresholds) and the briefing's day; nil = no thresholds, no warnings.
+        public var alerts: AlertSettings?
 
         /// An environment whose data goes stale after an hour unless told otherwise.
         public init(fetch: @escaping @Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions,
@@ -75,6 +80,9 @@ public final class MainViewModel: Sendable {
         public let display: @Sendable (Units, Icons, Int) -> Void
         /// Switches the bar text between compact and full (a right click): re-renders, no fetch.
         public let toggleCompact: @Sendable () -> Void
+        /// New `[bar]` levels or `[alerts]` thresholds (a reload): re-renders the bar text and
+        /// the outlook's warnings, no fetch.
+        public let dayAhead: @Sendable (DayAheadSettings, AlertSettings?) -> Void
     }
 
     /// The event senders views call.
@@ -92,6 +100,7 @@ public final class MainViewModel: Sendable {
         case cycle([AQIStandard])
         case display(Units, Icons, Int)
         case toggleCompact
+        case dayAhead(DayAheadSettings, AlertSettings?)
         case seed(CityConditions)
     }
 
@@ -108,7 +117,8 @@ public final class MainViewModel: Sendable {
                             stepStandard: { events.yield(.step($0)) },
                             standardCycle: { events.yield(.cycle($0)) },
                             display: { events.yield(.display($0, $1, $2)) },
-                            toggleCompact: { events.yield(.toggleCompact) })
+                            toggleCompact: { events.yield(.toggleCompact) },
+                            dayAhead: { events.yield(.dayAhead($0, $1)) })
         let inFlight = self.inFlight
         Task(executorPreference: environment.executor) {
             var state = State(standard: standard, environment: environment, inFlight: inFlight)
@@ -129,6 +139,9 @@ public final class MainViewModel: Sendable {
                     state.environment.staleAfterSeconds = staleAfter
                 case .toggleCompact:
                     state.isCompact.toggle()
+                case .dayAhead(let bar, let alerts):
+                    state.environment.dayAhead = bar
+                    state.environment.alerts = alerts
                 case .seed(let stored):
                     state.conditions = stored
                 }

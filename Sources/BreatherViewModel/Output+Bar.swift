@@ -6,6 +6,8 @@ extension Output {
     public var barText: String { isCompact ? barTextCompact : barTextFull }
 
     /// About 30 characters, no place name (that is in the tooltip): "US AQI 137 USG · 17°C · asthma med",
+    /// then the top pollen species and the UV index when they reach their configured level
+    /// ("· grass high · UV 8"),
     /// " · stale 15m" after it when stale, " · retry 56s" while a provider's Retry-After holds;
     /// "US AQI – loading…" before any data, then "US AQI – no data" or the short error
     /// ("US AQI – open-meteo: timeout · retry 2 min", at most 60 characters).
@@ -15,6 +17,7 @@ extension Output {
         let weather = [conditionIcon, temperature == Format.unavailable ? "" : temperature].filter { !$0.isEmpty }
         if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
         if !asthmaRiskShort.isEmpty { parts.append("asthma \(asthmaRiskShort)") }
+        parts += compactDayAhead
         if isStale { parts.append("stale \(ageShort)") }
         if !retry.isEmpty { parts.append("retry \(retry)") }
         return parts.joined(separator: " · ")

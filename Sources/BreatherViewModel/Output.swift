@@ -88,6 +88,20 @@ public struct Output: Sendable, Equatable {
     /// True (the default) for the compact bar text (`barTextCompact`), false for the long one
     /// (`barTextFull`): a controller flips it (a right click) and renders again, no fetch.
     public var isCompact = true
+    /// Pollen now by species, highest level first (json `pollen[]`); empty without pollen data.
+    public var pollen: [PollenCount] = []
+    /// `{pollen}`: "grass 61 high, birch 12 low"; "no pollen data here" without data.
+    public var pollenSummary = Format.noPollen
+    /// `{pollen_top}`: "grass high"; "" without data or when nothing reaches "low".
+    public var pollenTop = ""
+    /// The UV index now, its WHO category and today's peak (json `uv`); nil without UV data.
+    public var uv: UVReading?
+    /// `{uv}`: "UV 8 very high, peak 9 at 13:00"; "" without UV data.
+    public var uvSummary = ""
+    /// The days ahead, the forecast crossings of `[alerts]` and the briefing (json `outlook`).
+    public var outlook = Outlook.empty(at: Timestamp(timeIntervalSince1970: 0))
+    /// The compact bar's pollen and UV parts, each only from its configured level up.
+    public var compactDayAhead: [String] = []
 
     /// The numbers and ids behind the strings, as plain values (json, Prometheus, template raw values).
     public var data: OutputData
@@ -121,6 +135,7 @@ public struct Output: Sendable, Equatable {
         "loading", "error", "staleness", "condition", "icon", "updated", "age", "source", "category_id",
         "index_name", "category_short", "asthma_risk_short", "age_short", "forecast", "asthma_outlook",
         "index_title", "error_short", "retry",
+        "pollen", "pollen_top", "uv",
     ]
 
     /// The `display` object of the json output and the `--template` placeholders, in a stable order.
@@ -129,7 +144,8 @@ public struct Output: Sendable, Equatable {
                       asthmaRisk, asthmaProbability, aqiColor, temperatureColor, asthmaColor, standard.rawValue,
                       isLoading ? "true" : "false", error ?? "", staleness, condition, conditionIcon, updated, age,
                       source, categoryID, indexName, airQualityCategoryShort, asthmaRiskShort, ageShort,
-                      forecastSummary, asthmaOutlook, indexTitle, errorShort ?? "", retry]
+                      forecastSummary, asthmaOutlook, indexTitle, errorShort ?? "", retry,
+                      pollenSummary, pollenTop, uvSummary]
         return zip(Self.displayKeys, values).map { (key: $0, value: $1) }
     }
 
@@ -141,6 +157,10 @@ public struct Output: Sendable, Equatable {
             && lhs.staleParts == rhs.staleParts && lhs.status == rhs.status
             && lhs.forecast == rhs.forecast && lhs.isCompact == rhs.isCompact
             && lhs.data == rhs.data && lhs.retryAt == rhs.retryAt
+            && lhs.pollen == rhs.pollen && lhs.uv == rhs.uv && lhs.compactDayAhead == rhs.compactDayAhead
+            // The outlook's clock moves with every render; what it says is what counts.
+            && lhs.outlook.days == rhs.outlook.days && lhs.outlook.warnings == rhs.outlook.warnings
+            && lhs.outlook.briefing == rhs.outlook.briefing
     }
 }
 
@@ -193,8 +213,18 @@ extension State {
         let weather = conditions?.weather
         let icon = Format.conditionIcon(weather?.condition, environment.icons)
         let error = pendingStandardNote ?? Format.errorLine(latestFailures, airError: airError)
-        let forecast = Format.forecast(conditions?.pollution, standard: standard, now: now)
         let localTime = environment.localTime
+        // The air forecast as far as the outlook reads it (tomorrow's end, or the pre-alert's
+        // reach), of which the first 24 hours are the forecast shown.
+        let reach = max(Int(localTime.startOfDay(now, adding: 2).timeIntervalSince(now)), environment.alerts?.preAlertSeconds ?? 0,
+                        Format.forecastWindowSeconds)
+        let airHours = Format.forecast(conditions?.pollution, standard: standard, now: now, windowSeconds: reach)
+        let forecast = airHours.filter { $0.time.timeIntervalSince(now) <= Double(Format.forecastWindowSeconds) }
+        let pollen = PollenCount.ranked(conditions?.pollution?.pollen ?? [:])
+        let uv = Format.uvReading(conditions?.pollution?.uv, localTime: localTime, now: now)
+        let outlook = conditions == nil ? Outlook.empty(at: now) : Outlook.build(
+            pollution: conditions?.pollution, asthma: conditions?.asthma, standard: standard, airHours: airHours,
+            reachSeconds: reach, alerts: environment.alerts, localTime: localTime, now: now)
         let forecastSummary = Format.forecastSummary(forecast, standard: standard, localTime: localTime)
         let asthmaOutlook = Format.asthmaOutlook(conditions?.asthma?.outlook, now: now, localTime: localTime)
         let retryAt = holdEnd(latestFailures)
@@ -234,7 +264,8 @@ extension State {
             details: Format.details(conditions: conditions, report: report, standard: standard, units: units,
                                     icons: environment.icons, ageSeconds: age, stale: stale, error: error,
                                     forecast: forecastSummary, asthmaOutlook: asthmaOutlook, localTime: localTime,
-                                    retry: holdLeft > 0 ? Format.retryIn(holdLeft) : ""),
+                                    retry: holdLeft > 0 ? Format.retryIn(holdLeft) : "",
+                                    dayAhead: conditions == nil ? [] : Format.dayAheadLines(pollen: pollen, uv: uv, outlook: outlook)),
             units: units,
             indexName: Format.indexName(standard),
             indexTitle: indexTitle,
@@ -245,6 +276,13 @@ extension State {
             asthmaOutlook: asthmaOutlook,
             forecast: forecast,
             isCompact: isCompact,
+            pollen: pollen,
+            pollenSummary: Format.pollenSummary(pollen),
+            pollenTop: Format.pollenTop(pollen),
+            uv: uv,
+            uvSummary: Format.uv(uv),
+            outlook: outlook,
+            compactDayAhead: Format.compactDayAhead(pollen: pollen, uv: uv, settings: environment.dayAhead),
             data: OutputData(conditions: conditions, report: report, failures: latestFailures, forecast: forecast,
                              localTime: localTime),
             conditions: conditions,

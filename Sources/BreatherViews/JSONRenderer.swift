@@ -11,7 +11,8 @@ public struct JSONRenderer: Renderer {
     public init(pretty: Bool = false) { self.pretty = pretty }
 
     /// One object: `location`, `standard`, `air_quality`, `weather`, `asthma`, `display`, `updated_at`,
-    /// `stale`, `stale_parts`, `age_seconds`, `errors`, `forecast`, `attributions`; a part not fetched is `null`.
+    /// `stale`, `stale_parts`, `age_seconds`, `errors`, `forecast`, `pollen`, `uv`, `outlook`,
+    /// `attributions`; a part not fetched is `null`.
     public func render(_ output: Output) -> String {
         JSON.serialize(.object(document(output)), pretty: pretty)
     }
@@ -41,6 +42,9 @@ public struct JSONRenderer: Renderer {
         root["errors"] = .array(data.errors.map(failure))
         // The next 24 hours under this standard, soonest first; empty without a forecast.
         root["forecast"] = .array(data.forecast.map(forecastHour))
+        root["pollen"] = pollen(output)
+        root["uv"] = uv(output)
+        root["outlook"] = outlook(output)
         // Credits a provider's terms require (WAQI); empty when the source asks for none.
         root["attributions"] = .array(data.attributions.map { credit in
             .object(["name": .string(credit.name), "url": credit.url.map(JSONValue.string) ?? .null])

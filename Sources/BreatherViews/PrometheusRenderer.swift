@@ -58,6 +58,16 @@ public struct PrometheusRenderer: Renderer {
             family("breather_asthma_probability", "Probability of an asthma event (0-1), when the source gives one.",
                    asthma.probability.map { [(place, $0)] } ?? [])
         }
+        // Pollen and UV only where the provider has them: no family, not zeros.
+        family("breather_pollen_grains_per_cubic_meter", "Pollen count of one species (hourly model value).",
+               output.pollen.map { (place + [("species", $0.type.rawValue)], $0.count) })
+        family("breather_pollen_level", "Pollen level on the AAAAI NAB scale: 0 none, 1 low, 2 moderate, 3 high, 4 very high.",
+               output.pollen.map { (place + [("species", $0.type.rawValue)], Double($0.level.rawValue)) })
+        if let uv = output.uv {
+            family("breather_uv_index", "UV index now.", [(place, uv.index)])
+            family("breather_uv_index_clear_sky", "UV index now under a clear sky.", uv.clearSky.map { [(place, $0)] } ?? [])
+            family("breather_uv_index_peak_today", "Highest hourly UV index of today (local day).", uv.peak.map { [(place, $0)] } ?? [])
+        }
         if let updated = data.updatedAtSeconds {
             family("breather_last_success_timestamp_seconds", "Unix time of the data shown.", [(place, updated)])
             family("breather_data_age_seconds", "Age of the data shown.", [(place, Double(output.ageSeconds ?? 0))])

@@ -66,9 +66,19 @@ struct ConfigCommand {
             ("cache.path", quoted(context.cachePath)), ("cache.max_age", quoted(duration(s.cache.maxAgeSeconds))),
         ]
         lines += [("alerts.category", quoted(s.alerts?.category)), ("alerts.asthma", quoted(s.alerts?.asthma?.rawValue)),
-                  ("alerts.hold", "\(s.alerts?.hold ?? 2)")]
+                  ("alerts.pollen", quoted(s.alerts?.pollen?.id)), ("alerts.uv", quoted(s.alerts?.uv?.rawValue)),
+                  ("alerts.pre_alert", quoted(s.alerts?.preAlertSeconds.map(duration))),
+                  ("alerts.briefing", quoted(s.alerts?.briefingMinute.map(clock))),
+                  ("alerts.hold", "\(s.alerts?.hold ?? 2)"),
+                  ("bar.pollen", quoted(s.bar.barPollen.id)), ("bar.uv", quoted(s.bar.barUV.rawValue))]
         lines.append(("output", s.outputs.isEmpty ? "(none)" : "[" + s.outputs.map { "{ path = \"\($0.path)\", format = \"\($0.format.rawValue)\" }" }.joined(separator: ", ") + "]"))
         return lines
+    }
+
+    /// "20:00", "07:30": a minute of the day as the config spells it.
+    static func clock(_ minute: Int) -> String {
+        let hour = minute / 60, rest = minute % 60
+        return "\(hour < 10 ? "0" : "")\(hour):\(rest < 10 ? "0" : "")\(rest)"
     }
 
     /// "15m", "1h", "90s": the shortest exact spelling.

@@ -125,6 +125,7 @@ final class DaemonController: Service, Sendable {
         if was.standard != now.standard { viewModel.inputs.aqiStandard(now.standard) }
         // Always one re-render: new formats, units, icons or output files show at once.
         viewModel.inputs.display(now.units, now.icons, new.storePolicy.pollingStaleAfterSeconds)
+        viewModel.inputs.dayAhead(now.bar, now.alerts)
         if refetch { viewModel.inputs.userDidRefresh() }
         return true
     }

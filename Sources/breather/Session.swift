@@ -31,7 +31,8 @@ struct Session: Sendable {
                                units: context.settings.units, staleAfterSeconds: staleAfterSeconds,
                                icons: context.settings.icons, executor: LoopExecutor.shared)
                 // A session with a gate polls (daemon, `watch`): its errors say when the next poll asks.
-                .with(localTime: Self.localTime, pollSeconds: gate == nil ? nil : context.settings.intervalSeconds),
+                .with(localTime: Self.localTime, pollSeconds: gate == nil ? nil : context.settings.intervalSeconds)
+                .withDayAhead(context.settings),
             standard: context.settings.standard, standards: context.settings.standards)
     }
 

@@ -21,7 +21,10 @@ struct ConditionsCacheTests {
                                                 Attribution(name: "NYSDEC", url: nil)],
                                  pollen: [.birch: 12, .grass: 3.5],
                                  forecast: HourlyForecast(start: Timestamp(timeIntervalSince1970: 1_763_802_000),
-                                                          series: HourlySeries([.pm2_5: [15, nil], .no2: [20, 21]]))),
+                                                          series: HourlySeries([.pm2_5: [15, nil], .no2: [20, 21]])),
+                                 pollenHourly: [.grass: HourlyValues(start: Timestamp(timeIntervalSince1970: 1_763_712_000), values: [40, nil, 61.5])],
+                                 uv: UVIndex(index: 3.2, clearSky: 4.05, hourly: HourlyValues(start: Timestamp(timeIntervalSince1970: 1_763_712_000),
+                                                                                             values: [0, nil, 7.5]))),
             asthma: Asthma(risk: .veryHigh, probability: 0.41, source: "estimate", method: "AQHI",
                            outlook: AsthmaOutlook(risk: .high, at: Timestamp(timeIntervalSince1970: 1_763_805_600))),
             failures: [ProviderFailure(provider: "open-meteo", part: .weather, kind: .rateLimited, message: "HTTP 429", retryAfterSeconds: 120)],
@@ -45,6 +48,8 @@ struct ConditionsCacheTests {
         #expect(loaded.pollution?.pollen?[.birch] == 12)
         #expect(loaded.pollution?.forecast?.series.values[.no2] == [20, 21])
         #expect(loaded.asthma?.outlook?.risk == .high)
+        #expect(loaded.pollution?.pollenHourly?[.grass]?.values == [40, nil, 61.5])
+        #expect(loaded.pollution?.uv?.clearSky == 4.05)
         #expect(loaded.isCarriedOver(.weather))
     }
 

@@ -36,8 +36,8 @@ struct AlertConfigTests {
         ("[alerts]\nasthma = \"severe\"\n", ":2: alerts.asthma: unknown value \"severe\"; allowed: low, medium, high, very_high"),
         ("[alerts]\nasthma = \"high\"\nhold = 0\n", ":3: alerts.hold: must be a whole number of refreshes from 1 to 100"),
         ("[alerts]\nasthma = \"high\"\nhold = \"2\"\n", ":3: alerts.hold: must be a whole number"),
-        ("[alerts]\nasthma = \"high\"\nmargin = 5\n", ":3: alerts.margin: unknown key \"margin\" in [alerts]; allowed: category, asthma, hold"),
-        ("[alerts]\nhold = 2\n", "alerts: [alerts] needs category, asthma or both"),
+        ("[alerts]\nasthma = \"high\"\nmargin = 5\n", ":3: alerts.margin: unknown key \"margin\" in [alerts]; allowed: category, asthma, pollen, uv, pre_alert, briefing, hold"),
+        ("[alerts]\nhold = 2\n", "alerts: [alerts] needs at least one of category, asthma, pollen, uv or briefing"),
         ("alerts = \"on\"\n", ":1: alerts: must be a table [alerts]"),
     ])
     func invalid(text: String, message: String) throws {

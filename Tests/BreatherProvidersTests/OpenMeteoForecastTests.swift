@@ -25,7 +25,7 @@ struct OpenMeteoForecastTests {
     func decoded() async throws {
         let http = FakeHTTP(["/aq/air-quality": FakeHTTP.body(Self.body())])
         let pollution = try await openMeteo(http).airQuality(at: place)
-        #expect(http.requested[0].contains("past_hours=24&forecast_hours=25"))
+        #expect(http.requested[0].contains("past_hours=24&forecast_hours=97"))
         let hourly = try #require(pollution.hourly)
         #expect(hourly.values[.pm2_5]?.count == 25, "the past and the current hour only")
         #expect(hourly.latest(.pm2_5) == 10)

@@ -9,7 +9,7 @@ struct BarRendererTests {
     @Test("waybar: one JSON line; class carries category, standard, stale (never error with data); Pango-escaped text")
     func waybar() async throws {
         let fresh = WaybarRenderer().render(await BarState.fresh.output())
-        #expect(fresh == #"{"text":"US AQI 57 Moderate · 12°C · asthma med","tooltip":"Brooklyn: US EPA (2024) 57 Moderate\n  PM2.5 57 (12.3 µg/m³, NowCast)\nWeather: Cloudy, 12°C, humidity 40%, 1012 hPa, wind 2.0 m/s E\nAsthma risk: medium 63% (propeller)\nUpdated 2026-11-18 11:06 UTC, 0 s ago\nData: Open-Meteo.com (CC BY 4.0); Propeller Health","class":["moderate","us"],"percentage":11,"alt":"moderate"}"#)
+        #expect(fresh == #"{"text":"US AQI 57 Moderate · 12°C · asthma med","tooltip":"Brooklyn: US EPA (2024) 57 Moderate\n  PM2.5 57 (12.3 µg/m³, NowCast)\nWeather: Cloudy, 12°C, humidity 40%, 1012 hPa, wind 2.0 m/s E\nAsthma risk: medium 63% (propeller)\nPollen: no pollen data here\nUpdated 2026-11-18 11:06 UTC, 0 s ago\nData: Open-Meteo.com (CC BY 4.0); Propeller Health","class":["moderate","us"],"percentage":11,"alt":"moderate"}"#)
         let classes: [BarState: [String]] = [.fresh: ["moderate", "us"], .stale: ["moderate", "us", "stale"],
                                              .error: ["never_fetched", "us", "error"], .neverFetched: ["never_fetched", "us", "loading"]]
         for state in BarState.allCases {

@@ -1,0 +1,98 @@
+import BreatherModel
+
+/// A pre-alert sent for an episode still ahead.
+struct PendingWarning: Sendable {
+    /// The rank of the episode's worst hour when it was announced (or re-announced).
+    var rank: Int
+    /// True once a worsening has been announced: an episode re-alerts once, not at every step.
+    var reAlerted = false
+    /// Readings in a row that forecast no such episode within the pre-alert window.
+    var misses = 0
+}
+
+/// Pollen and UV alerts, pre-alerts and the briefing. The rules are the air and asthma
+/// alerts': a crossing or recovery holds `hold` fresh readings; each reading counts once.
+/// A pre-alert goes out at once (it already speaks of hours ahead: holding it back only
+/// shortens the warning), once per expected episode; a forecast that no longer shows the
+/// episode within the window for `hold` readings in a row drops it silently (no flapping
+/// "never mind"), and one whose episode turns worse re-alerts once. While the live alert
+/// of a kind is on, its pre-alerts are quiet. The briefing goes out once a local day, at the
+/// first fresh reading from its time on, at most three hours late (a machine that slept
+/// through the evening gets no outlook at 3 a.m.).
+extension AlertMonitor {
+    /// How late a briefing may still go out, in minutes after its time.
+    static let briefingLatenessMinutes = 180
+
+    mutating func observeDayAhead(_ output: Output, reading: Timestamp, city: String) -> [AlertNotification] {
+        var result: [AlertNotification] = []
+        if let limit = settings.pollen, let top = output.pollen.first,
+           let alerting = pollen.observe(bad: top.level >= limit, reading: reading, hold: settings.hold) {
+            result.append(alerting ? pollenAlert(top, city: city) : pollenRecovery(top, limit: limit, city: city))
+        }
+        if let limit = settings.uv, let now = output.uv,
+           let alerting = uv.observe(bad: now.category >= limit, reading: reading, hold: settings.hold) {
+            result.append(alerting ? uvAlert(now, city: city) : uvRecovery(now, limit: limit, city: city))
+        }
+        guard reading != lastAheadReading else { return result }
+        lastAheadReading = reading
+        if let window = settings.preAlertSeconds { result += preAlerts(output.outlook, window: window, city: city) }
+        if let minute = settings.briefingMinute, !output.outlook.briefing.isEmpty, lastBriefingDay != output.outlook.localDay,
+           (minute..<(minute + Self.briefingLatenessMinutes)).contains(output.outlook.localMinute) {
+            lastBriefingDay = output.outlook.localDay
+            result.append(AlertNotification(urgency: .low, summary: "Breather outlook", body: "\(city): \(output.outlook.briefing)"))
+        }
+        return result
+    }
+
+    private mutating func preAlerts(_ outlook: Outlook, window: Int, city: String) -> [AlertNotification] {
+        var result: [AlertNotification] = []
+        for kind in OutlookKind.allCases {
+            let ahead = outlook.warnings.first {
+                $0.kind == kind && $0.start > outlook.now && $0.start.timeIntervalSince(outlook.now) <= Double(window)
+            }
+            guard let ahead, !isAlerting(kind) else {
+                if var sent = pending[kind] {
+                    sent.misses += 1
+                    pending[kind] = sent.misses >= settings.hold || isAlerting(kind) ? nil : sent
+                }
+                continue
+            }
+            guard var sent = pending[kind] else {
+                pending[kind] = PendingWarning(rank: ahead.rank)
+                result.append(AlertNotification(urgency: .normal, summary: "Forecast: \(ahead.summary)", body: "\(city): \(ahead.detail)"))
+                continue
+            }
+            sent.misses = 0
+            if ahead.rank > sent.rank && !sent.reAlerted {
+                sent.rank = ahead.rank
+                sent.reAlerted = true
+                result.append(AlertNotification(urgency: .normal, summary: "Forecast worse: \(ahead.summary)",
+                                                body: "\(city): \(ahead.detail)"))
+            }
+            pending[kind] = sent
+        }
+        return result
+    }
+
+    private func pollenAlert(_ top: PollenCount, city: String) -> AlertNotification {
+        AlertNotification(urgency: top.level == .veryHigh ? .critical : .normal,
+                          summary: "Pollen: \(top.type.rawValue) \(top.level.displayName)",
+                          body: "\(city): \(top.type.rawValue) \(Format.whole(top.count)) grains/m³ (\(top.level.displayName), AAAAI NAB)")
+    }
+
+    private func pollenRecovery(_ top: PollenCount, limit: PollenLevel, city: String) -> AlertNotification {
+        AlertNotification(urgency: .low, summary: "Pollen back to \(top.level.displayName)",
+                          body: "\(city): \(top.type.rawValue) \(Format.whole(top.count)) grains/m³, below \(limit.displayName)")
+    }
+
+    private func uvAlert(_ reading: UVReading, city: String) -> AlertNotification {
+        AlertNotification(urgency: reading.category == .extreme ? .critical : .normal,
+                          summary: "UV index \(UVCategory.reported(reading.index)): \(reading.category.displayName)",
+                          body: "\(city): UV \(UVCategory.reported(reading.index)) \(reading.category.displayName) (WHO)")
+    }
+
+    private func uvRecovery(_ reading: UVReading, limit: UVCategory, city: String) -> AlertNotification {
+        AlertNotification(urgency: .low, summary: "UV back to \(reading.category.displayName)",
+                          body: "\(city): UV \(UVCategory.reported(reading.index)), below \(limit.displayName)")
+    }
+}

@@ -1,0 +1,77 @@
+import BreatherModel
+
+/// Pollen, UV and the warnings ahead in words: pure functions of the model, tested as tables.
+extension Format {
+    /// What the output says where the provider has no pollen (outside Europe, out of season):
+    /// never a row of zeros, which would read as "no pollen".
+    public static let noPollen = "no pollen data here"
+
+    /// `{pollen}`: the species counted now, highest level first: "grass 61 high, birch 12 low";
+    /// "none (every species under 1 grain/m³)" when all are counted at zero; `noPollen` without data.
+    public static func pollenSummary(_ counts: [PollenCount]) -> String {
+        guard !counts.isEmpty else { return noPollen }
+        let above = counts.filter { $0.level > .none }
+        guard !above.isEmpty else { return "none (every species under 1 grain/m³)" }
+        return above.map { "\($0.type.rawValue) \(whole($0.count)) \($0.level.displayName)" }.joined(separator: ", ")
+    }
+
+    /// `{pollen_top}`: the top species and its level, "grass high"; "" without data or when no
+    /// species reaches "low".
+    public static func pollenTop(_ counts: [PollenCount]) -> String {
+        guard let top = counts.first, top.level > .none else { return "" }
+        return "\(top.type.rawValue) \(top.level.displayName)"
+    }
+
+    /// The UV index now (the current value, else the hourly one of this hour) and today's peak
+    /// (local day, this hour's value included); nil when the provider gave no UV.
+    public static func uvReading(_ uv: UVIndex?, localTime: LocalTime, now: Timestamp) -> UVReading? {
+        guard let uv, let index = uv.index ?? uv.hourly?.value(at: now) else { return nil }
+        var peak: (value: Double, at: Timestamp)?
+        for hour in uv.hourly?.hours(from: localTime.startOfDay(now), to: localTime.startOfDay(now, adding: 1)) ?? []
+        where hour.value > (peak?.value ?? -1) {
+            peak = (hour.value, hour.time)
+        }
+        if peak == nil || index > peak!.value {
+            peak = (index, Timestamp(timeIntervalSince1970: (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600))
+        }
+        return UVReading(index: index, clearSky: uv.clearSky, peak: peak?.value, peakTime: peak?.at,
+                         peakHour: peak.map { localTime.clock($0.at) } ?? "")
+    }
+
+    /// `{uv}`: "UV 8 very high, peak 9 at 13:00"; "" without UV data.
+    public static func uv(_ reading: UVReading?) -> String {
+        guard let reading else { return "" }
+        var text = "UV \(UVCategory.reported(reading.index)) \(reading.category.displayName)"
+        if let peak = reading.peak, !reading.peakHour.isEmpty {
+            text += ", peak \(UVCategory.reported(peak)) at \(reading.peakHour)"
+        }
+        return text
+    }
+
+    /// The tooltip's lines for pollen, UV and the warnings ahead (after the asthma risk).
+    public static func dayAheadLines(pollen: [PollenCount], uv: UVReading?, outlook: Outlook) -> [String] {
+        var lines = ["Pollen: " + pollenSummary(pollen) + (pollen.contains { $0.level > .none } ? " (grains/m³, AAAAI NAB levels)" : "")]
+        if let uv {
+            let clear = uv.clearSky.map { " (clear sky \(UVCategory.reported($0)))" } ?? ""
+            var peak = ""
+            if let value = uv.peak, !uv.peakHour.isEmpty {
+                peak = ", today's peak \(UVCategory.reported(value)) at \(uv.peakHour)"
+            }
+            lines.append("UV: \(UVCategory.reported(uv.index)) \(uv.category.displayName)\(clear)\(peak)")
+        }
+        lines += outlook.warnings.map { "Ahead: \($0.summary) (\($0.detail))" }
+        if !outlook.briefing.isEmpty { lines.append(outlook.briefing) }
+        return lines
+    }
+
+    /// The compact bar's day-ahead parts: the top species from `settings.barPollen` up
+    /// ("grass high"), the UV index from `settings.barUV` up ("UV 8").
+    public static func compactDayAhead(pollen: [PollenCount], uv: UVReading?, settings: DayAheadSettings) -> [String] {
+        var parts: [String] = []
+        if let top = pollen.first, top.level > .none, top.level >= settings.barPollen {
+            parts.append("\(top.type.rawValue) \(top.level.displayName)")
+        }
+        if let uv, uv.category >= settings.barUV { parts.append("UV \(UVCategory.reported(uv.index))") }
+        return parts
+    }
+}

@@ -1,0 +1,55 @@
+import BreatherJSON
+import BreatherModel
+import BreatherViewModel
+
+/// json `pollen`, `uv` and `outlook`. Machine times are RFC 3339; hours for people
+/// (`peak_hour`) are in local time as the display strings are.
+extension JSONRenderer {
+    /// `pollen`: every species the provider counted, highest level first, as
+    /// `{species, count, level}`; null where the provider has no pollen (never zeros).
+    func pollen(_ output: Output) -> JSONValue {
+        output.pollen.isEmpty ? .null : .array(output.pollen.map(pollenCount))
+    }
+
+    func pollenCount(_ count: PollenCount) -> JSONValue {
+        .object(["species": .string(count.type.rawValue), "count": .number(count.count), "level": .string(count.level.id)])
+    }
+
+    /// `uv`: `{index, clear_sky, category, color, peak, peak_hour, peak_at}`; null without UV data.
+    func uv(_ output: Output) -> JSONValue {
+        guard let uv = output.uv else { return .null }
+        return .object(["index": .number(uv.index), "clear_sky": uv.clearSky.map(JSONValue.number) ?? .null,
+                        "category": .string(uv.category.rawValue), "color": .string(uv.category.color),
+                        "peak": uv.peak.map(JSONValue.number) ?? .null, "peak_hour": uv.peakHour.isEmpty ? .null : .string(uv.peakHour),
+                        "peak_at": uv.peakTime.map { .string(Timestamp.rfc3339($0)) } ?? .null])
+    }
+
+    /// `outlook`: the local days ahead (worst air hour, pollen day means, UV peak), the
+    /// forecast crossings of the `[alerts]` thresholds, and the briefing text.
+    func outlook(_ output: Output) -> JSONValue {
+        let outlook = output.outlook
+        let days = outlook.days.map { day -> JSONValue in
+            var air: JSONValue = .null
+            if let worst = day.air, let span = day.airHours {
+                let main: JSONValue = worst.index.mainPollutants.isEmpty ? .null
+                    : .string(worst.index.mainPollutants.map(\.rawValue).joined(separator: ","))
+                air = .object(["aqi": .integer(Int64(worst.index.value)), "category": .string(worst.index.category.name),
+                               "category_id": .string(worst.index.category.id), "main_pollutant": main,
+                               "from": .string(Timestamp.rfc3339(span.from)), "to": .string(Timestamp.rfc3339(span.to))])
+            }
+            let uv: JSONValue = day.uvPeak.map {
+                .object(["peak": .number($0.index), "category": .string(UVCategory(index: $0.index).rawValue),
+                         "at": .string(Timestamp.rfc3339($0.at))])
+            } ?? .null
+            return .object(["date": .string(day.date), "air": air,
+                            "pollen": day.pollen.isEmpty ? .null : .array(day.pollen.map(pollenCount)), "uv": uv])
+        }
+        let warnings = outlook.warnings.map { warning -> JSONValue in
+            .object(["kind": .string(warning.kind.rawValue), "level": .string(warning.level),
+                     "start": .string(Timestamp.rfc3339(warning.start)), "end": .string(Timestamp.rfc3339(warning.end)),
+                     "summary": .string(warning.summary), "detail": .string(warning.detail)])
+        }
+        return .object(["days": .array(days), "warnings": .array(warnings),
+                        "briefing": outlook.briefing.isEmpty ? .null : .string(outlook.briefing)])
+    }
+}
