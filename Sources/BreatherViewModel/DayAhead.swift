@@ -28,15 +28,18 @@ public struct UVReading: Sendable, Equatable {
     public var peakTime: Timestamp?
     /// `peakTime` in local time for people, "13:00"; "" without a peak.
     public var peakHour: String
+    /// `peakTime` for machines, RFC 3339 with the local offset; "" without a peak.
+    public var peakAt: String
 
     /// A reading now, with today's peak when the hourly series gives one.
-    public init(index: Double, clearSky: Double?, peak: Double?, peakTime: Timestamp?, peakHour: String = "") {
+    public init(index: Double, clearSky: Double?, peak: Double?, peakTime: Timestamp?, peakHour: String = "", peakAt: String = "") {
         self.index = index
         self.clearSky = clearSky
         self.category = UVCategory(index: index)
         self.peak = peak
         self.peakTime = peakTime
         self.peakHour = peakHour
+        self.peakAt = peakAt
     }
 }
 
@@ -59,10 +62,12 @@ public struct OutlookWarning: Sendable, Equatable {
     public var rank: Int
     /// The episode's worst level in words: "Unhealthy", "high", "very high".
     public var level: String
-    /// "AQI Unhealthy from about 15:00, PM2.5": the pre-alert's text.
+    /// "US AQI Unhealthy from about 15:00, PM2.5": the pre-alert's text.
     public var summary: String
-    /// "AQI up to 158 Unhealthy 15:00–19:00": the episode's worst and its hours.
+    /// "US AQI up to 158 Unhealthy 15:00–19:00": the episode's worst and its hours.
     public var detail: String
+    /// `start` and `end` for machines: RFC 3339 with the local offset.
+    public var startAt = "", endAt = ""
 
     /// A crossing from `start` to `end`, worst at `rank`, with its words.
     public init(kind: OutlookKind, start: Timestamp, end: Timestamp, rank: Int, level: String, summary: String, detail: String) {
@@ -90,6 +95,8 @@ public struct OutlookDay: Sendable, Equatable {
     public var pollen: [PollenCount]
     /// The day's highest hourly UV index and the start of its hour.
     public var uvPeak: (index: Double, at: Timestamp)?
+    /// `airHours` and the UV peak's hour for machines: RFC 3339 with the local offset ("" when absent).
+    public var airFromAt = "", airToAt = "", uvPeakAt = ""
 
     /// A day with its worst air hour (and the hours at its category), pollen and UV peak.
     public init(date: String, air: ForecastHour?, airHours: (from: Timestamp, to: Timestamp)?, pollen: [PollenCount],
@@ -106,6 +113,7 @@ public struct OutlookDay: Sendable, Equatable {
         lhs.date == rhs.date && lhs.air == rhs.air && lhs.airHours?.from == rhs.airHours?.from
             && lhs.airHours?.to == rhs.airHours?.to && lhs.pollen == rhs.pollen
             && lhs.uvPeak?.index == rhs.uvPeak?.index && lhs.uvPeak?.at == rhs.uvPeak?.at
+            && lhs.airFromAt == rhs.airFromAt && lhs.airToAt == rhs.airToAt && lhs.uvPeakAt == rhs.uvPeakAt
     }
 }
 
@@ -122,7 +130,7 @@ public struct Outlook: Sendable, Equatable {
     public var days: [OutlookDay]
     /// Forecast crossings of the `[alerts]` thresholds, soonest first.
     public var warnings: [OutlookWarning]
-    /// "Tomorrow: AQI up to 158 Unhealthy 15:00–19:00; grass pollen high; UV 7" ("Today: …"
+    /// "Tomorrow: US AQI up to 158 Unhealthy 15:00–19:00; grass pollen high; UV 7" ("Today: …"
     /// for a morning briefing); "" without any forecast for that day.
     public var briefing: String
 

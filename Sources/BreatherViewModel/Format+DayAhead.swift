@@ -35,7 +35,7 @@ extension Format {
             peak = (index, Timestamp(timeIntervalSince1970: (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600))
         }
         return UVReading(index: index, clearSky: uv.clearSky, peak: peak?.value, peakTime: peak?.at,
-                         peakHour: peak.map { localTime.clock($0.at) } ?? "")
+                         peakHour: peak.map { localTime.clock($0.at) } ?? "", peakAt: peak.map { localTime.rfc3339($0.at) } ?? "")
     }
 
     /// `{uv}`: "UV 8 very high, peak 9 at 13:00"; "" without UV data.

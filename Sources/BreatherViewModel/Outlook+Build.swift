@@ -25,6 +25,10 @@ extension Outlook {
             warnings.append(warning)
         }
         warnings.sort { $0.start < $1.start }
+        for index in warnings.indices {
+            warnings[index].startAt = localTime.rfc3339(warnings[index].start)
+            warnings[index].endAt = localTime.rfc3339(warnings[index].end)
+        }
         let morning = (alerts?.briefingMinute ?? 20 * 60) < 12 * 60
         let target = Self.date(localTime.startOfDay(now, adding: morning ? 0 : 1), localTime)
         let briefing = days.first { $0.date == target }.map {
@@ -57,10 +61,14 @@ extension Outlook {
         let uvHours = pollution?.uv?.hourly?.hours(from: start, to: end) ?? []
         var uvPeak: (index: Double, at: Timestamp)?
         for hour in uvHours where hour.value > (uvPeak?.index ?? -1) { uvPeak = (hour.value, hour.time) }
-        return OutlookDay(date: date(start, localTime), air: worst, airHours: airSpan, pollen: PollenCount.ranked(means), uvPeak: uvPeak)
+        var day = OutlookDay(date: date(start, localTime), air: worst, airHours: airSpan, pollen: PollenCount.ranked(means), uvPeak: uvPeak)
+        day.airFromAt = airSpan.map { localTime.rfc3339($0.from) } ?? ""
+        day.airToAt = airSpan.map { localTime.rfc3339($0.to) } ?? ""
+        day.uvPeakAt = uvPeak.map { localTime.rfc3339($0.at) } ?? ""
+        return day
     }
 
-    /// "Tomorrow: AQI up to 158 Unhealthy 15:00–19:00; grass pollen high; UV 7 high": `day` in words
+    /// "Tomorrow: US AQI up to 158 Unhealthy 15:00–19:00; grass pollen high; UV 7 high": `day` in words
     /// under `title`, "" when the day has nothing to say.
     public static func briefing(_ day: OutlookDay, title: String, standard: AQIStandard, localTime: LocalTime) -> String {
         var parts: [String] = []

@@ -2,8 +2,8 @@ import BreatherJSON
 import BreatherModel
 import BreatherViewModel
 
-/// json `pollen`, `uv` and `outlook`. Machine times are RFC 3339; hours for people
-/// (`peak_hour`) are in local time as the display strings are.
+/// json `pollen`, `uv` and `outlook`. Machine times are RFC 3339 with the local offset, as
+/// `updated_at`; hours for people (`peak_hour`) are local clock times as the display strings are.
 extension JSONRenderer {
     /// `pollen`: every species the provider counted, highest level first, as
     /// `{species, count, level}`; null where the provider has no pollen (never zeros).
@@ -21,7 +21,7 @@ extension JSONRenderer {
         return .object(["index": .number(uv.index), "clear_sky": uv.clearSky.map(JSONValue.number) ?? .null,
                         "category": .string(uv.category.rawValue), "color": .string(uv.category.color),
                         "peak": uv.peak.map(JSONValue.number) ?? .null, "peak_hour": uv.peakHour.isEmpty ? .null : .string(uv.peakHour),
-                        "peak_at": uv.peakTime.map { .string(Timestamp.rfc3339($0)) } ?? .null])
+                        "peak_at": uv.peakAt.isEmpty ? .null : .string(uv.peakAt)])
     }
 
     /// `outlook`: the local days ahead (worst air hour, pollen day means, UV peak), the
@@ -30,23 +30,23 @@ extension JSONRenderer {
         let outlook = output.outlook
         let days = outlook.days.map { day -> JSONValue in
             var air: JSONValue = .null
-            if let worst = day.air, let span = day.airHours {
+            if let worst = day.air, day.airHours != nil {
                 let main: JSONValue = worst.index.mainPollutants.isEmpty ? .null
                     : .string(worst.index.mainPollutants.map(\.rawValue).joined(separator: ","))
                 air = .object(["aqi": .integer(Int64(worst.index.value)), "category": .string(worst.index.category.name),
                                "category_id": .string(worst.index.category.id), "main_pollutant": main,
-                               "from": .string(Timestamp.rfc3339(span.from)), "to": .string(Timestamp.rfc3339(span.to))])
+                               "from": .string(day.airFromAt), "to": .string(day.airToAt)])
             }
             let uv: JSONValue = day.uvPeak.map {
                 .object(["peak": .number($0.index), "category": .string(UVCategory(index: $0.index).rawValue),
-                         "at": .string(Timestamp.rfc3339($0.at))])
+                         "at": .string(day.uvPeakAt)])
             } ?? .null
             return .object(["date": .string(day.date), "air": air,
                             "pollen": day.pollen.isEmpty ? .null : .array(day.pollen.map(pollenCount)), "uv": uv])
         }
         let warnings = outlook.warnings.map { warning -> JSONValue in
             .object(["kind": .string(warning.kind.rawValue), "level": .string(warning.level),
-                     "start": .string(Timestamp.rfc3339(warning.start)), "end": .string(Timestamp.rfc3339(warning.end)),
+                     "start": .string(warning.startAt), "end": .string(warning.endAt),
                      "summary": .string(warning.summary), "detail": .string(warning.detail)])
         }
         return .object(["days": .array(days), "warnings": .array(warnings),

@@ -139,7 +139,7 @@ struct DayAheadEndToEndTests {
         let start = Date(timeIntervalSince1970: ((Date().timeIntervalSince1970 / 3600).rounded(.down) + 6) * 3600)
         #expect(arguments.count == 7, "one notification: \(arguments)")
         #expect(Array(arguments.prefix(4)) == ["-a", "Breather", "-u", "normal"])
-        #expect(arguments[4] == "Forecast: AQI Unhealthy from about \(openMeteoTime(start).suffix(5)) UTC, PM2.5", "\(arguments)")
+        #expect(arguments[4] == "Forecast: US AQI Unhealthy from about \(openMeteoTime(start).suffix(5)) UTC, PM2.5", "\(arguments)")
         let json = readJSON(sandbox.jsonOutput)
         let warnings = (json?["outlook"] as? [String: Any])?["warnings"] as? [[String: Any]]
         #expect(warnings?.first?["kind"] as? String == "air")

@@ -66,8 +66,8 @@ struct DayAheadTests {
     func preAlertOnce() async {
         let steps = Array(repeating: dayAhead(now: Self.start, pm25Ahead: Self.crossingIn6h), count: 4)
         let (sent, outputs, bodies) = await dayAheadAlerts(steps, Self.preAlert)
-        #expect(sent == [Sent(0, .normal, "Forecast: AQI Unhealthy from about 17:00 UTC, PM2.5")])
-        #expect(bodies.first?.hasPrefix("Brooklyn: AQI up to ") == true)
+        #expect(sent == [Sent(0, .normal, "Forecast: US AQI Unhealthy from about 17:00 UTC, PM2.5")])
+        #expect(bodies.first?.hasPrefix("Brooklyn: US AQI up to ") == true)
         // The NowCast lags: the hour after the last 150 µg/m³ one is still Unhealthy.
         #expect(bodies.first?.hasSuffix(" Unhealthy 17:00 UTC–23:00 UTC") == true, "\(bodies)")
         #expect(outputs.last?.outlook.warnings.map(\.kind) == [.air])
@@ -88,7 +88,7 @@ struct DayAheadTests {
         let clean = dayAhead(now: Self.start, pm25Ahead: Self.clean)
         let (sent, _, _) = await dayAheadAlerts([crossing, clean, clean, crossing], Self.preAlert)
         #expect(sent.map(\.step) == [0, 3])
-        #expect(sent.allSatisfy { $0.summary.hasPrefix("Forecast: AQI Unhealthy") })
+        #expect(sent.allSatisfy { $0.summary.hasPrefix("Forecast: US AQI Unhealthy") })
         // One clean forecast between two crossings is a wobble, not an improvement: no repeat.
         let wobble = await dayAheadAlerts([crossing, clean, crossing, crossing], Self.preAlert)
         #expect(wobble.sent.map(\.step) == [0])
@@ -101,7 +101,7 @@ struct DayAheadTests {
         let (sent, _, bodies) = await dayAheadAlerts(steps, Self.preAlert)
         #expect(sent.map(\.step) == [0, 1])
         // At 300 µg/m³ the first hour is already Very Unhealthy (NowCast 152 µg/m³).
-        #expect(sent.last?.summary == "Forecast worse: AQI Very Unhealthy from about 17:00 UTC, PM2.5")
+        #expect(sent.last?.summary == "Forecast worse: US AQI Very Unhealthy from about 17:00 UTC, PM2.5")
         #expect(bodies.last?.contains("Hazardous") == true)
     }
 
@@ -122,7 +122,7 @@ struct DayAheadTests {
         #expect(bodies == ["Brooklyn: \(briefing)"])
         // PM2.5 80 from 15:00 local: NowCast (the US index's mean) Unhealthy from the second
         // hour, 16:00, to the end of the last, 20:00, at most 166 (a steady 80 would be 168).
-        #expect(briefing == "Tomorrow: AQI up to 166 Unhealthy 16:00–20:00; grass pollen high; UV 7 high")
+        #expect(briefing == "Tomorrow: US AQI up to 166 Unhealthy 16:00–20:00; grass pollen high; UV 7 high")
         #expect(outputs.last?.outlook.days.map(\.date) == ["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"])
     }
 
@@ -179,7 +179,7 @@ struct DayAheadTests {
         environment.alerts = Self.preAlert
         let outputs = await history(MainViewModel(environment: environment, standard: .eu)) { $0.viewDidRefresh() }
         let warning = outputs.last?.outlook.warnings.first
-        #expect(warning?.summary == "AQI Unhealthy from about 17:00 UTC, PM2.5", "\(String(describing: warning))")
+        #expect(warning?.summary == "US AQI Unhealthy from about 17:00 UTC, PM2.5", "\(String(describing: warning))")
         #expect(outputs.last?.outlook.days.first?.air?.index.standard == .eu)
     }
 
@@ -215,10 +215,10 @@ struct DayAheadFormatTests {
         let index = AirQualityIndex(standard: .us, value: 54, category: AQIStandard.us.categories[1], mainPollutants: [.pm2_5], subIndices: [])
         var day = OutlookDay(date: "2026-11-19", air: ForecastHour(time: start, index: index),
                              airHours: (start, start.addingTimeInterval(86_400)), pollen: [], uvPeak: nil)
-        #expect(Outlook.briefing(day, title: "Tomorrow", standard: .us, localTime: .utc) == "Tomorrow: AQI up to 54 Moderate all day")
+        #expect(Outlook.briefing(day, title: "Tomorrow", standard: .us, localTime: .utc) == "Tomorrow: US AQI up to 54 Moderate all day")
         day.airHours = (start.addingTimeInterval(15 * 3600), start.addingTimeInterval(19 * 3600))
         #expect(Outlook.briefing(day, title: "Tomorrow", standard: .us, localTime: .utc)
-                == "Tomorrow: AQI up to 54 Moderate 15:00 UTC–19:00 UTC")
+                == "Tomorrow: US AQI up to 54 Moderate 15:00 UTC–19:00 UTC")
     }
 
     @Test("pollen all counted at zero reads as none, not as missing data")
