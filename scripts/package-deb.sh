@@ -67,7 +67,7 @@ fi
 # as the page (man-db indexes `breather.daemon`; `man breather.daemon` finds it). help2man
 # takes its date from SOURCE_DATE_EPOCH, so the pages are reproducible.
 mkdir "$work/man"
-for command in "" daemon watch config aqi; do
+for command in "" daemon watch config aqi history; do
     name=breather${command:+.$command}
     printf '#!/bin/sh\nexec "%s" %s "$@"\n' "$binary" "$command" > "$work/man/$name"
     chmod +x "$work/man/$name"

@@ -60,6 +60,19 @@ public struct ConfigLoader: Sendable {
         return "\(cacheHome)/breather/conditions.json"
     }
 
+    /// The default history file: `$STATE_DIRECTORY/history.sqlite3` when systemd gave the
+    /// service a state directory, else `$XDG_STATE_HOME/breather/history.sqlite3` or
+    /// `~/.local/state/breather/history.sqlite3`.
+    public func defaultHistoryPath() -> String {
+        if let state = environment("STATE_DIRECTORY"), !state.isEmpty {
+            // systemd may list several directories, colon-separated: the first is Breather's.
+            return "\(state.split(separator: ":").first.map(String.init) ?? state)/history.sqlite3"
+        }
+        let stateHome = environment("XDG_STATE_HOME").flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment("HOME").map { "\($0)/.local/state" } ?? "/tmp"
+        return "\(stateHome)/breather/history.sqlite3"
+    }
+
     /// An API key from the environment variable, else `$CREDENTIALS_DIRECTORY/<credential>`
     /// (systemd LoadCredential=), else the key file. Never logged.
     public func secret(envVar: String, credential: String, keyFile: String?) throws(ConfigError) -> String? {

@@ -24,6 +24,8 @@ public struct Settings: Sendable {
     public var providers = ProviderSettings()
     /// `[cache]`: where the last good conditions are kept and how long a one-shot run reuses them.
     public var cache = CacheSettings()
+    /// `[history]`: the store of past readings.
+    public var history = HistorySettings()
     /// `[[output]]`: the files the daemon and the timer write; empty = none.
     public var outputs: [OutputSettings] = []
     /// A program and its arguments run (no shell) after the daemon's outputs change; empty = none.

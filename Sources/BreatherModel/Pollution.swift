@@ -17,10 +17,16 @@ public struct Pollution: Sendable, Hashable, Codable {
     /// Modelled concentrations for the hours after the current one (Open-Meteo: the next 24);
     /// nil when the provider gives no forecast.
     public var forecast: HourlyForecast?
+    /// The time of each value in `hourly` (position i of every pollutant's series), when the
+    /// provider gives them: the history keeps each hour under its own time. A pollutant's
+    /// series may be one shorter (no current value); it then ends an hour earlier.
+    public var hourlyTimes: [Timestamp]?
 
     /// Air-quality data from `source`; give `hourly` concentrations, `reported` indices or both.
     public init(source: String, observedAt: Timestamp? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = [],
-                attributions: [Attribution]? = nil, pollen: [PollenType: Double]? = nil, forecast: HourlyForecast? = nil) {
+                attributions: [Attribution]? = nil, pollen: [PollenType: Double]? = nil, forecast: HourlyForecast? = nil,
+                hourlyTimes: [Timestamp]? = nil) {
+        self.hourlyTimes = hourlyTimes
         self.source = source
         self.observedAt = observedAt
         self.hourly = hourly

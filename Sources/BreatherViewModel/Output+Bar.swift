@@ -35,8 +35,13 @@ extension Output {
         }
         if isStale { parts.append("stale \(age)") }
         if !retry.isEmpty { parts.append("retry \(retry)") }
-        return parts.joined(separator: " · ")
+        let line = parts.joined(separator: " · ")
+        // The sparkline where it fits: a full text stays within a wide bar block's 100 columns.
+        return !sparkline.isEmpty && line.count + 3 + sparkline.count <= Self.fullTextWidth ? line + " · " + sparkline : line
     }
+
+    /// The longest full text the sparkline is added to.
+    static let fullTextWidth = 100
 
     /// The narrow form for bars short of room: "AQI 57", "AQI 57*" when stale, "AQI –" without data.
     public var barShortText: String {

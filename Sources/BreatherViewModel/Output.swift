@@ -88,6 +88,11 @@ public struct Output: Sendable, Equatable {
     /// True (the default) for the compact bar text (`barTextCompact`), false for the long one
     /// (`barTextFull`): a controller flips it (a right click) and renders again, no fetch.
     public var isCompact = true
+    /// The index of the last 24 hours, one block an hour ("▁▂▃▄▅▆▇█"), from the history store;
+    /// "" without two hours of history (or with history off).
+    public var sparkline = ""
+    /// "rising", "falling" or "steady" over the last 3 hours; "" when not known.
+    public var trend = ""
 
     /// The numbers and ids behind the strings, as plain values (json, Prometheus, template raw values).
     public var data: OutputData
@@ -120,7 +125,7 @@ public struct Output: Sendable, Equatable {
         "asthma_risk", "asthma_probability", "aqi_color", "temperature_color", "asthma_color", "standard",
         "loading", "error", "staleness", "condition", "icon", "updated", "age", "source", "category_id",
         "index_name", "category_short", "asthma_risk_short", "age_short", "forecast", "asthma_outlook",
-        "index_title", "error_short", "retry",
+        "index_title", "error_short", "retry", "sparkline", "trend",
     ]
 
     /// The `display` object of the json output and the `--template` placeholders, in a stable order.
@@ -129,7 +134,7 @@ public struct Output: Sendable, Equatable {
                       asthmaRisk, asthmaProbability, aqiColor, temperatureColor, asthmaColor, standard.rawValue,
                       isLoading ? "true" : "false", error ?? "", staleness, condition, conditionIcon, updated, age,
                       source, categoryID, indexName, airQualityCategoryShort, asthmaRiskShort, ageShort,
-                      forecastSummary, asthmaOutlook, indexTitle, errorShort ?? "", retry]
+                      forecastSummary, asthmaOutlook, indexTitle, errorShort ?? "", retry, sparkline, trend]
         return zip(Self.displayKeys, values).map { (key: $0, value: $1) }
     }
 
@@ -204,7 +209,8 @@ extension State {
         let errorShort = Format.shortError(latestFailures, airError: airError, source: conditions?.pollution?.source,
                                            retryInSeconds: holdLeft > 0 ? holdLeft : nextPoll)
         let indexTitle = report.map { Format.indexTitle(standard, $0) } ?? standard.displayName
-        return Output(
+        let recent = conditions.flatMap { environment.recentIndices($0.location, standard) }
+        var output = Output(
             standard: standard,
             city: conditions.map { Format.city($0.location) } ?? missing,
             temperature: Format.temperature(conditions?.weather?.temperatureC, units),
@@ -254,5 +260,9 @@ extension State {
             ageSeconds: age,
             staleParts: staleParts,
             status: RunStatus(conditions: conditions, report: report, failures: latestFailures, airError: airError))
+        output.sparkline = Format.sparkline(recent)
+        output.trend = Format.trend(recent)?.rawValue ?? ""
+        if !output.sparkline.isEmpty { output.details.append(Format.historyLine(output.sparkline, trend: output.trend)) }
+        return output
     }
 }

@@ -11,7 +11,7 @@ public struct JSONRenderer: Renderer {
     public init(pretty: Bool = false) { self.pretty = pretty }
 
     /// One object: `location`, `standard`, `air_quality`, `weather`, `asthma`, `display`, `updated_at`,
-    /// `stale`, `stale_parts`, `age_seconds`, `errors`, `forecast`, `attributions`; a part not fetched is `null`.
+    /// `stale`, `trend`, `stale_parts`, `age_seconds`, `errors`, `forecast`, `attributions`; a part not fetched is `null`.
     public func render(_ output: Output) -> String {
         JSON.serialize(.object(document(output)), pretty: pretty)
     }
@@ -35,6 +35,8 @@ public struct JSONRenderer: Renderer {
         // fetch); null when the provider does not say. `age_seconds` counts from the older.
         root["observed_at"] = data.observedAt.map(JSONValue.string) ?? .null
         root["stale"] = .bool(output.isStale)
+        // rising, falling or steady over the last 3 hours (the history store); null when unknown.
+        root["trend"] = output.trend.isEmpty ? .null : .string(output.trend)
         // Each part kept from an earlier fetch (or grown old) is named: the others are fresh.
         root["stale_parts"] = .array(output.staleParts.map { .string($0.rawValue) })
         root["age_seconds"] = output.ageSeconds.map { .integer(Int64($0)) } ?? .null

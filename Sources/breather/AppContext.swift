@@ -4,6 +4,7 @@ import Glibc
 import Logging
 import BreatherCache
 import BreatherConfig
+import BreatherHistory
 import BreatherHTTP
 import BreatherModel
 import BreatherProviders
@@ -54,6 +55,18 @@ struct AppContext: Sendable {
 
     var cachePath: String { settings.cache.path ?? loader.defaultCachePath() }
 
+    /// The history file: `[history] path`, else the XDG state directory's.
+    var historyPath: String { settings.history.path ?? loader.defaultHistoryPath() }
+
+    /// The recorder each fetch's readings go to; nil when `[history] enabled = false`. Its
+    /// problems are warnings, once: history never fails the run.
+    func historyRecorder() -> HistoryRecorder? {
+        guard settings.history.enabled else { return nil }
+        let logger = self.logger
+        return HistoryRecorder(path: historyPath, keepRawSeconds: settings.history.keepRawSeconds, backfillDays: settings.history.backfillDays,
+                               warn: { logger.log(.warning, $0) }, note: { logger.log(.info, $0) })
+    }
+
     /// The limit for one whole fetch: three request timeouts (geocoding, then air and weather
     /// side by side, then asthma), at most `FetchDeadline.defaultSeconds` (30 s, the default
     /// with the default `timeout` of 20 s). A short `timeout` in the config shortens it.
@@ -73,10 +86,12 @@ struct AppContext: Sendable {
 
     /// Builds the providers `[sources]` names, in order.
     /// `gate` (the daemon's and `watch`'s) makes every provider honour Retry-After and back off after failures.
-    func makeFetcher(gate: ProviderGate? = nil) throws(CommandFailure) -> ConditionsFetcher {
+    /// `history` (when recording) asks Open-Meteo for past days at a place it has no readings of.
+    func makeFetcher(gate: ProviderGate? = nil, history: HistoryRecorder? = nil) throws(CommandFailure) -> ConditionsFetcher {
         let p = settings.providers
         let openMeteo = OpenMeteo(forecastURL: p.openMeteoForecastURL, airQualityURL: p.openMeteoAirQualityURL,
-                                  geocodingURL: p.openMeteoGeocodingURL, http: http)
+                                  geocodingURL: p.openMeteoGeocodingURL, http: http,
+                                  backfillDays: { location in history?.backfillDays(at: location) })
         let needsAirVisual = (settings.sources.air + settings.sources.weather).contains(.airVisual)
         var airVisual: AirVisual?
         if needsAirVisual {

@@ -37,6 +37,7 @@ enum Breather {
         case .version: Console.out(version)
         case .help(let command): Console.out(HelpText.page(for: command))
         case .completionScript(let shell): Console.out(shell.script, newline: false)
+        case .history(let options): exit(HistoryCommand(options: options).run().rawValue)
         case .run(let command, let options, let readings):
             // Every command's tasks on Breather's own executor, run by this thread, never on
             // Swift's global pool: once that pool has run a job, libdispatch wakes the process
@@ -57,6 +58,7 @@ enum Breather {
         case .watch: status = await Watch(options: options).run()
         case .config: status = ConfigCommand(options: options).run()
         case .aqi: status = AQICommand(common: options, readings: readings).run()
+        case .history: status = .usage  // parsed into Invocation.history, never run from here
         }
         // Not exit(3): the exit handlers of libcurl's libraries cost 0.3-0.5 ms of a
         // fetching one-shot run and free nothing the kernel would not.

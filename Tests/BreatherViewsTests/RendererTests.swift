@@ -61,7 +61,8 @@ struct RendererTests {
         let text = JSONRenderer().render(output)
         let root = JSONCursor(try JSON.parse(text))
         #expect(try root.object().keys == ["location", "standard", "air_quality", "weather", "asthma", "display",
-                                           "updated_at", "observed_at", "stale", "stale_parts", "age_seconds", "errors", "forecast", "attributions"])
+                                           "updated_at", "observed_at", "stale", "trend", "stale_parts", "age_seconds", "errors", "forecast", "attributions"])
+        #expect(root["trend"].isNull)  // no history in a view test
         #expect(try root["location"]["name"].string() == "Saint-Jean \"L'Île\" <&> 100%")
         #expect(try root["standard"].string() == "china")
         #expect(try root["air_quality"]["aqi"].int() == 18)  // 1-h PM2.5 12 → ceil(17.1) under HJ 633-2026
