@@ -7,10 +7,10 @@
 #     printing the same readings from the same file (medians of RUNS, interleaved);
 #  4. idle: each daemon's wakeups (voluntary context switches, all threads) and RssAnon over
 #     IDLE_SECONDS between polls.
-# Usage: scripts/history-bench.sh [BINARY] [REFRESHES] [RUNS] [IDLE_SECONDS]
+# Usage: scripts/bench/history.sh [BINARY] [REFRESHES] [RUNS] [IDLE_SECONDS]
 #   BINARY default .build/release/breather; REFRESHES 100; RUNS 7; IDLE_SECONDS 60.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 binary=${1:-.build/release/breather}
 refreshes=${2:-100}
 runs=${3:-7}
@@ -88,7 +88,7 @@ done
 kill "${pid[on]}" "${pid[off]}"; wait "${pid[on]}" "${pid[off]}" 2>/dev/null || true
 
 echo "== 2. a year of 10-minute readings, imported"
-python3 scripts/lib/history_year.py "$work/year.csv" 365
+python3 scripts/bench/history_year.py "$work/year.csv" 365
 year=$work/year.sqlite3
 cat > "$work/year.toml" <<TOML
 [history]
