@@ -21,6 +21,15 @@ public final class HistoryRecorder: Sendable {
         var store: HistoryStore?
         var pending: [HistoryReading] = []
         var lastProblem: String?
+        /// The last `recentIndices` answer and what it was for: a view model renders each state
+        /// (stored data, loading, the result), and only a write or a new hour changes it.
+        var recent: (key: RecentKey, answer: IndexHistory)?
+    }
+
+    struct RecentKey: Equatable {
+        var place: HistoryPlace
+        var standard: AQIStandard
+        var hour: Int
     }
 
     /// Readings kept in memory while the file cannot be written (a day of 10-minute polls).
@@ -56,6 +65,7 @@ public final class HistoryRecorder: Sendable {
                 let store = try openedStore(&state, now: now)
                 try store.record(batch, keepRawSeconds: keepRawSeconds, now: now)
                 state.pending = []
+                state.recent = nil
                 if state.lastProblem != nil {
                     state.lastProblem = nil
                     note("history: writing to \(path) again")
@@ -112,9 +122,11 @@ extension HistoryRecorder {
     public func recentIndices(at location: Location, standard: AQIStandard, hours: Int = 24) -> IndexHistory? {
         let now = clock()
         let firstHour = (now / 3600 - hours + 1) * 3600
+        let place = HistoryPlace(location)
+        let key = RecentKey(place: place, standard: standard, hour: now / 3600)
         return state.withLock { state in
+            if let recent = state.recent, recent.key == key, recent.answer.hourly.count == hours { return recent.answer }
             guard let store = try? openedStore(&state, now: now) else { return nil }
-            let place = HistoryPlace(location)
             var hourly = [Int?](repeating: nil, count: hours)
             var rows = HistoryRows(standard: standard) { row in
                 guard row.place == place, row.time >= firstHour, let index = row.index else { return }
@@ -124,7 +136,9 @@ extension HistoryRecorder {
             // A day before the first hour too: its 24-hour means need it.
             guard (try? store.forEachReading(since: firstHour - 86_400, until: now + 1, place: place, { try rows.add($0) })) != nil,
                   (try? rows.finish()) != nil else { return nil }
-            return IndexHistory(start: Timestamp(timeIntervalSince1970: Double(firstHour)), hourly: hourly)
+            let answer = IndexHistory(start: Timestamp(timeIntervalSince1970: Double(firstHour)), hourly: hourly)
+            state.recent = (key, answer)
+            return answer
         }
     }
 }

@@ -156,4 +156,19 @@ final class Warnings: Sendable {
         #expect(eu.hourly.first != 112)
         #expect(recorder.recentIndices(at: Location(latitude: 10, longitude: 10), standard: .us)?.hourly.allSatisfy { $0 == nil } == true)
     }
+
+    @Test func aWriteIsSeenByTheNextRender() throws {
+        let folder = TempFolder()
+        let now = day0 + 3 * 86_400 + 1800
+        let recorder = HistoryRecorder(path: folder.file("history.sqlite3"), keepRawSeconds: 90 * 86_400, backfillDays: 7, warn: { _ in }, clock: { now })
+        let place = Location(latitude: 40.6769, longitude: -73.9423)
+        let hour = now / 3600 * 3600
+        recorder.write([reading("pm2_5", 5, at: hour - 3600)])
+        let before = try #require(recorder.recentIndices(at: place, standard: .us))
+        #expect((before.hourly.last ?? nil) == nil)
+        #expect(recorder.recentIndices(at: place, standard: .us) == before)  // the same answer again
+        recorder.write([reading("pm2_5", 200, at: hour)])
+        let after = try #require(recorder.recentIndices(at: place, standard: .us))
+        #expect((after.hourly.last ?? nil) != nil)
+    }
 }
