@@ -44,12 +44,12 @@ struct HistoryCommand {
         if let file = options.importFile { return importFile(file, into: path, keepRawSeconds: settings.history.keepRawSeconds, logger: logger) }
         guard access(path, F_OK) == 0 else {
             logger.log(.info, "history: no readings yet (\(path) does not exist)")
-            try? print(rows: nil, standard: standard)
+            try? export(rows: nil, standard: standard)
             return .ok
         }
         do {
             let store = try HistoryStore(path: path)
-            try print(rows: store, standard: standard)
+            try export(rows: store, standard: standard)
             return .ok
         } catch {
             logger.log(.error, "history: \(path): \(error)")
@@ -58,7 +58,7 @@ struct HistoryCommand {
         }
     }
 
-    private func print(rows store: HistoryStore?, standard: AQIStandard) throws {
+    private func export(rows store: HistoryStore?, standard: AQIStandard) throws {
         let now = Int(Timestamp.now().timeIntervalSince1970)
         let since = options.since ?? now - 7 * 86_400
         let until = options.until ?? Int.max / 2

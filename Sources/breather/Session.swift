@@ -16,6 +16,10 @@ struct Session: Sendable {
     let viewModel: MainViewModel
     let fetching: Fetching
     let cache: ConditionsCache
+    /// Where each fetch's readings go (nil with `[history] enabled = false`). Kept for the
+    /// session's life: a reload's new providers backfill through it too; a changed `[history]`
+    /// takes a restart.
+    let history: HistoryRecorder?
 
     /// Throws only for configuration problems (e.g. a missing API key), never for providers.
     init(context: AppContext, gate: ProviderGate?, staleAfterSeconds: Int, location: Location? = nil,
@@ -27,6 +31,7 @@ struct Session: Sendable {
         let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger)
         self.fetching = fetching
         self.cache = cache
+        self.history = history
         viewModel = MainViewModel(
             environment: .init(fetch: { request async throws(ProviderFailure) in try await fetching.fetch(request) },
                                save: { saver.save($0); history?.record($0) },
