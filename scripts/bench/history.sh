@@ -110,3 +110,32 @@ done
 median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 bm=$(median "${b[@]}"); qm=$(median "${q[@]}")
 echo "breather: $bm µs ($("$binary" history --since 400d --format csv --config "$work/year.toml" | wc -l) lines), sqlite3 -csv: $qm µs ($(sqlite3 -csv "$year" "$query" | wc -l) readings); ratio $(awk -v a="$bm" -v b="$qm" 'BEGIN { printf "%.2f", a / b }') (goal ≤ 2)"
+
+echo "== 5. kill -9 during writes: a daemon recording every second, killed ${KILLS:=20} times"
+mkdir -p "$work/kill"
+cat > "$work/kill/config.toml" <<TOML
+interval = "1s"
+[location]
+latitude = 40.6769
+longitude = -73.9423
+[providers.open-meteo]
+forecast_url = "http://127.0.0.1:$port/v1"
+air_quality_url = "http://127.0.0.1:$port/aq/v1"
+[cache]
+path = "$work/kill/cache.json"
+[history]
+path = "$work/kill/history.sqlite3"
+TOML
+ok=0; rows=0; lost=0
+for round in $(seq "$KILLS"); do
+    HOME=$work/kill "$binary" daemon --config "$work/kill/config.toml" > /dev/null 2>&1 &
+    daemon=$!
+    sleep "0.$(( (round * 379) % 9 + 1 ))$(( round % 10 ))"
+    sleep 1
+    kill -9 "$daemon"; wait "$daemon" 2>/dev/null || true
+    [ "$(sqlite3 "$work/kill/history.sqlite3" 'PRAGMA integrity_check')" = ok ] && ok=$((ok + 1))
+    now=$(sqlite3 "$work/kill/history.sqlite3" 'SELECT count(*) FROM reading')
+    [ "$now" -ge "$rows" ] || lost=$((lost + 1))
+    rows=$now
+done
+echo "integrity_check ok after $ok of $KILLS kills; row count fell $lost times; $rows readings"
