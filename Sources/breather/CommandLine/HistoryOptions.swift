@@ -36,6 +36,11 @@ struct HistoryOptions: Sendable {
     static func parse(_ arguments: ArraySlice<String>, common: CommonOptions, now: Int) throws(UsageError) -> HistoryOptions {
         var options = HistoryOptions(standard: common.standard, configPath: common.configPath, logLevel: common.logLevel)
         if common.format != nil { throw UsageError("give --format after 'history': its formats are table, csv, json and chart") }
+        // Flags before the word that history would ignore are refused, as `aqi` refuses them.
+        if common.latitude != nil || common.city != nil || common.units != nil || common.icons != nil || common.template != nil
+            || common.output != nil || common.refresh {
+            throw UsageError("breather history reads --config, --log-level and --standard before 'history'; its own flags follow it")
+        }
         var rest = arguments
         var positionals: [String] = []
         while let argument = rest.popFirst() {
