@@ -17,7 +17,7 @@ public enum HistoryCSV {
     /// One row as a CSV line with its CRLF.
     public static func line(_ row: HistoryRow, standard: AQIStandard) -> String {
         var fields: [String] = [
-            LocalTime.rfc3339(row.time), quoted(row.place.name), number(row.place.latitude), number(row.place.longitude),
+            HistoryTime.rfc3339(row.time), quoted(row.place.name), number(row.place.latitude), number(row.place.longitude),
             quoted(row.source), standard.rawValue,
             row.index.map { "\($0.value)" } ?? "", row.index?.category.id ?? "", row.index.map(mainPollutant) ?? "",
         ]

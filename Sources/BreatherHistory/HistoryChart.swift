@@ -57,7 +57,7 @@ public struct HistoryChart {
             if painting != nil { line += "\u{1B}[0m" }
             lines.append(line)
         }
-        let start = LocalTime.minute(first), end = LocalTime.minute(last)
+        let start = HistoryTime.minute(first), end = HistoryTime.minute(last)
         lines.append(String(repeating: " ", count: axis) + "└" + String(repeating: "─", count: columns))
         let gap = max(1, columns + 1 - start.count - end.count)
         lines.append(String(repeating: " ", count: axis) + start + String(repeating: " ", count: gap) + end)

@@ -41,7 +41,7 @@ public struct HistoryDays {
 
     /// Adds a row.
     public mutating func add(_ row: HistoryRow) {
-        let key = Key(place: row.place, source: row.source, day: LocalTime.startOfDay(row.time))
+        let key = Key(place: row.place, source: row.source, day: HistoryTime.startOfDay(row.time))
         if hours[key] == nil, pollen[key] == nil { order.append(key) }
         if let index = row.index {
             let hour = row.time / 3600
@@ -70,7 +70,7 @@ public struct HistoryDays {
                 a.value != b.value ? a.value < b.value : !worst.mainPollutants.contains(a.key) && worst.mainPollutants.contains(b.key)
             }?.key
             let mean = Double(indices.map(\.value).reduce(0, +)) / Double(indices.count)
-            return HistoryDay(date: LocalTime.day(key.day), place: key.place, source: key.source, maxIndex: worst.value,
+            return HistoryDay(date: HistoryTime.day(key.day), place: key.place, source: key.source, maxIndex: worst.value,
                               meanIndex: Int(mean.rounded()), hoursByCategory: categories, mainPollutant: main,
                               maxPollen: pollen[key].map { (type: $0.0, count: $0.1) })
         }

@@ -13,7 +13,7 @@ public enum HistoryJSON {
     /// One row's object; `first` leaves out the separating comma.
     public static func object(_ row: HistoryRow, first: Bool) -> String {
         var text = first ? "\n{" : ",\n{"
-        text += "\"time\":\(string(LocalTime.rfc3339(row.time))),\"place\":\(string(row.place.name)),"
+        text += "\"time\":\(string(HistoryTime.rfc3339(row.time))),\"place\":\(string(row.place.name)),"
         text += "\"latitude\":\(HistoryCSV.number(row.place.latitude)),\"longitude\":\(HistoryCSV.number(row.place.longitude)),"
         text += "\"source\":\(string(row.source))"
         if let index = row.index {

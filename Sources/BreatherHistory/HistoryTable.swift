@@ -21,7 +21,7 @@ public struct HistoryTable {
     /// One row's line.
     public func line(_ row: HistoryRow) -> String {
         func value(_ name: String, _ suffix: String = "") -> String { row.value(name).map { HistoryCSV.number(($0 * 10).rounded() / 10) + suffix } ?? "" }
-        return line([LocalTime.minute(row.time), row.source, row.index.map { "\($0.value)" } ?? "", row.index?.category.name ?? "",
+        return line([HistoryTime.minute(row.time), row.source, row.index.map { "\($0.value)" } ?? "", row.index?.category.name ?? "",
                      row.index.map { $0.mainPollutants.map(\.displayName).joined(separator: "+") } ?? "",
                      value("pm2_5"), value("temperature_c", "°C"), value("humidity", "%"),
                      row.value("asthma_risk").flatMap { AsthmaRisk(level: $0)?.displayName } ?? ""])

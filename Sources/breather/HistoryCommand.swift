@@ -38,7 +38,7 @@ struct HistoryCommand {
             logger.log(.error, "config: \(error)")
             return .configuration
         }
-        LocalTime.prepare()
+        HistoryTime.prepare()
         let path = settings.history.path ?? loader.defaultHistoryPath()
         let standard = options.standard ?? settings.standard
         if let file = options.importFile { return importFile(file, into: path, keepRawSeconds: settings.history.keepRawSeconds, logger: logger) }

@@ -166,10 +166,10 @@ import BreatherModel
 
     @Test func localTimesFollowTZ() {
         withTimeZone("Europe/Berlin") {
-            #expect(LocalTime.rfc3339(day0) == "2026-11-20T01:00:00+01:00")
-            #expect(LocalTime.rfc3339(day0 + 200 * 86_400) == "2027-06-08T02:00:00+02:00")
-            #expect(LocalTime.minute(day0) == "2026-11-20 01:00")
-            #expect(LocalTime.startOfDay(day0 + 3600) == day0 - 3600)
+            #expect(HistoryTime.rfc3339(day0) == "2026-11-20T01:00:00+01:00")
+            #expect(HistoryTime.rfc3339(day0 + 200 * 86_400) == "2027-06-08T02:00:00+02:00")
+            #expect(HistoryTime.minute(day0) == "2026-11-20 01:00")
+            #expect(HistoryTime.startOfDay(day0 + 3600) == day0 - 3600)
         }
     }
 }

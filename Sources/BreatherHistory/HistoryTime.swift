@@ -2,9 +2,9 @@
 import Glibc
 #endif
 
-/// Local time through Glibc (`tzset` + `localtime_r`: TZ, else /etc/localtime), with no
+/// The history's local times through Glibc (`tzset` + `localtime_r`: TZ, else /etc/localtime), with no
 /// Foundation: RFC 3339 with the local offset for machines, `YYYY-MM-DD HH:MM` for people.
-public enum LocalTime {
+public enum HistoryTime {
     /// The broken-down local time of `seconds` and its UTC offset in seconds.
     static func parts(_ seconds: Int) -> (tm, offset: Int) {
         var time = time_t(seconds)
@@ -63,6 +63,6 @@ enum CalendarDay {
         var time = time_t(day * 86_400)
         var parts = tm()
         gmtime_r(&time, &parts)
-        return "\(Int(parts.tm_year) + 1900)-\(LocalTime.two(Int(parts.tm_mon) + 1))-\(LocalTime.two(Int(parts.tm_mday)))"
+        return "\(Int(parts.tm_year) + 1900)-\(HistoryTime.two(Int(parts.tm_mon) + 1))-\(HistoryTime.two(Int(parts.tm_mday)))"
     }
 }
