@@ -156,7 +156,7 @@ struct HistoryTests {
         try Data((0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }).write(to: URL(fileURLWithPath: sandbox.historyPath))
         let result = try await sandbox.run(["--config", sandbox.configPath])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("Brooklyn · AQI "))
+        #expect(result.stdout.hasPrefix("Brooklyn · US AQI "), "\(result.stdout)")
         let warnings = result.stderr.split(separator: "\n")
         #expect(warnings.count == 1, "\(result.stderr)")
         #expect(warnings.first?.contains("moved it to \(sandbox.historyPath).corrupt-") == true, "\(result.stderr)")
@@ -174,7 +174,7 @@ struct HistoryTests {
         try Data("x".utf8).write(to: sandbox.home.appendingPathComponent("plain-file"))
         let result = try await sandbox.run(["--config", sandbox.configPath])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("Brooklyn · AQI "))
+        #expect(result.stdout.hasPrefix("Brooklyn · US AQI "), "\(result.stdout)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("history: cannot write"))
     }
