@@ -46,3 +46,14 @@ private func redactingPassword(_ schemeAndPath: Substring) -> String {
     }
     return String(schemeAndPath[..<authority.index(after: colon)]) + "REDACTED" + String(schemeAndPath[at...])
 }
+
+/// `redactingSecrets`, and the user name too: `scheme://user:password@host` → `scheme://REDACTED@host`.
+/// For showing configured URLs (`breather config`), where a user name may itself be a token.
+public func redactingCredentials(_ url: String) -> String {
+    let redacted = redactingSecrets(url)
+    guard let separator = redacted.indices.first(where: { redacted[$0...].hasPrefix("://") }) else { return redacted }
+    let authorityStart = redacted.index(separator, offsetBy: 3)
+    let authorityEnd = redacted[authorityStart...].firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? redacted.endIndex
+    guard let at = redacted[authorityStart..<authorityEnd].lastIndex(of: "@") else { return redacted }
+    return String(redacted[..<authorityStart]) + "REDACTED" + String(redacted[at...])
+}

@@ -159,13 +159,14 @@ extension State {
 
     static func ageSeconds(since date: Timestamp, now: Timestamp) -> Int { Format.seconds(now.timeIntervalSince(date)) }
 
-    /// The parts shown stale: kept from an earlier fetch that failed to bring them, fetched
-    /// longer ago than `staleAfterSeconds`, or (air) observed too long ago. Age counts from
+    /// The parts shown stale: kept from an earlier fetch that failed to bring them, dated ahead
+    /// of the clock (of unknown age), fetched longer ago than `staleAfterSeconds`, or (air) observed too long ago. Age counts from
     /// each part's own fetch, so a fresh air reading beside old weather is fresh.
     func partsShownStale(_ conditions: CityConditions, now: Timestamp, staleAfterSeconds: Int) -> [ProviderFailure.Part] {
         [ProviderFailure.Part.air, .weather, .asthma].filter { part in
             guard let fetched = conditions.partsFetchedAt[part] else { return false }
-            if conditions.isCarriedOver(part) || Self.ageSeconds(since: fetched, now: now) > staleAfterSeconds { return true }
+            if conditions.isCarriedOver(part) || conditions.isDatedAhead(part, of: now)
+                || Self.ageSeconds(since: fetched, now: now) > staleAfterSeconds { return true }
             return part == .air && Self.ageSeconds(since: conditions.dataTime, now: now)
                 > max(staleAfterSeconds, Self.observedStaleAfterSeconds)
         }

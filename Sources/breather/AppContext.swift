@@ -9,6 +9,7 @@ import BreatherHTTP
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
+import CProcess
 
 /// The composition root: settings (file + flags) turned into live providers and a view model.
 struct AppContext: Sendable {
@@ -51,6 +52,17 @@ struct AppContext: Sendable {
             settings.origins["location.city"] = "flag"
             cityFromFlag = true
         }
+        do {
+            try settings.checkOutputsSpareOtherFiles(stores: storeFiles, commandLineOutput: options.output)
+        } catch {
+            throw CommandFailure(status: .configuration, message: "config: \(error)")
+        }
+    }
+
+    /// The files Breather keeps for itself, which no output may overwrite. The history store's
+    /// database (`[history] path`) joins this list when that store is configured.
+    var storeFiles: [FileRole] {
+        [FileRole("the conditions cache", cachePath), FileRole("the location cache", ipCachePath)]
     }
 
     var cachePath: String { settings.cache.path ?? loader.defaultCachePath() }
@@ -96,8 +108,9 @@ struct AppContext: Sendable {
         var airVisual: AirVisual?
         if needsAirVisual {
             do {
-                let key = try loader.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: p.airVisualKeyFile)
-                airVisual = AirVisual(baseURL: p.airVisualURL, key: key, http: http)
+                let key = try loader.loadSecret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: p.airVisualKeyFile)
+                holding(key)
+                airVisual = AirVisual(baseURL: p.airVisualURL, key: key?.value, http: http)
             } catch {
                 throw CommandFailure(status: .configuration, message: "airvisual: \(error)")
             }
@@ -144,10 +157,20 @@ struct AppContext: Sendable {
                                   make: (String?) -> P) throws(CommandFailure) -> P? {
         guard (settings.sources.air + settings.sources.weather).contains(id) else { return nil }
         do {
-            return make(try loader.secret(envVar: envVar, credential: credential, keyFile: keyFile))
+            let secret = try loader.loadSecret(envVar: envVar, credential: credential, keyFile: keyFile)
+            holding(secret)
+            return make(secret?.value)
         } catch {
             throw CommandFailure(status: .configuration, message: "\(id.rawValue): \(error)")
         }
+    }
+
+    /// Once a key is in memory the process can no longer dump core (a core file would hold it),
+    /// and a key file that others can read earns one warning per load.
+    func holding(_ secret: LoadedSecret?) {
+        guard let secret else { return }
+        cprocess_forbid_core_dumps()
+        if let warning = secret.warning { logger.log(.warning, "\(warning)") }
     }
 
     /// Coordinates from flags or config, else a geocoded city, else the IP address (cached a day).

@@ -33,6 +33,14 @@ enum Breather {
             Console.err(error.line)
             exit(ExitStatus.usage.rawValue)
         }
+        // The signals Breather handles were blocked since the binary loaded (cprocess.c), so
+        // none sent before now was fatal. The daemon and watch keep them blocked: their signal
+        // sources read them through a signalfd, which needs exactly that. The other commands
+        // handle none and let them through (a SIGTERM pending since start ends them now).
+        switch invocation {
+        case .run(.daemon, _, _), .run(.watch, _, _): break
+        default: cprocess_unblock_handled_signals()
+        }
         switch invocation {
         case .version: Console.out(version)
         case .help(let command): Console.out(HelpText.page(for: command))
