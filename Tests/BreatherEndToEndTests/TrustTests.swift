@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// Issue 27's checks, through the built binary: files that cannot eat each other, secrets that
-/// stay secret, a FIFO that cannot hang a start, time that a clock step cannot fake, signals
-/// that cannot kill a starting daemon, and a click stream that cannot grow without limit.
+/// stay secret, a FIFO that cannot hang a start, time that a clock step cannot fake, helpers
+/// that start with a clean signal mask, and a click stream that cannot grow without limit.
+/// (Signals before main: scripts/check-early-signals.sh.)
 @Suite("trustworthy under every condition")
 struct TrustTests {
     static let airVisualSources = "[sources]\nair = [\"airvisual\"]\nweather = [\"airvisual\"]\nasthma = [\"estimate\"]"
@@ -151,47 +152,6 @@ struct TrustTests {
         #expect(next.status == 0, "\(next.stderr)")
         #expect(server.requests.count > askedBefore, "the second one-shot answered from the store")
         #expect(next.stdout.contains("stale"), "\(next.stdout)")
-    }
-
-    /// A shared library whose constructor sends the daemon the signals it handles: library
-    /// constructors run after the binary's .preinit_array and before Swift's main, in the window
-    /// where a signal used to kill a daemon that had just been exec'd.
-    static func earlySignalLibrary(in folder: URL) throws -> String {
-        let source = folder.appendingPathComponent("early.c").path
-        let library = folder.appendingPathComponent("early.so").path
-        try """
-            #include <signal.h>
-            #include <unistd.h>
-            __attribute__((constructor)) static void early(void) {
-                for (int i = 0; i < 5; i++) {
-                    kill(getpid(), SIGUSR1); kill(getpid(), SIGHUP); kill(getpid(), SIGUSR2); kill(getpid(), SIGRTMIN + 1);
-                }
-            }
-            """.write(toFile: source, atomically: true, encoding: .utf8)
-        let cc = Process()
-        cc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        cc.arguments = ["cc", "-shared", "-fPIC", "-o", library, source]
-        try cc.run()
-        cc.waitUntilExit()
-        #expect(cc.terminationStatus == 0)
-        return library
-    }
-
-    @Test("USR1, HUP, USR2 and RTMIN+1 sent before main: the daemon lives, and still obeys SIGUSR1 and SIGTERM")
-    func earlySignals() async throws {
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
-        let sandbox = try Sandbox()
-        let library = try await offThePool { try Self.earlySignalLibrary(in: sandbox.home) }
-        try sandbox.writeDaemonConfig(server: server, interval: "1h")
-        for _ in 0..<5 {
-            let daemon = try DaemonProcess(sandbox: sandbox, environment: ["LD_PRELOAD": library])
-            #expect(await waitUntil { FileManager.default.fileExists(atPath: sandbox.jsonOutput) } && daemon.isRunning, "\(daemon.stderr)")
-            try FileManager.default.removeItem(atPath: sandbox.jsonOutput)
-            daemon.send(SIGUSR1)
-            #expect(await waitUntil { FileManager.default.fileExists(atPath: sandbox.jsonOutput) }, "SIGUSR1 no longer refreshes")
-            daemon.send(SIGTERM)
-            #expect(await daemon.waitForExit() == 0)
-        }
     }
 
     @Test("an on_update helper starts with no signal blocked or ignored")
