@@ -121,7 +121,9 @@ struct TrustTests {
         for command in [[], ["config"], ["daemon"]] {
             let result = try await sandbox.run(command + ["--config", fifo], timeout: 10)
             #expect(result.status == 78)
-            #expect(result.seconds < 1, "\(result.seconds) s")
+            // Alone it takes milliseconds; the bound leaves room for a loaded machine running
+            // the suite in parallel, far below the 10 s after which a blocked open is killed.
+            #expect(result.seconds < 5, "\(result.seconds) s")
             #expect(result.stderr.contains("\(fifo): the config file is not a regular file (a FIFO), not read"), "\(result.stderr)")
         }
     }
