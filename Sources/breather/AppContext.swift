@@ -59,10 +59,11 @@ struct AppContext: Sendable {
         }
     }
 
-    /// The files Breather keeps for itself, which no output may overwrite. The history store's
-    /// database (`[history] path`) joins this list when that store is configured.
+    /// The files Breather keeps for itself, which no output may overwrite: the caches and, when
+    /// it is on, the history store's database (`[history] path`).
     var storeFiles: [FileRole] {
         [FileRole("the conditions cache", cachePath), FileRole("the location cache", ipCachePath)]
+            + (settings.history.enabled ? [FileRole("the history store", historyPath)] : [])
     }
 
     var cachePath: String { settings.cache.path ?? loader.defaultCachePath() }

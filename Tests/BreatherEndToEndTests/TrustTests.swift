@@ -37,6 +37,11 @@ struct TrustTests {
         let onCache = try await sandbox.run(["--config", sandbox.configPath, "--output", cache])
         #expect(onCache.status == 78)
         #expect(onCache.stderr.contains("--output \"\(cache)\" is the same file as the conditions cache \"\(cache)\""), "\(onCache.stderr)")
+        let history = sandbox.home.appendingPathComponent("state/breather/history.sqlite3").path
+        let onHistory = try await sandbox.run(["--config", sandbox.configPath, "--output", history],
+                                              environment: ["XDG_STATE_HOME": sandbox.home.appendingPathComponent("state").path])
+        #expect(onHistory.status == 78)
+        #expect(onHistory.stderr.contains("is the same file as the history store \"\(history)\""), "\(onHistory.stderr)")
         let out = sandbox.home.appendingPathComponent("out").path
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: sandbox.home.appendingPathComponent("alias").path, withDestinationPath: out)
