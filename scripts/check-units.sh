@@ -2,7 +2,7 @@
 # Checks the systemd units (called by scripts/test.sh and so by .ci/run):
 #  - `systemd-analyze verify` on every unit, failing on ANY stderr output (verify exits 0 on
 #    unknown keys and bad values);
-#  - `systemd-analyze security --offline=yes` on the system unit, failing above 1.5 (issue 12),
+#  - `systemd-analyze security --offline=yes` on the system unit, failing above 1.5,
 #    and `--user` on each user service, failing above 4.0 (a bare unit scores 9.8; the
 #    sandboxing a user manager allows brings them to 3.6).
 # verify needs ExecStart's binary to exist: the units are checked from a temporary copy whose

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test command (README "Development"): installs missing Debian packages, builds with
+# The test command (docs/DEVELOPMENT.md): installs missing Debian packages, builds with
 # warnings as errors, runs every test,
 # checks the systemd units and that the public API is documented. Everything it reads is in
 # the repository (fixtures and reference tables in Tests/Fixtures).
@@ -24,8 +24,8 @@ scripts/check-early-signals.sh
 if [ -x scripts/check-units.sh ]; then
     scripts/check-units.sh
 fi
-# Public API without a /// doc comment fails the run (README "Development" rules).
+# Public API without a /// doc comment fails the run (docs/DEVELOPMENT.md rules).
 scripts/check-docs.sh
 # The release binary: no ICU (Foundation pulled in by accident), libcurl not linked, <= 16 MB
-# stripped (README "Speed and size").
+# stripped (docs/PERFORMANCE.md).
 scripts/check-binary.sh

@@ -40,7 +40,7 @@ public struct ConditionsCache: Sendable {
             text = try SmallFile.read(path)
         } catch {
             // The reason is strerror's text, "No such file or directory" for ENOENT. hasPrefix,
-            // not contains(_:): that one is _StringProcessing's (1.3 MB of the binary, issue 11).
+            // not contains(_:): that one is _StringProcessing's (1.3 MB of the binary).
             if case .unreadable(_, let reason) = error, reason.hasPrefix("No such file") { return .missing }
             return setAside("\(error)")
         }

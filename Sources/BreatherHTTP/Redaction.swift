@@ -34,7 +34,7 @@ private func redactingParameters(_ parameters: Substring) -> String {
 /// `scheme://user:password@host/path` → `scheme://user:REDACTED@host/path` (no query or fragment here).
 private func redactingPassword(_ schemeAndPath: Substring) -> String {
     // The first "://", found by hand: `firstRange(of:)` is _StringProcessing's, which this one
-    // call linked into the binary (1.3 MB with _RegexParser; issue 11).
+    // call linked into the binary (1.3 MB with _RegexParser).
     guard let separator = schemeAndPath.indices.first(where: { schemeAndPath[$0...].hasPrefix("://") }) else {
         return String(schemeAndPath)
     }

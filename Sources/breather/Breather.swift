@@ -24,7 +24,7 @@ enum Breather {
         // Quiet libdispatch (ProcessEnvironment).
         ProcessEnvironment.prepare()
         // Before any other thread starts: one arena saves 0.3-1 MB of the daemon's and watch's
-        // RSS and a heap to map per thread (README "Speed and size").
+        // RSS and a heap to map per thread (docs/PERFORMANCE.md).
         cprocess_use_one_malloc_arena()
         let invocation: Invocation
         do {

@@ -84,7 +84,7 @@ enum Subcommand: String, CaseIterable, Sendable {
 ///
 /// Written by hand rather than with swift-argument-parser, which imports FoundationEssentials:
 /// with it the static binary carried 4.9 MB more and every run paid its reflection-built
-/// argument tree (README "Speed and size"). A value may start with a minus sign when it is a
+/// argument tree (docs/PERFORMANCE.md). A value may start with a minus sign when it is a
 /// number (`--latitude -33.87`), which ArgumentParser refused.
 enum CommandLineParser {
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
