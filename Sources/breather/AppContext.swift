@@ -129,6 +129,7 @@ struct AppContext: Sendable {
             case .airVisual: airVisual
             case .waqi: waqi
             case .openWeatherMap: openWeatherMap
+            case .airGradient, .purpleAir, .sensorCommunity, .awair: sensor(id)
             case .propeller, .estimate, .ipapi: nil  // the config accepts none of these for air
             }
         }
@@ -137,14 +138,14 @@ struct AppContext: Sendable {
             case .openMeteo: openMeteo
             case .airVisual: airVisual
             case .openWeatherMap: openWeatherMap
-            case .waqi, .propeller, .estimate, .ipapi: nil
+            case .waqi, .propeller, .estimate, .ipapi, .airGradient, .purpleAir, .sensorCommunity, .awair: nil
             }
         }
         func asthma(_ id: ProviderID) -> (any AsthmaProvider)? {
             switch id {
             case .propeller: Propeller(baseURL: p.propellerURL, http: http)
             case .estimate: AsthmaEstimate()
-            case .openMeteo, .airVisual, .waqi, .openWeatherMap, .ipapi: nil
+            case .openMeteo, .airVisual, .waqi, .openWeatherMap, .ipapi, .airGradient, .purpleAir, .sensorCommunity, .awair: nil
             }
         }
         return ConditionsFetcher(air: settings.sources.air.compactMap(air), weather: settings.sources.weather.compactMap(weather),
