@@ -77,6 +77,7 @@ struct ConfigFile {
         try applyHistory(to: &settings)
         if let table = try table("sources", in: root) { try applySources(table, to: &settings) }
         if let table = try table("providers", in: root) { try applyProviders(table, to: &settings) }
+        try checkSensorSources(settings)
         if let table = try table("cache", in: root) {
             try checkKeys(table, section: "cache", allowed: ["path", "max_age"])
             if let value = try string("path", in: table, section: "cache") {
@@ -137,9 +138,10 @@ struct ConfigFile {
     }
 
     private func applySources(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
-        try checkKeys(table, section: "sources", allowed: ["air", "weather", "asthma"])
+        try checkKeys(table, section: "sources", allowed: ["air", "weather", "asthma", "indoor"])
         let lists: [(String, WritableKeyPath<SourceSettings, [ProviderID]>, [ProviderID])] = [
             ("air", \.air, ProviderID.air), ("weather", \.weather, ProviderID.weather), ("asthma", \.asthma, ProviderID.asthma),
+            ("indoor", \.indoor, ProviderID.sensors),
         ]
         for (key, path, allowed) in lists {
             guard let value = table[key] else { continue }
@@ -157,9 +159,13 @@ struct ConfigFile {
     }
 
     private func applyProviders(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
-        try checkKeys(table, section: "providers", allowed: ProviderKeys.all.map { $0.provider })
+        try checkKeys(table, section: "providers", allowed: ProviderKeys.all.map { $0.provider } + ProviderID.sensors.map(\.rawValue))
         for provider in table.keys {
             guard let section = table[provider]?.table else { throw error(provider, "providers", "must be a table [providers.\(provider)]") }
+            if let sensor = ProviderID(rawValue: provider), ProviderID.sensors.contains(sensor) {
+                try applySensor(sensor, section, to: &settings)
+                continue
+            }
             // checkKeys allowed only the providers listed.
             guard let keys = ProviderKeys.all.first(where: { $0.provider == provider }) else { continue }
             let sectionName = "providers.\(provider)"

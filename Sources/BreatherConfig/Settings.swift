@@ -68,6 +68,8 @@ public struct SourceSettings: Sendable, Equatable {
     public var weather: [ProviderID] = [.openMeteo]
     /// Asthma-risk sources, each one of `ProviderID.asthma`.
     public var asthma: [ProviderID] = [.estimate]
+    /// Indoor sensors shown beside the outdoor air, each one of `ProviderID.sensors`; empty = none.
+    public var indoor: [ProviderID] = []
 
     /// Open-Meteo for air and weather, the estimate for asthma: everything keyless.
     public init() {}
@@ -97,6 +99,8 @@ public struct ProviderSettings: Sendable, Equatable {
     public var openWeatherMapURL = "https://api.openweathermap.org/data/2.5"
     /// `[providers.openweathermap] key_file` with `~/` expanded; nil = key only from the environment or a systemd credential.
     public var openWeatherMapKeyFile: String?
+    /// `[providers.<sensor>]` for each sensor on the home network that has a table.
+    public var sensors: [ProviderID: SensorSettings] = [:]
 
     /// The public endpoints and no key files.
     public init() {}

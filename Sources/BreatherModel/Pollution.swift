@@ -21,11 +21,14 @@ public struct Pollution: Sendable, Hashable, Codable {
     /// provider gives them: the history keeps each hour under its own time. A pollutant's
     /// series may be one shorter (no current value); it then ends an hour earlier.
     public var hourlyTimes: [Timestamp]?
+    /// The provider of each pollutant when they came from more than one (a sensor's particles,
+    /// the model's gases: `Pollution.filled(from:)`); nil when `source` gave them all.
+    public var pollutantSources: [Pollutant: String]?
 
     /// Air-quality data from `source`; give `hourly` concentrations, `reported` indices or both.
     public init(source: String, observedAt: Timestamp? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = [],
                 attributions: [Attribution]? = nil, pollen: [PollenType: Double]? = nil, forecast: HourlyForecast? = nil,
-                hourlyTimes: [Timestamp]? = nil) {
+                hourlyTimes: [Timestamp]? = nil, pollutantSources: [Pollutant: String]? = nil) {
         self.hourlyTimes = hourlyTimes
         self.source = source
         self.observedAt = observedAt
@@ -34,6 +37,7 @@ public struct Pollution: Sendable, Hashable, Codable {
         self.attributions = attributions
         self.pollen = pollen
         self.forecast = forecast
+        self.pollutantSources = pollutantSources
     }
 }
 

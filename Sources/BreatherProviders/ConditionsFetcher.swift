@@ -70,19 +70,26 @@ public struct ConditionsFetcher: Sendable {
     }
 
     /// The first air reply that can serve the standard, else the first reply at all, with the
-    /// failures (including "cannot serve") met on the way.
+    /// failures (including "cannot serve") met on the way. A sensor on the home network measures
+    /// only particles: when one answers, the next source that is no sensor is asked too and
+    /// gives the pollutants the sensor lacks (`Pollution.filled(from:)`); a later sensor is then
+    /// only a fallback, not asked.
     private func airQuality(at location: Location, _ request: FetchRequest, _ outcomes: Outcomes) async -> (Pollution?, [ProviderFailure]) {
         var failures: [ProviderFailure] = []
         var firstReply: Pollution?
+        var sensorReply: Pollution?
+        var filled = false
         var asked: [String] = []
         let standard = request.standard
         for provider in air where !request.skippedAirSources.contains(provider.id.rawValue) {
+            let isSensor = provider is any LocalSensor
+            if isSensor, sensorReply != nil { continue }
             if let skipped = await notAsked(provider.id.rawValue, part: .air, request, after: asked) {
                 failures.append(skipped)
                 continue
             }
             asked.append(provider.id.rawValue)
-            let pollution: Pollution
+            var pollution: Pollution
             do {
                 pollution = try await provider.airQuality(at: location)
                 await outcomes.add(provider.id.rawValue, .air, nil)
@@ -91,18 +98,36 @@ public struct ConditionsFetcher: Sendable {
                 failures.append(error)
                 continue
             }
-            do {
-                _ = try pollution.report(for: standard)
-                return (pollution, failures)
-            } catch {
-                firstReply = firstReply ?? pollution
-                let why = pollution.hourly == nil
-                    ? "gives no \(standard.rawValue) index and no concentrations to compute one"
-                    : "cannot give a \(standard.rawValue) index: \(error)"
-                failures.append(ProviderFailure(provider: pollution.source, part: .air, kind: .unavailable, message: why))
+            if isSensor {
+                sensorReply = pollution
+                continue
             }
+            if let sensorReply {
+                pollution = sensorReply.filled(from: pollution)
+                filled = true
+            }
+            if let served = Self.serving(pollution, standard, &failures, &firstReply) { return (served, failures) }
         }
+        // No other source answered: the sensor's particles alone.
+        if let sensorReply, !filled, let served = Self.serving(sensorReply, standard, &failures, &firstReply) { return (served, failures) }
         return (firstReply, failures)
+    }
+
+    /// `pollution` when it can give the standard's index; otherwise nil, its reason recorded
+    /// as a failure and the reply kept as `firstReply` if none was.
+    private static func serving(_ pollution: Pollution, _ standard: AQIStandard, _ failures: inout [ProviderFailure],
+                                _ firstReply: inout Pollution?) -> Pollution? {
+        do {
+            _ = try pollution.report(for: standard)
+            return pollution
+        } catch {
+            firstReply = firstReply ?? pollution
+            let why = pollution.hourly == nil
+                ? "gives no \(standard.rawValue) index and no concentrations to compute one"
+                : "cannot give a \(standard.rawValue) index: \(error)"
+            failures.append(ProviderFailure(provider: pollution.source, part: .air, kind: .unavailable, message: why))
+            return nil
+        }
     }
 
     /// Tries each provider in order; returns the first value and the failures met before it.

@@ -56,6 +56,8 @@ public struct JSONRenderer: Renderer {
     }
 
     /// The `air_quality` object, shared by the main output and `breather aqi --format json`.
+    /// Each sub-index names its `source` and `fallback_from` lists the air sources that failed
+    /// before the one shown answered (both absent from the calculator's output).
     public func airQuality(_ index: OutputData.AirQuality) -> JSONValue {
         // The AQHI sums one term per pollutant: its entries carry that term as `contribution`
         // and `index: null`, since no per-pollutant index exists to report.
@@ -65,6 +67,7 @@ public struct JSONRenderer: Renderer {
                                      "concentration": .number(sub.concentration), "unit": .string(sub.unit),
                                      "period": .string(sub.period)]
             if let contribution = sub.contribution { entry["contribution"] = .number(contribution) }
+            if let source = sub.source { entry["source"] = .string(source) }
             // A ppb ↔ µg/m³ conversion at the standard's reference temperature and pressure, when one was made.
             if let applied = sub.conversion {
                 entry["conversion"] = .object([
@@ -74,13 +77,16 @@ public struct JSONRenderer: Renderer {
             }
             return .object(entry)
         }
-        return .object(["aqi": .integer(Int64(index.aqi)), "category": .string(index.category),
-                        "category_id": .string(index.categoryID),
-                        "main_pollutant": mainPollutant(index), "color": .string(index.color),
-                        "source": .string(index.source), "computed": .bool(index.computed),
-                        "sub_indices": .array(subIndices),
-                        // The standard's footnote rules that shaped the index, one sentence each.
-                        "notes": .array(index.notes.map { .string($0) })])
+        var object: JSONObject = [
+            "aqi": .integer(Int64(index.aqi)), "category": .string(index.category),
+            "category_id": .string(index.categoryID),
+            "main_pollutant": mainPollutant(index), "color": .string(index.color),
+            "source": .string(index.source), "computed": .bool(index.computed),
+            "sub_indices": .array(subIndices),
+            // The standard's footnote rules that shaped the index, one sentence each.
+            "notes": .array(index.notes.map { .string($0) })]
+        if let fallback = index.fallbackFrom { object["fallback_from"] = .array(fallback.map(JSONValue.string)) }
+        return .object(object)
     }
 
     func mainPollutant(_ index: OutputData.AirQuality) -> JSONValue {

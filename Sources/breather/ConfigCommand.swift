@@ -5,6 +5,7 @@ import Logging
 import BreatherConfig
 import BreatherHTTP
 import CProcess
+import BreatherModel
 
 /// `breather config`: validates the config and prints the effective settings, each with where
 /// it came from (default, file:line, flag, env). API keys are never printed, only whether and
@@ -70,6 +71,7 @@ struct ConfigCommand {
             ("location.name", quoted(s.location.name)), ("location.city", quoted(s.location.city)),
             ("location.auto", "\(s.location.auto)"),
             ("sources.air", list(s.sources.air.map(\.rawValue))), ("sources.weather", list(s.sources.weather.map(\.rawValue))), ("sources.asthma", list(s.sources.asthma.map(\.rawValue))),
+            ("sources.indoor", list(s.sources.indoor.map(\.rawValue))),
             ("providers.open-meteo.forecast_url", url(p.openMeteoForecastURL)),
             ("providers.open-meteo.air_quality_url", url(p.openMeteoAirQualityURL)),
             ("providers.open-meteo.geocoding_url", url(p.openMeteoGeocodingURL)),
@@ -80,6 +82,14 @@ struct ConfigCommand {
             ("providers.ipapi.base_url", url(p.ipapiURL)), ("providers.propeller.base_url", url(p.propellerURL)),
             ("cache.path", quoted(context.cachePath)), ("cache.max_age", quoted(duration(s.cache.maxAgeSeconds))),
         ]
+        for id in ProviderID.sensors {
+            guard let sensor = p.sensors[id] else { continue }
+            let section = "providers.\(id.rawValue)"
+            let place = sensor.place ?? (s.sources.indoor.contains(id) ? .indoor : .outdoor)
+            lines += [("\(section).url", url(sensor.url)), ("\(section).place", quoted(place.rawValue)),
+                      ("\(section).interval", quoted(duration(sensor.intervalSeconds)))]
+            if id == .purpleAir { lines.append(("\(section).correction", quoted(sensor.correction.rawValue))) }
+        }
         lines += [("history.enabled", "\(s.history.enabled)"), ("history.path", quoted(context.historyPath)),
                   ("history.backfill", quoted("\(s.history.backfillDays)d")), ("history.keep_raw", quoted(s.history.keepRawSeconds % 86_400 == 0 ? "\(s.history.keepRawSeconds / 86_400)d" : duration(s.history.keepRawSeconds)))]
         lines += [("alerts.category", quoted(s.alerts?.category)), ("alerts.asthma", quoted(s.alerts?.asthma?.rawValue)),
