@@ -101,9 +101,17 @@ enum ConditionsJSON {
         let pollen: JSONValue = p.pollen.map { counts in
             .object(JSONObject(PollenType.allCases.compactMap { type in counts[type].map { (type.rawValue, JSONValue.number($0)) } }))
         } ?? .null
-        return .object(["source": .string(p.source), "observed_at_unix": date(p.observedAt), "hourly": hourly,
-                        "reported": .array(reported), "attributions": attributions, "pollen": pollen,
-                        "forecast": forecast])
+        var object: JSONObject = ["source": .string(p.source), "observed_at_unix": date(p.observedAt), "hourly": hourly,
+                                  "reported": .array(reported), "attributions": attributions, "pollen": pollen,
+                                  "forecast": forecast]
+        // Only when a sensor's particles were completed from another source (absent otherwise,
+        // so a store written without sensors reads the same in an older Breather).
+        if let sources = p.pollutantSources {
+            object["pollutant_sources"] = .object(JSONObject(Pollutant.allCases.compactMap { pollutant in
+                sources[pollutant].map { (pollutant.rawValue, JSONValue.string($0)) }
+            }))
+        }
+        return .object(object)
     }
 
     private static func pollution(_ c: JSONCursor) throws(JSONError) -> Pollution {
@@ -136,8 +144,16 @@ enum ConditionsJSON {
             }
             pollen = counts
         }
+        var sources: [Pollutant: String]?
+        if c["pollutant_sources"].exists {
+            sources = [:]
+            for pollutant in Pollutant.allCases where c["pollutant_sources"][pollutant.rawValue].exists {
+                sources?[pollutant] = try c["pollutant_sources"][pollutant.rawValue].string()
+            }
+        }
         return Pollution(source: try c["source"].string(), observedAt: try date(c["observed_at_unix"]), hourly: hourly,
-                         reported: reported, attributions: attributions, pollen: pollen, forecast: forecast)
+                         reported: reported, attributions: attributions, pollen: pollen, forecast: forecast,
+                         pollutantSources: sources)
     }
 
     private static func series(_ series: HourlySeries) -> JSONValue {
