@@ -145,7 +145,8 @@ struct ConfigFile {
         ]
         for (key, path, allowed) in lists {
             guard let value = table[key] else { continue }
-            guard let array = value.array, !array.isEmpty else { throw error(key, "sources", "must be a non-empty list such as [\"\(allowed[0].rawValue)\"]") }
+            // An empty indoor list is the default (no indoor sensor); the others need a source.
+            guard let array = value.array, !array.isEmpty || key == "indoor" else { throw error(key, "sources", "must be a non-empty list such as [\"\(allowed[0].rawValue)\"]") }
             var ids: [ProviderID] = []
             for item in array {
                 guard let id = item.string.flatMap(ProviderID.init(rawValue:)), allowed.contains(id) else {

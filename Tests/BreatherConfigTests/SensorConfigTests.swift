@@ -32,6 +32,14 @@ struct SensorConfigTests {
         #expect(settings.origins["providers.airgradient.interval"]?.hasSuffix(":11") == true)
     }
 
+    @Test("an empty indoor list is the default, spelled out")
+    func emptyIndoor() throws {
+        let settings = try loadConfig("[sources]\nindoor = []")
+        #expect(settings.sources.indoor.isEmpty)
+        let error = configError { () throws(ConfigError) in try loadConfig("[sources]\nair = []") }
+        #expect(error?.reason.contains("must be a non-empty list") == true)
+    }
+
     @Test("the PurpleAir correction can be switched off")
     func correctionOff() throws {
         let settings = try loadConfig("""
