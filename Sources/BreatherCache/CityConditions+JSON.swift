@@ -20,6 +20,8 @@ enum ConditionsJSON {
         root["parts_fetched_at_unix"] = .object(["air": date(c.partsFetchedAt.air), "weather": date(c.partsFetchedAt.weather),
                                                  "asthma": date(c.partsFetchedAt.asthma)])
         root["failures"] = .array(c.failures.map(failure))
+        // Only with an indoor sensor (absent otherwise: a store without one reads as before).
+        if let indoor = c.indoor { root["indoor"] = sensorReading(indoor) }
         return .object(root)
     }
 
@@ -39,7 +41,8 @@ enum ConditionsJSON {
                               failures: try root["failures"].array().map(failure),
                               fetchedAt: Timestamp(timeIntervalSince1970: try root["fetched_at_unix"].double()),
                               partsFetchedAt: PartTimes(air: try date(times["air"]), weather: try date(times["weather"]),
-                                                        asthma: try date(times["asthma"])))
+                                                        asthma: try date(times["asthma"])),
+                              indoor: root["indoor"].exists ? try sensorReading(root["indoor"]) : nil)
     }
 
     private static func failure(_ f: ProviderFailure) -> JSONValue {

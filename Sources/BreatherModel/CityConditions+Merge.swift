@@ -20,7 +20,7 @@ public struct PartTimes: Sendable, Hashable, Codable {
         case .air: air
         case .weather: weather
         case .asthma: asthma
-        case .location: nil
+        case .location, .indoor: nil
         }
     }
 }
@@ -47,6 +47,8 @@ extension CityConditions {
             result.asthma = asthma
             result.partsFetchedAt.asthma = partsFetchedAt.asthma
         }
+        // An indoor sensor that did not answer keeps its last reading (stale: `indoorIsStale`).
+        if result.indoor == nil { result.indoor = indoor }
         if result.location.name == nil { result.location.name = location.name }
         return result
     }

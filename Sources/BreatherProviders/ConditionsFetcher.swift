@@ -22,6 +22,8 @@ public struct ConditionsFetcher: Sendable {
     public var weather: [any WeatherProvider]
     /// Asthma sources in `[sources] asthma` order; the estimate sees the air data.
     public var asthma: [any AsthmaProvider]
+    /// Indoor sensors in `[sources] indoor` order, read beside the outdoor air; empty: none.
+    public var indoor: [any LocalSensor] = []
     /// Backoff and Retry-After across fetches; nil asks every provider every time.
     public var gate: ProviderGate?
     /// The clock that stamps `CityConditions.fetchedAt`.
@@ -31,9 +33,11 @@ public struct ConditionsFetcher: Sendable {
 
     /// A fetcher over the given sources, each list tried in order.
     public init(air: [any AirQualityProvider], weather: [any WeatherProvider], asthma: [any AsthmaProvider],
+                indoor: [any LocalSensor] = [],
                 gate: ProviderGate? = nil, deadlineSeconds: Double = FetchDeadline.defaultSeconds,
                 now: @escaping @Sendable () -> Timestamp = { Timestamp.now() }) {
         self.air = air
+        self.indoor = indoor
         self.weather = weather
         self.asthma = asthma
         self.gate = gate
@@ -55,8 +59,18 @@ public struct ConditionsFetcher: Sendable {
             ? firstSuccess(weather, part: .weather, request, outcomes) { provider async throws(ProviderFailure) in
                 try await provider.weather(at: location)
             } : (nil, [])
+        // Indoors with the outdoor air: a refresh of the air reads the indoor sensor too.
+        async let indoorResult = request.parts.contains(.air) && !indoor.isEmpty
+            ? firstSuccess(indoor, part: .indoor, request, outcomes) { sensor async throws(ProviderFailure) in
+                do throws(ProviderFailure) { return try await sensor.reading() } catch {
+                    var failure = error
+                    failure.part = .indoor
+                    throw failure
+                }
+            } : (nil, [])
         let (pollution, airFailures) = await airResult
         let (currentWeather, weatherFailures) = await weatherResult
+        let (indoorReading, indoorFailures) = await indoorResult
         var risk: Asthma?
         var asthmaFailures: [ProviderFailure] = []
         if request.parts.contains(.asthma) {
@@ -66,7 +80,8 @@ public struct ConditionsFetcher: Sendable {
         }
         if let gate { await outcomes.record(in: gate) }
         return CityConditions(location: location, weather: currentWeather, pollution: pollution, asthma: risk,
-                              failures: airFailures + weatherFailures + asthmaFailures, fetchedAt: now())
+                              failures: airFailures + weatherFailures + asthmaFailures + indoorFailures, fetchedAt: now(),
+                              indoor: indoorReading)
     }
 
     /// The first air reply that can serve the standard, else the first reply at all, with the

@@ -253,7 +253,7 @@ extension State {
             forecast: forecast,
             isCompact: isCompact,
             data: OutputData(conditions: conditions, report: report, failures: latestFailures, forecast: forecast,
-                             localTime: localTime),
+                             localTime: localTime, standard: standard),
             conditions: conditions,
             airQuality: report,
             failures: latestFailures,

@@ -202,6 +202,8 @@ public struct OutputData: Sendable, Equatable {
     public var forecast: [ForecastValue]
     /// Credits the air source's terms require.
     public var attributions: [Credit]
+    /// The indoor sensor's values; nil without one (`[sources] indoor`).
+    public var indoor: IndoorValues?
     /// The air data, kept only so `indicesByStandard` can be worked out when asked.
     let pollution: Pollution?
 
@@ -221,13 +223,14 @@ public struct OutputData: Sendable, Equatable {
             && lhs.weather == rhs.weather && lhs.asthma == rhs.asthma && lhs.updatedAt == rhs.updatedAt
             && lhs.updatedAtSeconds == rhs.updatedAtSeconds && lhs.observedAt == rhs.observedAt && lhs.errors == rhs.errors
             && lhs.forecast == rhs.forecast && lhs.attributions == rhs.attributions && lhs.pollution == rhs.pollution
+            && lhs.indoor == rhs.indoor
     }
 }
 
 extension OutputData {
     /// The snapshot of `conditions` under the index `report`, with times in `localTime`.
     init(conditions: CityConditions?, report: AirQualityReport?, failures: [ProviderFailure],
-         forecast: [ForecastHour], localTime: LocalTime) {
+         forecast: [ForecastHour], localTime: LocalTime, standard: AQIStandard) {
         place = conditions.map { Place(name: $0.location.name.map(Sanitized.line), latitude: $0.location.latitude,
                                        longitude: $0.location.longitude) }
         airQuality = report.map(AirQuality.init)
@@ -267,5 +270,6 @@ extension OutputData {
         }
         attributions = (conditions?.pollution?.attributions ?? []).map { Credit(name: Sanitized.line($0.name), url: $0.url) }
         pollution = conditions?.pollution
+        indoor = Self.indoor(conditions, standard: standard, localTime: localTime)
     }
 }

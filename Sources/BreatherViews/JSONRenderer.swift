@@ -29,6 +29,7 @@ public struct JSONRenderer: Renderer {
         root["air_quality"] = data.airQuality.map(airQuality) ?? .null
         root["weather"] = data.weather.map(weather) ?? .null
         root["asthma"] = data.asthma.map(asthma) ?? .null
+        root["indoor"] = data.indoor.map(indoor) ?? .null
         root["display"] = .object(JSONObject(output.displayFields.map { ($0.key, JSONValue.string($0.value)) }))
         root["updated_at"] = data.updatedAt.map(JSONValue.string) ?? .null
         // When the provider measured the air data (it can be hours before `updated_at`, the

@@ -149,7 +149,7 @@ struct AppContext: Sendable {
             }
         }
         return ConditionsFetcher(air: settings.sources.air.compactMap(air), weather: settings.sources.weather.compactMap(weather),
-                                 asthma: settings.sources.asthma.compactMap(asthma), gate: gate,
+                                 asthma: settings.sources.asthma.compactMap(asthma), indoor: settings.sources.indoor.compactMap(sensor), gate: gate,
                                  deadlineSeconds: fetchDeadlineSeconds)
     }
 

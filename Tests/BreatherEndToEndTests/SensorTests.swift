@@ -117,3 +117,50 @@ struct SensorEndToEndTests {
         #expect(result.stdout.contains("providers.airgradient.interval = \"1m\"  # default"))
     }
 }
+
+@Suite("indoor sensor, end to end")
+struct IndoorEndToEndTests {
+    func run(_ server: FixtureServer, sensorURL: String? = nil) async throws -> RunResult {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            [sources]
+            indoor = ["airgradient"]
+
+            [providers.airgradient]
+            url = "\(sensorURL ?? server.baseURL + "/airgradient")"
+            """)
+        return try await sandbox.run(["--config", sandbox.configPath, "--format", "json"])
+    }
+
+    @Test("indoor = [airgradient]: json indoor has CO2 in ppm and the indoor PM index; the outdoor air is the model's")
+    func indoor() async throws {
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
+        routes["/airgradient/measures/current"] = .fixture("airgradient/measures_current.open_air_compensated.json")
+        let server = try await FixtureServer.start(routes: routes)
+        let result = try await run(server)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let indoor = try #require(json["indoor"] as? [String: Any])
+        #expect(indoor["source"] as? String == "airgradient")
+        #expect(indoor["co2_ppm"] as? Double == 1520)
+        #expect(indoor["pm2_5"] as? Double == 24.6)
+        #expect(indoor["humidity"] as? Double == 76.3)
+        // PM2.5 24.6 µg/m³ as a 1-hour value: (100 − 51)/(35.4 − 9.1)·(24.6 − 9.1) + 51 = 79.9 → 80.
+        #expect(indoor["aqi"] as? Int == 80)
+        #expect(indoor["stale"] as? Bool == false)
+        let air = try #require(json["air_quality"] as? [String: Any])
+        #expect(air["source"] as? String == "open-meteo")
+    }
+
+    @Test("an indoor sensor that does not answer: no indoor reading, an indoor failure, the outdoor air as usual, exit 0")
+    func indoorDown() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let result = try await run(server, sensorURL: "http://127.0.0.1:9")
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["indoor"] is NSNull)
+        let errors = try #require(json["errors"] as? [[String: Any]])
+        #expect(errors.contains { $0["provider"] as? String == "airgradient" && $0["part"] as? String == "indoor" })
+        #expect(result.stderr.contains("airgradient (indoor)"), "\(result.stderr)")
+    }
+}

@@ -91,3 +91,33 @@ struct SensorFallbackTests {
         #expect(conditions.failures.isEmpty)
     }
 }
+
+@Suite("indoor sensors, read beside the outdoor air")
+struct IndoorFetchTests {
+    @Test("the indoor reading comes with the outdoor air; a failing indoor sensor is an indoor failure only")
+    func indoor() async throws {
+        let answered = await ConditionsFetcher(air: [StubModel(id: .openMeteo)], weather: [], asthma: [],
+                                               indoor: [StubSensor(.airGradient, pm25: 3)])
+            .fetchUntimed(at: place, FetchRequest(standard: .us, parts: [.air]))
+        #expect(answered.indoor?.source == "airgradient")
+        #expect(answered.indoor?.pm2_5 == 3)
+        #expect(answered.pollution?.source == "open-meteo", "an indoor sensor never stands in for the outdoor air")
+        let failed = await ConditionsFetcher(air: [StubModel(id: .openMeteo)], weather: [], asthma: [],
+                                             indoor: [StubSensor(.awair, pm25: nil), StubSensor(.airGradient, pm25: 4)])
+            .fetchUntimed(at: place, FetchRequest(standard: .us, parts: [.air]))
+        #expect(failed.indoor?.source == "airgradient", "the next indoor sensor is the fallback")
+        #expect(failed.failures.map(\.part) == [.indoor])
+        #expect(failed.failures.first?.provider == "awair")
+    }
+
+    @Test("a refresh that cannot read the indoor sensor keeps its last reading")
+    func carriedOver() {
+        let place = Location(latitude: 40.7, longitude: -73.9)
+        let earlier = CityConditions(location: place, fetchedAt: Timestamp(timeIntervalSince1970: 100),
+                                     indoor: SensorReading(source: "airgradient", co2PPM: 900))
+        let newer = CityConditions(location: place, pollution: Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [5]])),
+                                   failures: [ProviderFailure(provider: .airGradient, part: .indoor, kind: .unavailable, message: "cannot connect")],
+                                   fetchedAt: Timestamp(timeIntervalSince1970: 200))
+        #expect(earlier.merged(with: newer).indoor?.co2PPM == 900)
+    }
+}
