@@ -7,7 +7,7 @@ extension ConfigFile {
     /// (read before this), so a typo or another standard's id is an error listing the valid ids.
     func applyAlerts(to settings: inout Settings) throws(ConfigError) {
         guard let table = try table("alerts", in: root) else { return }
-        try checkKeys(table, section: "alerts", allowed: ["category", "asthma", "hold"])
+        try checkKeys(table, section: "alerts", allowed: ["category", "asthma", "hold", "co2"])
         var alerts = AlertSettings(standard: settings.standard)
         if let id = try string("category", in: table, section: "alerts") {
             let ids = settings.standard.categories.map(\.id)
@@ -28,8 +28,15 @@ extension ConfigFile {
             alerts.hold = hold
             mark(&settings, "alerts.hold")
         }
-        guard alerts.category != nil || alerts.asthma != nil else {
-            throw error("alerts", nil, "[alerts] needs category, asthma or both")
+        if let value = table["co2"] {
+            guard let ppm = value.int, (400...40_000).contains(ppm) else {
+                throw error("co2", "alerts", "must be a whole number of ppm from 400 to 40000, like 1400 (got \(value.debugDescription))")
+            }
+            alerts.co2PPM = ppm
+            mark(&settings, "alerts.co2")
+        }
+        guard alerts.category != nil || alerts.asthma != nil || table["co2"] != nil else {
+            throw error("alerts", nil, "[alerts] needs category, asthma, co2 or more")
         }
         settings.alerts = alerts
     }

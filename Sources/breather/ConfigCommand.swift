@@ -93,7 +93,7 @@ struct ConfigCommand {
         lines += [("history.enabled", "\(s.history.enabled)"), ("history.path", quoted(context.historyPath)),
                   ("history.backfill", quoted("\(s.history.backfillDays)d")), ("history.keep_raw", quoted(s.history.keepRawSeconds % 86_400 == 0 ? "\(s.history.keepRawSeconds / 86_400)d" : duration(s.history.keepRawSeconds)))]
         lines += [("alerts.category", quoted(s.alerts?.category)), ("alerts.asthma", quoted(s.alerts?.asthma?.rawValue)),
-                  ("alerts.hold", "\(s.alerts?.hold ?? 2)")]
+                  ("alerts.hold", "\(s.alerts?.hold ?? 2)"), ("alerts.co2", "\(s.alerts?.co2PPM.map(String.init) ?? "(unset)")")]
         lines.append(("output", s.outputs.isEmpty ? "(none)" : "[" + s.outputs.map { "{ path = \"\($0.path)\", format = \"\($0.format.rawValue)\" }" }.joined(separator: ", ") + "]"))
         return lines
     }

@@ -36,8 +36,9 @@ struct AlertConfigTests {
         ("[alerts]\nasthma = \"severe\"\n", ":2: alerts.asthma: unknown value \"severe\"; allowed: low, medium, high, very_high"),
         ("[alerts]\nasthma = \"high\"\nhold = 0\n", ":3: alerts.hold: must be a whole number of refreshes from 1 to 100"),
         ("[alerts]\nasthma = \"high\"\nhold = \"2\"\n", ":3: alerts.hold: must be a whole number"),
-        ("[alerts]\nasthma = \"high\"\nmargin = 5\n", ":3: alerts.margin: unknown key \"margin\" in [alerts]; allowed: category, asthma, hold"),
-        ("[alerts]\nhold = 2\n", "alerts: [alerts] needs category, asthma or both"),
+        ("[alerts]\nasthma = \"high\"\nmargin = 5\n", ":3: alerts.margin: unknown key \"margin\" in [alerts]; allowed: category, asthma, hold, co2"),
+        ("[alerts]\nhold = 2\n", "alerts: [alerts] needs category, asthma, co2 or more"),
+        ("[alerts]\nco2 = 100\n", ":2: alerts.co2: must be a whole number of ppm from 400 to 40000"),
         ("alerts = \"on\"\n", ":1: alerts: must be a table [alerts]"),
     ])
     func invalid(text: String, message: String) throws {
