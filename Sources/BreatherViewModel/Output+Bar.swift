@@ -11,7 +11,7 @@ extension Output {
     /// ("US AQI – open-meteo: timeout · retry 2 min", at most 60 characters).
     public var barTextCompact: String {
         guard hasData else { return "\(indexName) – " + (isLoading ? "loading…" : errorShort ?? "no data") }
-        var parts = [data.airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)"]
+        var parts = [indoorBarPart ?? (data.airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)")]
         let weather = [conditionIcon, temperature == Format.unavailable ? "" : temperature].filter { !$0.isEmpty }
         if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
         if !asthmaRiskShort.isEmpty { parts.append("asthma \(asthmaRiskShort)") }
@@ -50,7 +50,7 @@ extension Output {
     }
 
     /// The tooltip: `details` joined by newlines.
-    public var tooltip: String { details.joined(separator: "\n") }
+    public var tooltip: String { (details + (indoorDetail.map { [$0] } ?? [])).joined(separator: "\n") }
 
     /// The colour that stands for the state: the category's, dimmed when stale, red-grey with
     /// no data after an error, grey otherwise. Bars paint it as the block's background

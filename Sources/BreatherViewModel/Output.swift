@@ -126,6 +126,7 @@ public struct Output: Sendable, Equatable {
         "loading", "error", "staleness", "condition", "icon", "updated", "age", "source", "category_id",
         "index_name", "category_short", "asthma_risk_short", "age_short", "forecast", "asthma_outlook",
         "index_title", "error_short", "retry", "sparkline", "trend",
+        "indoor_aqi", "co2",
     ]
 
     /// The `display` object of the json output and the `--template` placeholders, in a stable order.
@@ -134,7 +135,8 @@ public struct Output: Sendable, Equatable {
                       asthmaRisk, asthmaProbability, aqiColor, temperatureColor, asthmaColor, standard.rawValue,
                       isLoading ? "true" : "false", error ?? "", staleness, condition, conditionIcon, updated, age,
                       source, categoryID, indexName, airQualityCategoryShort, asthmaRiskShort, ageShort,
-                      forecastSummary, asthmaOutlook, indexTitle, errorShort ?? "", retry, sparkline, trend]
+                      forecastSummary, asthmaOutlook, indexTitle, errorShort ?? "", retry, sparkline, trend,
+                      indoorAQI, co2]
         return zip(Self.displayKeys, values).map { (key: $0, value: $1) }
     }
 

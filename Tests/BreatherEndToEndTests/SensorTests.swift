@@ -164,3 +164,31 @@ struct IndoorEndToEndTests {
         #expect(result.stderr.contains("airgradient (indoor)"), "\(result.stderr)")
     }
 }
+
+@Suite("indoor sensor in the bar and in Prometheus, end to end")
+struct IndoorBarEndToEndTests {
+    @Test("waybar: 'in 80 · out 112' and the indoor tooltip line; prometheus: indoor CO2 in ppm")
+    func barAndPrometheus() async throws {
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
+        routes["/airgradient/measures/current"] = .fixture("airgradient/measures_current.open_air_compensated.json")
+        let server = try await FixtureServer.start(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            [sources]
+            indoor = ["airgradient"]
+
+            [providers.airgradient]
+            url = "\(server.baseURL)/airgradient"
+            """)
+        let waybar = try await sandbox.run(["--config", sandbox.configPath, "--format", "waybar", "--refresh"])
+        #expect(waybar.status == 0, "\(waybar.stderr)")
+        let line = try #require(try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: Any])
+        #expect((line["text"] as? String)?.contains("in 80 · out 112") == true, "\(waybar.stdout)")
+        #expect((line["tooltip"] as? String)?.contains("Indoor (airgradient): AQI 80 · PM2.5 24.6 µg/m³ · CO2 1520 ppm") == true)
+        let prometheus = try await sandbox.run(["--config", sandbox.configPath, "--format", "prometheus", "--refresh"])
+        #expect(prometheus.status == 0, "\(prometheus.stderr)")
+        #expect(prometheus.stdout.contains("breather_indoor_co2_ppm{location=\"Brooklyn\",sensor=\"airgradient\"} 1520"), "\(prometheus.stdout)")
+        let template = try await sandbox.run(["--config", sandbox.configPath, "--template", "{indoor_aqi}|{co2}|{aqi}"])
+        #expect(template.stdout == "80|1520 ppm|112\n", "\(template.stdout)")
+    }
+}
