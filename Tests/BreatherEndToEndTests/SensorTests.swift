@@ -6,10 +6,19 @@ import Testing
 /// documented payloads, with Open-Meteo (also on loopback) as the next source.
 @Suite("sensors on the home network, end to end")
 struct SensorEndToEndTests {
-    /// Open-Meteo with PM2.5 40 µg/m³ and ozone 120 µg/m³, and a PurpleAir at `/purpleair`.
-    func routes(purpleAir: Route) -> [String: Route] {
+    /// Open-Meteo with PM2.5 40 µg/m³ and ozone 120 µg/m³, and a PurpleAir at `/purpleair`
+    /// serving `fixture` as if measured now (its `DateTime` set to the current time).
+    func routes(purpleAir fixture: String) throws -> [String: Route] {
         var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40, o3: 120)))
-        routes["/purpleair/json"] = purpleAir
+        let text = try String(contentsOfFile: SupportPaths.fixtures + "/" + fixture, encoding: .utf8)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy/MM/dd'T'HH:mm:ss'z'"
+        let now = formatter.string(from: Date())
+        let fresh = text.replacingOccurrences(of: #""DateTime": "[^"]*""#, with: "\"DateTime\": \"\(now)\"", options: .regularExpression)
+        #expect(fresh != text, "the fixture has a DateTime")
+        routes["/purpleair/json"] = .json(fresh)
         return routes
     }
 
@@ -37,7 +46,7 @@ struct SensorEndToEndTests {
 
     @Test("air = [purpleair, open-meteo]: PM2.5 is the sensor's, EPA-corrected; ozone still comes from Open-Meteo")
     func sensorFirst() async throws {
-        let server = try await FixtureServer.start(routes: routes(purpleAir: .fixture("purpleair/json.pa-ii.clean.json")))
+        let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))
         let result = try await run(server)
         #expect(result.status == 0, "\(result.stderr)")
         let air = try #require(try json(result)["air_quality"] as? [String: Any])
@@ -56,7 +65,7 @@ struct SensorEndToEndTests {
 
     @Test("a sensor that does not answer: the model's PM2.5 at once, marked as a fallback, exit 0")
     func sensorDown() async throws {
-        let server = try await FixtureServer.start(routes: routes(purpleAir: .fixture("purpleair/json.pa-ii.clean.json")))
+        let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))
         // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
         let result = try await run(server, sensorURL: "http://127.0.0.1:9")
         #expect(result.status == 0, "\(result.stderr)")
@@ -73,7 +82,7 @@ struct SensorEndToEndTests {
 
     @Test("PurpleAir channels that disagree: a fault of the sensor, not data; the model answers")
     func channelsDisagree() async throws {
-        let server = try await FixtureServer.start(routes: routes(purpleAir: .fixture("purpleair/json.pa-ii.channels_disagree.json")))
+        let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.channels_disagree.json"))
         let result = try await run(server)
         #expect(result.status == 0, "\(result.stderr)")
         let document = try json(result)
@@ -87,11 +96,12 @@ struct SensorEndToEndTests {
 
     @Test("the sensor alone: its particles are the index, exit 0")
     func sensorAlone() async throws {
-        let server = try await FixtureServer.start(routes: routes(purpleAir: .fixture("purpleair/json.pa-ii.clean.json")))
+        let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))
         let result = try await run(server, air: "\"purpleair\"", [])
         #expect(result.status == 0, "\(result.stderr)")
         // PM2.5 7.2 µg/m³ (1-hour): (50 − 0)/(9.0 − 0)·7.2 = 40.
-        #expect(result.stdout.hasPrefix("Brooklyn · AQI 40 Good (PM2.5)"), "\(result.stdout)")
+        #expect(result.stdout.hasPrefix("Brooklyn · US AQI 40 Good (PM2.5)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("stale"), "a reading the sensor took just now is fresh: \(result.stdout)")
     }
 
     @Test("breather config shows each sensor's url, place, interval and the PurpleAir correction")
@@ -184,7 +194,7 @@ struct IndoorBarEndToEndTests {
         #expect(waybar.status == 0, "\(waybar.stderr)")
         let line = try #require(try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: Any])
         #expect((line["text"] as? String)?.contains("in 80 · out 112") == true, "\(waybar.stdout)")
-        #expect((line["tooltip"] as? String)?.contains("Indoor (airgradient): AQI 80 · PM2.5 24.6 µg/m³ · CO2 1520 ppm") == true)
+        #expect((line["tooltip"] as? String)?.contains("Indoor (airgradient): US AQI 80 · PM2.5 24.6 µg/m³ · CO2 1520 ppm") == true)
         let prometheus = try await sandbox.run(["--config", sandbox.configPath, "--format", "prometheus", "--refresh"])
         #expect(prometheus.status == 0, "\(prometheus.stderr)")
         #expect(prometheus.stdout.contains("breather_indoor_co2_ppm{location=\"Brooklyn\",sensor=\"airgradient\"} 1520"), "\(prometheus.stdout)")

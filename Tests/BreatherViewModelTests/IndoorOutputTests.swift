@@ -24,8 +24,8 @@ struct IndoorOutputTests {
         // Indoor PM2.5 24.6 µg/m³ (1-hour) → US 80; outdoor a steady 40 µg/m³ → 112 USG.
         #expect(output.indoorAQI == "80")
         #expect(output.co2 == "1520 ppm")
-        #expect(output.barTextCompact.hasPrefix("AQI in 80 · out 112 USG · "), "\(output.barTextCompact)")
-        #expect(output.tooltip.hasSuffix("\nIndoor (airgradient): AQI 80 · PM2.5 24.6 µg/m³ · CO2 1520 ppm · humidity 76%"), "\(output.tooltip)")
+        #expect(output.barTextCompact.hasPrefix("US AQI in 80 · out 112 USG · "), "\(output.barTextCompact)")
+        #expect(output.tooltip.hasSuffix("\nIndoor (airgradient): US AQI 80 · PM2.5 24.6 µg/m³ · CO2 1520 ppm · humidity 76%"), "\(output.tooltip)")
         let display = Dictionary(uniqueKeysWithValues: output.displayFields.map { ($0.key, $0.value) })
         #expect(display["indoor_aqi"] == "80")
         #expect(display["co2"] == "1520 ppm")
@@ -35,7 +35,7 @@ struct IndoorOutputTests {
     func absentAndStale() async throws {
         let none = try #require(await output(indoor: nil))
         #expect(none.indoorAQI.isEmpty && none.co2.isEmpty)
-        #expect(none.barTextCompact.hasPrefix("AQI 112 USG"), "\(none.barTextCompact)")
+        #expect(none.barTextCompact.hasPrefix("US AQI 112 USG"), "\(none.barTextCompact)")
         #expect(!none.tooltip.contains("Indoor"))
         let kept = try #require(await output(indoor: Self.airGradient, indoorFails: true))
         #expect(kept.tooltip.contains("Indoor (airgradient) (stale): "), "\(kept.tooltip)")
