@@ -25,11 +25,6 @@ extension Pollution {
     public func source(of pollutant: Pollutant) -> String {
         pollutantSources?[pollutant] ?? source
     }
-
-    /// True when some pollutant came from another provider than `source`.
-    public var isCombined: Bool {
-        pollutantSources?.values.contains { $0 != source } ?? false
-    }
 }
 
 extension CityConditions {
