@@ -8,7 +8,9 @@ import BreatherModel
 /// `GET /measures/current`, reachable as `http://airgradient_<serial>.local`. PM2.5 is
 /// `pm02Compensated` when the firmware sends it (3.1.4 and later: the correction configured on
 /// the monitor applied), else `pm02`; temperature and humidity likewise prefer the
-/// `…Compensated` values (only the Open Air corrects them). A part the model lacks (no CO2
+/// `…Compensated` values (only the Open Air corrects them). Firmware 3.1.1 sends a compensated
+/// value of 0 beside a non-zero raw one when it computed none: that 0 is taken as absent (no
+/// air is 0 °C and 0 % humid while the raw sensor reads 23 °C and 32 %). A part the model lacks (no CO2
 /// sensor in some Open Air models) is absent from the reply and stays nil here.
 public struct AirGradient: LocalSensor {
     /// `airgradient`.
@@ -32,16 +34,20 @@ public struct AirGradient: LocalSensor {
 
     static func decode(_ json: JSONCursor) throws(JSONError) -> SensorReading {
         _ = try json.object()
+        /// `preferred` (a compensated value) unless absent, or 0 beside a non-zero `fallback` (raw) value.
         func value(_ preferred: String, _ fallback: String? = nil) throws(JSONError) -> Double? {
-            if let value = try json[preferred].optionalDouble() { return value }
-            return try fallback.flatMap { name throws(JSONError) in try json[name].optionalDouble() }
+            let raw = try fallback.flatMap { name throws(JSONError) in try json[name].optionalDouble() }
+            if let value = try json[preferred].optionalDouble(), value != 0 || (raw ?? 0) == 0 { return value }
+            return raw
         }
+        let rawPM = try json["pm02"].optionalDouble()
+        let compensated = try json["pm02Compensated"].optionalDouble().map { $0 != 0 || (rawPM ?? 0) == 0 } ?? false
         return SensorReading(
             source: ProviderID.airGradient.rawValue,
             pm1: try value("pm01"), pm2_5: try value("pm02Compensated", "pm02"), pm10: try value("pm10"),
             co2PPM: try value("rco2"),
             temperatureC: try value("atmpCompensated", "atmp"), humidity: try value("rhumCompensated", "rhum"),
             voc: try value("tvocIndex"), vocUnit: "index", noxIndex: try value("noxIndex"),
-            correction: try json["pm02Compensated"].optionalDouble() == nil ? nil : "AirGradient (pm02Compensated, as set on the monitor)")
+            correction: compensated ? "AirGradient (pm02Compensated, as set on the monitor)" : nil)
     }
 }

@@ -36,6 +36,16 @@ struct AirGradientTests {
         #expect(reading.correction?.contains("pm02Compensated") == true)
     }
 
+    @Test("a compensated 0 beside a real raw value is 'not computed': the raw values are shown")
+    func zeroCompensated() async throws {
+        let (airGradient, _) = sensor(FakeHTTP.fixture("airgradient/measures_current.zero_compensated.json"))
+        let reading = try await airGradient.reading()
+        #expect(reading.pm2_5 == 34)
+        #expect(reading.temperatureC == 23.1)
+        #expect(reading.humidity == 32)
+        #expect(reading.correction == nil)
+    }
+
     @Test("as an air source: PM2.5 and PM10 from the monitor, indexed as a labelled 1-hour value")
     func airQuality() async throws {
         let (airGradient, _) = sensor(FakeHTTP.fixture("airgradient/measures_current.open_air_compensated.json"))
