@@ -17,10 +17,12 @@ extension CityConditions {
             let time = pollution.observedAt ?? fetchedAt
             for pollutant in Pollutant.allCases {
                 guard let values = pollution.hourly?.values[pollutant] else { continue }
+                // A sensor's particles beside the model's gases: each under its own provider.
+                let source = pollution.source(of: pollutant)
                 if let times = pollution.hourlyTimes {
-                    for (hour, value) in zip(times, values) { add(pollution.source, hour, pollutant.rawValue, value) }
+                    for (hour, value) in zip(times, values) { add(source, hour, pollutant.rawValue, value) }
                 } else {
-                    add(pollution.source, time, pollutant.rawValue, pollution.hourly?.latest(pollutant))
+                    add(source, time, pollutant.rawValue, pollution.hourly?.latest(pollutant))
                 }
             }
             for given in pollution.reported {
