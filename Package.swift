@@ -39,6 +39,12 @@ let package = Package(
         .target(name: "BreatherHTTP", dependencies: ["CCurl", "BreatherIO"], swiftSettings: strict),
         // The only importer of CJansson.
         .target(name: "BreatherJSON", dependencies: ["CJansson"], swiftSettings: strict),
+        // The history store's database: Debian libsqlite3-dev.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The only importer of CSQLite: an owned connection and statements, typed errors, migrations.
+        .target(name: "BreatherStore", dependencies: ["CSQLite"], swiftSettings: strict),
+        // What Breather remembers: readings in the store, retention, export, import, daily rows.
+        .target(name: "BreatherHistory", dependencies: ["BreatherStore", "BreatherModel"], swiftSettings: strict),
         // One malloc arena and a quick exit, for the `breather` executable (C: Swift's Glibc lacks <malloc.h>).
         .target(name: "CProcess"),
         // Files (atomic whole-file writes, capped reads) and threads for blocking calls: below HTTP, Config and Cache.
@@ -62,7 +68,7 @@ let package = Package(
             name: "breather",
             dependencies: [
                 "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherProviders", "BreatherViewModel", "BreatherViews", "BreatherConfig", "BreatherCache",
-                "BreatherCalculator",
+                "BreatherCalculator", "BreatherHistory",
                 "BreatherIO", "CProcess",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -82,6 +88,8 @@ let package = Package(
         .testTarget(name: "BreatherHTTPTests", dependencies: ["BreatherHTTP", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherIOTests", dependencies: ["BreatherIO", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherJSONTests", dependencies: ["BreatherJSON"], swiftSettings: strict),
+        .testTarget(name: "BreatherStoreTests", dependencies: ["BreatherStore"], swiftSettings: strict),
+        .testTarget(name: "BreatherHistoryTests", dependencies: ["BreatherHistory", "BreatherStore", "BreatherModel"], swiftSettings: strict),
         .testTarget(name: "BreatherModelTests", dependencies: ["BreatherModel", "BreatherJSON", propertyBased], swiftSettings: strict),
         .testTarget(name: "BreatherCalculatorTests", dependencies: ["BreatherCalculator", "BreatherModel"], swiftSettings: strict),
         .testTarget(name: "BreatherProvidersTests", dependencies: ["BreatherProviders", "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherTestSupport"], swiftSettings: strict),

@@ -6,14 +6,14 @@
 # --static-swift-stdlib links the Swift runtime in, so the binary runs on a machine without a
 # Swift toolchain (it still uses Debian's libc, libcurl and jansson).
 # -z now: full RELRO, as Debian builds its packages (lintian: hardening-no-bindnow); no slower
-# (README "Speed and size").
+# (docs/PERFORMANCE.md).
 # --disable-local-rpath: no RUNPATH $ORIGIN. With it the loader first looked for every library,
 # libcurl and the five the binary links, in the binary's own directory and its glibc-hwcaps,
 # tls and x86_64 subfolders: 24 failed opens in a fetching run.
 # libstdc++ and libgcc linked in (the Runtime Library Exception allows it): the Swift runtime
 # calls 25 of libstdc++'s functions (strings, new/delete, a demangler) and two of libgcc_s's
 # (_Unwind_Backtrace), yet loading and relocating the shared libstdc++ took 0.35 ms of every
-# run and libgcc_s 0.1 ms (README "Speed and size"). swiftc names libstdc++ as -lstdc++ in its
+# run and libgcc_s 0.1 ms (docs/PERFORMANCE.md). swiftc names libstdc++ as -lstdc++ in its
 # static-stdlib link, so a folder holding only libstdc++.a (a link to the one the toolchain's
 # clang finds, from libstdc++-12-dev, which Swift itself needs) goes first on the search path;
 # -static-libgcc has clang link libgcc_eh.a for the unwinder.

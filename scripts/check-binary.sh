@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The release binary stays lean (issue 11; README "Speed and size"): no ICU data, the sign that
+# The release binary stays lean (docs/PERFORMANCE.md): no ICU data, the sign that
 # Foundation was pulled in by accident (TOMLKit once made it 80 MB); no FoundationEssentials
 # (Foundation's `Date` or swift-argument-parser brought 4.9 MB of it) and no regex engine
 # (`String.contains(_:)` and friends link _StringProcessing and _RegexParser, 1.3 MB); neither

@@ -194,6 +194,15 @@ wait_for 15 "user daemon: no $user_out with the first reading" has "$user_out" '
 has "$user_out" Brooklyn || fail "user daemon: $user_out does not name Brooklyn"
 grep -q "key=user-key-$$" "$work/requests.log" || fail "user daemon did not send the key_file's key"
 echo "check-systemd-live: user breather.service active (running), STATUS=$status"
+# The user unit's sandbox took effect (a user manager applies it in a user namespace), and the
+# daemon still wrote its cache in ~/.cache/breather (CacheDirectory=).
+read -r useccomp unnp ucapbnd < <(inside awk '/^Seccomp:/ {s=$2} /^NoNewPrivs:/ {n=$2} /^CapBnd:/ {b=$2} END {print s, n, b}' "/proc/$user_pid/status")
+[ "$useccomp" = 2 ] && [ "$unnp" = 1 ] && [ "$ucapbnd" = 0000000000000000 ] ||
+    fail "user daemon not sandboxed: seccomp $useccomp, NoNewPrivs $unnp, CapBnd $ucapbnd"
+wait_for 15 "user daemon: no cache in ~/.cache/breather" inside test -s "$user_home/.cache/breather/conditions.json"
+echo "check-systemd-live: user daemon sandboxed (seccomp, no new privileges, no capabilities); cache written in ~/.cache/breather"
+# The one-shot unit runs sandboxed alike: the same checks on a child of its own are not possible
+# (it exits at once), so its result and file below stand for it.
 
 set_reading 52 22
 usysctl kill -s USR1 breather.service

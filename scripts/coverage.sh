@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Line coverage per module (README "Development"): builds with coverage in its own folder
+# Line coverage per module (docs/DEVELOPMENT.md): builds with coverage in its own folder
 # (.build/coverage, so the everyday build is not invalidated), runs every test once, in order,
 # and prints one row per module in Sources/ from llvm-cov. The end-to-end tests run the built
 # `breather` in child processes; they write their counts beside the tests' (LLVM_PROFILE_FILE is

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Breather builds and tests with. Safe to re-run.
-#   libcurl4-openssl-dev, libjansson-dev, pkg-config: the C libraries Breather links
+#   libcurl4-openssl-dev, libjansson-dev, libsqlite3-dev, pkg-config: the C libraries Breather links
+#   sqlite3: the shell the history tests and benchmarks check the store with
 #   libstdc++-12-dev: libstdc++.a, linked into the release binary (scripts/build-release.sh);
 #     Swift's own install needs it too
 #   python3: the loopback provider server the end-to-end tests start
@@ -10,7 +11,7 @@
 #   dpkg-dev, binutils, lintian, debootstrap: the .deb (scripts/package-deb.sh) and its test in a
 #     clean Debian root (scripts/test-deb.sh), both run by .ci/run
 set -euo pipefail
-packages=(libcurl4-openssl-dev libjansson-dev pkg-config libstdc++-12-dev python3 systemd tmux dpkg-dev binutils lintian debootstrap)
+packages=(libcurl4-openssl-dev libjansson-dev libsqlite3-dev sqlite3 pkg-config libstdc++-12-dev python3 systemd tmux dpkg-dev binutils lintian debootstrap)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -67,7 +67,7 @@ fi
 # as the page (man-db indexes `breather.daemon`; `man breather.daemon` finds it). help2man
 # takes its date from SOURCE_DATE_EPOCH, so the pages are reproducible.
 mkdir "$work/man"
-for command in "" daemon watch config aqi; do
+for command in "" daemon watch config aqi history; do
     name=breather${command:+.$command}
     printf '#!/bin/sh\nexec "%s" %s "$@"\n' "$binary" "$command" > "$work/man/$name"
     chmod +x "$work/man/$name"
@@ -111,8 +111,8 @@ for script in postinst prerm postrm; do install -m 0755 "packaging/deb/$script" 
 mkdir -p "$work/src/debian"
 printf 'Source: breather\n\nPackage: breather\nArchitecture: any\n' > "$work/src/debian/control"
 depends=$(cd "$work/src" && dpkg-shlibdeps -O "$binary" | sed -n 's/^shlibs:Depends=//p')
-# libcurl is opened with dlopen() at the first request (start-up cost: README "Speed and
-# size"), so dpkg-shlibdeps cannot see it although breather cannot fetch anything without it:
+# libcurl is opened with dlopen() at the first request (start-up cost: docs/PERFORMANCE.md),
+# so dpkg-shlibdeps cannot see it although breather cannot fetch anything without it:
 # declare it by hand, at the version whose curl_multi_poll/curl_multi_wakeup it calls.
 case ", $depends," in *", libcurl4"[\ ,]*) ;; *) depends="$depends, libcurl4 (>= 7.68)" ;; esac
 # The units' ExecReload= runs /bin/kill, which procps ships; a minimal Debian lacks it, and

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
 binary=$(scripts/build-release.sh)
-# Symbols are half the file and nothing at run time needs them (README "Speed and size").
+# Symbols are half the file and nothing at run time needs them (docs/PERFORMANCE.md).
 strip "$binary"
 echo "built $binary" >&2
 exec "$binary" --standard china "$@"

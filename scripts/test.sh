@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test command (README "Development"): installs missing Debian packages, builds with
+# The test command (docs/DEVELOPMENT.md): installs missing Debian packages, builds with
 # warnings as errors, runs every test,
 # checks the systemd units and that the public API is documented. Everything it reads is in
 # the repository (fixtures and reference tables in Tests/Fixtures).
@@ -19,11 +19,13 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 # rather than timing short durations, and code that keeps a deadline reads an injected clock
 # in its tests (FetchDeadline.Clock, TestClock). So one test's wait cannot stall another's.
 swift test --skip-build --parallel
+# A signal the daemon handles, sent before Swift's main, must not kill it (cprocess.c).
+scripts/check-early-signals.sh
 if [ -x scripts/check-units.sh ]; then
     scripts/check-units.sh
 fi
-# Public API without a /// doc comment fails the run (README "Development" rules).
+# Public API without a /// doc comment fails the run (docs/DEVELOPMENT.md rules).
 scripts/check-docs.sh
 # The release binary: no ICU (Foundation pulled in by accident), libcurl not linked, <= 16 MB
-# stripped (README "Speed and size").
+# stripped (docs/PERFORMANCE.md).
 scripts/check-binary.sh

@@ -20,6 +20,8 @@ enum ConditionsJSON {
         root["parts_fetched_at_unix"] = .object(["air": date(c.partsFetchedAt.air), "weather": date(c.partsFetchedAt.weather),
                                                  "asthma": date(c.partsFetchedAt.asthma)])
         root["failures"] = .array(c.failures.map(failure))
+        // Only with an indoor sensor (absent otherwise: a store without one reads as before).
+        if let indoor = c.indoor { root["indoor"] = sensorReading(indoor) }
         return .object(root)
     }
 
@@ -39,7 +41,8 @@ enum ConditionsJSON {
                               failures: try root["failures"].array().map(failure),
                               fetchedAt: Timestamp(timeIntervalSince1970: try root["fetched_at_unix"].double()),
                               partsFetchedAt: PartTimes(air: try date(times["air"]), weather: try date(times["weather"]),
-                                                        asthma: try date(times["asthma"])))
+                                                        asthma: try date(times["asthma"])),
+                              indoor: root["indoor"].exists ? try sensorReading(root["indoor"]) : nil)
     }
 
     private static func failure(_ f: ProviderFailure) -> JSONValue {
@@ -114,6 +117,13 @@ enum ConditionsJSON {
             object["uv"] = .object(["index": number(uv.index), "clear_sky": number(uv.clearSky),
                                     "hourly": uv.hourly.map(values) ?? .null])
         }
+        // Only when a sensor's particles were completed from another source (absent otherwise,
+        // so a store written without sensors reads the same in an older Breather).
+        if let sources = p.pollutantSources {
+            object["pollutant_sources"] = .object(JSONObject(Pollutant.allCases.compactMap { pollutant in
+                sources[pollutant].map { (pollutant.rawValue, JSONValue.string($0)) }
+            }))
+        }
         return .object(object)
     }
 
@@ -161,9 +171,16 @@ enum ConditionsJSON {
             uv = UVIndex(index: try u["index"].optionalDouble(), clearSky: try u["clear_sky"].optionalDouble(),
                          hourly: u["hourly"].isNull ? nil : try values(u["hourly"]))
         }
+        var sources: [Pollutant: String]?
+        if c["pollutant_sources"].exists {
+            sources = [:]
+            for pollutant in Pollutant.allCases where c["pollutant_sources"][pollutant.rawValue].exists {
+                sources?[pollutant] = try c["pollutant_sources"][pollutant.rawValue].string()
+            }
+        }
         return Pollution(source: try c["source"].string(), observedAt: try date(c["observed_at_unix"]), hourly: hourly,
                          reported: reported, attributions: attributions, pollen: pollen, forecast: forecast,
-                         pollenHourly: pollenHourly, uv: uv)
+                         pollenHourly: pollenHourly, uv: uv, pollutantSources: sources)
     }
 
     private static func values(_ v: HourlyValues) -> JSONValue {

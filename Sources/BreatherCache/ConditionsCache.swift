@@ -40,7 +40,7 @@ public struct ConditionsCache: Sendable {
             text = try SmallFile.read(path)
         } catch {
             // The reason is strerror's text, "No such file or directory" for ENOENT. hasPrefix,
-            // not contains(_:): that one is _StringProcessing's (1.3 MB of the binary, issue 11).
+            // not contains(_:): that one is _StringProcessing's (1.3 MB of the binary).
             if case .unreadable(_, let reason) = error, reason.hasPrefix("No such file") { return .missing }
             return setAside("\(error)")
         }
@@ -60,10 +60,12 @@ public struct ConditionsCache: Sendable {
         return .setAside(reason: "\(path): \(reason); set aside, starting afresh")
     }
 
-    /// Whether `conditions` were fetched less than `maxAgeSeconds` before `now`.
+    /// Whether `conditions` were fetched less than `maxAgeSeconds` before `now`. Conditions with
+    /// any time later than `now` (stamped while the clock was ahead, then corrected) are of
+    /// unknown age, never fresh: a one-shot asks the providers again.
     public static func isFresh(_ conditions: CityConditions, maxAgeSeconds: Int, now: Timestamp = Timestamp.now()) -> Bool {
         let age = now.timeIntervalSince(conditions.fetchedAt)
-        return age >= 0 && age < Double(maxAgeSeconds)
+        return age >= 0 && age < Double(maxAgeSeconds) && !conditions.isDatedAhead(of: now)
     }
 
     /// Saves conditions that carry air or weather data, with their failures and part times,

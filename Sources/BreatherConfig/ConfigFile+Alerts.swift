@@ -1,14 +1,14 @@
 import BreatherModel
 import BreatherViewModel
 
-/// `[alerts]`: desktop notifications when the index, the asthma risk, pollen or UV crosses a
-/// threshold, before a forecast crossing (`pre_alert`), and a daily outlook (`briefing`).
+/// `[alerts]`: desktop notifications when the index, the asthma risk, pollen, UV or indoor CO2
+/// crosses a threshold, before a forecast crossing (`pre_alert`), and a daily outlook (`briefing`).
 extension ConfigFile {
     /// Reads `[alerts]` into `settings.alerts`. The category is an id of the file's `standard`
     /// (read before this), so a typo or another standard's id is an error listing the valid ids.
     func applyAlerts(to settings: inout Settings) throws(ConfigError) {
         guard let table = try table("alerts", in: root) else { return }
-        try checkKeys(table, section: "alerts", allowed: ["category", "asthma", "pollen", "uv", "pre_alert", "briefing", "hold"])
+        try checkKeys(table, section: "alerts", allowed: ["category", "asthma", "pollen", "uv", "pre_alert", "briefing", "hold", "co2"])
         var alerts = AlertSettings(standard: settings.standard)
         if let id = try string("category", in: table, section: "alerts") {
             let ids = settings.standard.categories.map(\.id)
@@ -30,12 +30,20 @@ extension ConfigFile {
             alerts.hold = hold
             mark(&settings, "alerts.hold")
         }
-        let hasThreshold = alerts.category != nil || alerts.asthma != nil || alerts.pollen != nil || alerts.uv != nil
-        guard hasThreshold || alerts.briefingMinute != nil else {
-            throw error("alerts", nil, "[alerts] needs at least one of category, asthma, pollen, uv or briefing")
+        if let value = table["co2"] {
+            guard let ppm = value.int, (400...40_000).contains(ppm) else {
+                throw error("co2", "alerts", "must be a whole number of ppm from 400 to 40000, like 1400 (got \(value.debugDescription))")
+            }
+            alerts.co2PPM = ppm
+            mark(&settings, "alerts.co2")
         }
-        if alerts.preAlertSeconds != nil && !hasThreshold {
-            throw error("pre_alert", "alerts", "warns before a threshold is crossed: set category, asthma, pollen or uv too")
+        // Thresholds a forecast can cross (pre_alert needs one); CO2 is measured indoors, never forecast.
+        let hasForecastThreshold = alerts.category != nil || alerts.asthma != nil || alerts.pollen != nil || alerts.uv != nil
+        guard hasForecastThreshold || table["co2"] != nil || alerts.briefingMinute != nil else {
+            throw error("alerts", nil, "[alerts] needs at least one of category, asthma, pollen, uv, co2 or briefing")
+        }
+        if alerts.preAlertSeconds != nil && !hasForecastThreshold {
+            throw error("pre_alert", "alerts", "warns before a threshold is crossed: set category, asthma, pollen or uv too (co2 has no forecast)")
         }
         settings.alerts = alerts
     }

@@ -21,7 +21,7 @@ struct ConfigFile {
     /// Applies every key in the file to `settings`, recording origins.
     func apply(to settings: inout Settings) throws(ConfigError) {
         settings.configFile = path
-        try checkKeys(root, section: nil, allowed: ["standard", "standards", "units", "icons", "interval", "timeout", "location", "sources", "providers", "cache", "output", "on_update", "alerts", "bar"])
+        try checkKeys(root, section: nil, allowed: ["standard", "standards", "units", "icons", "interval", "timeout", "location", "sources", "providers", "cache", "output", "on_update", "alerts", "bar", "history"])
         if let value = try string("standard", in: root) {
             settings.standard = try choice(value, key: "standard", section: nil)
             mark(&settings, "standard")
@@ -75,8 +75,10 @@ struct ConfigFile {
         if let table = try table("location", in: root) { try applyLocation(table, to: &settings) }
         try applyAlerts(to: &settings)
         if let table = try table("bar", in: root) { try applyBar(table, to: &settings) }
+        try applyHistory(to: &settings)
         if let table = try table("sources", in: root) { try applySources(table, to: &settings) }
         if let table = try table("providers", in: root) { try applyProviders(table, to: &settings) }
+        try checkSensorSources(settings)
         if let table = try table("cache", in: root) {
             try checkKeys(table, section: "cache", allowed: ["path", "max_age"])
             if let value = try string("path", in: table, section: "cache") {
@@ -137,13 +139,15 @@ struct ConfigFile {
     }
 
     private func applySources(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
-        try checkKeys(table, section: "sources", allowed: ["air", "weather", "asthma"])
+        try checkKeys(table, section: "sources", allowed: ["air", "weather", "asthma", "indoor"])
         let lists: [(String, WritableKeyPath<SourceSettings, [ProviderID]>, [ProviderID])] = [
             ("air", \.air, ProviderID.air), ("weather", \.weather, ProviderID.weather), ("asthma", \.asthma, ProviderID.asthma),
+            ("indoor", \.indoor, ProviderID.sensors),
         ]
         for (key, path, allowed) in lists {
             guard let value = table[key] else { continue }
-            guard let array = value.array, !array.isEmpty else { throw error(key, "sources", "must be a non-empty list such as [\"\(allowed[0].rawValue)\"]") }
+            // An empty indoor list is the default (no indoor sensor); the others need a source.
+            guard let array = value.array, !array.isEmpty || key == "indoor" else { throw error(key, "sources", "must be a non-empty list such as [\"\(allowed[0].rawValue)\"]") }
             var ids: [ProviderID] = []
             for item in array {
                 guard let id = item.string.flatMap(ProviderID.init(rawValue:)), allowed.contains(id) else {
@@ -157,9 +161,13 @@ struct ConfigFile {
     }
 
     private func applyProviders(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
-        try checkKeys(table, section: "providers", allowed: ProviderKeys.all.map { $0.provider })
+        try checkKeys(table, section: "providers", allowed: ProviderKeys.all.map { $0.provider } + ProviderID.sensors.map(\.rawValue))
         for provider in table.keys {
             guard let section = table[provider]?.table else { throw error(provider, "providers", "must be a table [providers.\(provider)]") }
+            if let sensor = ProviderID(rawValue: provider), ProviderID.sensors.contains(sensor) {
+                try applySensor(sensor, section, to: &settings)
+                continue
+            }
             // checkKeys allowed only the providers listed.
             guard let keys = ProviderKeys.all.first(where: { $0.provider == provider }) else { continue }
             let sectionName = "providers.\(provider)"

@@ -30,7 +30,8 @@ public struct ConfigLoader: Sendable {
         if let (path, required) = locate(explicitPath: explicitPath) {
             let bytes: [UInt8]
             do {
-                bytes = try SmallFile.readBytes(path)
+                // A FIFO or a device named as the config is refused at once, never waited on.
+                bytes = try SmallFile.readBytes(path, regularFileOnly: true)
             } catch .unreadable where !required {
                 return settings
             } catch {
@@ -60,26 +61,43 @@ public struct ConfigLoader: Sendable {
         return "\(cacheHome)/breather/conditions.json"
     }
 
+    /// The default history file: `$STATE_DIRECTORY/history.sqlite3` when systemd gave the
+    /// service a state directory, else `$XDG_STATE_HOME/breather/history.sqlite3` or
+    /// `~/.local/state/breather/history.sqlite3`.
+    public func defaultHistoryPath() -> String {
+        if let state = environment("STATE_DIRECTORY"), !state.isEmpty {
+            // systemd may list several directories, colon-separated: the first is Breather's.
+            return "\(state.split(separator: ":").first.map(String.init) ?? state)/history.sqlite3"
+        }
+        let stateHome = environment("XDG_STATE_HOME").flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment("HOME").map { "\($0)/.local/state" } ?? "/tmp"
+        return "\(stateHome)/breather/history.sqlite3"
+    }
+
     /// An API key from the environment variable, else `$CREDENTIALS_DIRECTORY/<credential>`
-    /// (systemd LoadCredential=), else the key file. Never logged.
+    /// (systemd LoadCredential=), else the key file. Never logged. Each must be one line of
+    /// printable ASCII (`SecretText`); anything else is a config error that shows none of it.
     public func secret(envVar: String, credential: String, keyFile: String?) throws(ConfigError) -> String? {
-        if let value = environment(envVar)?.trimmingWhitespace(), !value.isEmpty { return value }
-        if let directory = environment("CREDENTIALS_DIRECTORY") {
-            let path = "\(directory)/\(credential)"
+        try loadSecret(envVar: envVar, credential: credential, keyFile: keyFile)?.value
+    }
+
+    /// `secret` with the warning a key file that others can read earns.
+    public func loadSecret(envVar: String, credential: String, keyFile: String?) throws(ConfigError) -> LoadedSecret? {
+        if let raw = environment(envVar) {
             do {
-                return try SmallFile.read(path).trimmingWhitespace()
-            } catch .unreadable {
-                // No such credential: fall back to the key file.
+                if let value = try SecretText.value(of: Array(raw.utf8)) { return LoadedSecret(value: value, warning: nil) }
             } catch {
-                throw ConfigError(file: path, reason: Self.cannotRead("key", error))
+                throw ConfigError(file: nil, reason: "env \(envVar) \(error)")
             }
         }
-        guard let keyFile else { return nil }
-        do {
-            return try SmallFile.read(keyFile).trimmingWhitespace()
-        } catch {
-            throw ConfigError(file: keyFile, reason: Self.cannotRead("key", error))
+        if let directory = environment("CREDENTIALS_DIRECTORY") {
+            let path = "\(directory)/\(credential)"
+            // systemd made the credential (mode 0400, its own mount): no warning to give.
+            if access(path, F_OK) == 0 { return try Self.readKeyFile(path, warnIfShared: false) }
+            // No such credential: fall back to the key file.
         }
+        guard let keyFile else { return nil }
+        return try Self.readKeyFile(keyFile)
     }
 
     /// "cannot read the config file (No such file or directory)", or "the key file is larger
@@ -87,7 +105,7 @@ public struct ConfigLoader: Sendable {
     static func cannotRead(_ kind: String, _ error: SmallFile.ReadError) -> String {
         switch error {
         case .unreadable(_, let reason): "cannot read the \(kind) file (\(reason))"
-        case .tooLarge: "the \(kind) file is \(error.reason)"
+        case .tooLarge, .notRegularFile: "the \(kind) file is \(error.reason)"
         }
     }
 }

@@ -24,6 +24,8 @@ public struct Settings: Sendable {
     public var providers = ProviderSettings()
     /// `[cache]`: where the last good conditions are kept and how long a one-shot run reuses them.
     public var cache = CacheSettings()
+    /// `[history]`: the store of past readings.
+    public var history = HistorySettings()
     /// `[[output]]`: the files the daemon and the timer write; empty = none.
     public var outputs: [OutputSettings] = []
     /// A program and its arguments run (no shell) after the daemon's outputs change; empty = none.
@@ -68,6 +70,8 @@ public struct SourceSettings: Sendable, Equatable {
     public var weather: [ProviderID] = [.openMeteo]
     /// Asthma-risk sources, each one of `ProviderID.asthma`.
     public var asthma: [ProviderID] = [.estimate]
+    /// Indoor sensors shown beside the outdoor air, each one of `ProviderID.sensors`; empty = none.
+    public var indoor: [ProviderID] = []
 
     /// Open-Meteo for air and weather, the estimate for asthma: everything keyless.
     public init() {}
@@ -97,6 +101,8 @@ public struct ProviderSettings: Sendable, Equatable {
     public var openWeatherMapURL = "https://api.openweathermap.org/data/2.5"
     /// `[providers.openweathermap] key_file` with `~/` expanded; nil = key only from the environment or a systemd credential.
     public var openWeatherMapKeyFile: String?
+    /// `[providers.<sensor>]` for each sensor on the home network that has a table.
+    public var sensors: [ProviderID: SensorSettings] = [:]
 
     /// The public endpoints and no key files.
     public init() {}

@@ -34,7 +34,7 @@ private func redactingParameters(_ parameters: Substring) -> String {
 /// `scheme://user:password@host/path` → `scheme://user:REDACTED@host/path` (no query or fragment here).
 private func redactingPassword(_ schemeAndPath: Substring) -> String {
     // The first "://", found by hand: `firstRange(of:)` is _StringProcessing's, which this one
-    // call linked into the binary (1.3 MB with _RegexParser; issue 11).
+    // call linked into the binary (1.3 MB with _RegexParser).
     guard let separator = schemeAndPath.indices.first(where: { schemeAndPath[$0...].hasPrefix("://") }) else {
         return String(schemeAndPath)
     }
@@ -45,4 +45,15 @@ private func redactingPassword(_ schemeAndPath: Substring) -> String {
         return String(schemeAndPath)
     }
     return String(schemeAndPath[..<authority.index(after: colon)]) + "REDACTED" + String(schemeAndPath[at...])
+}
+
+/// `redactingSecrets`, and the user name too: `scheme://user:password@host` → `scheme://REDACTED@host`.
+/// For showing configured URLs (`breather config`), where a user name may itself be a token.
+public func redactingCredentials(_ url: String) -> String {
+    let redacted = redactingSecrets(url)
+    guard let separator = redacted.indices.first(where: { redacted[$0...].hasPrefix("://") }) else { return redacted }
+    let authorityStart = redacted.index(separator, offsetBy: 3)
+    let authorityEnd = redacted[authorityStart...].firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? redacted.endIndex
+    guard let at = redacted[authorityStart..<authorityEnd].lastIndex(of: "@") else { return redacted }
+    return String(redacted[..<authorityStart]) + "REDACTED" + String(redacted[at...])
 }

@@ -18,11 +18,14 @@ public enum SmallFile {
         case unreadable(path: String, reason: String)
         /// The file holds more than `limit` bytes; nothing of it was kept.
         case tooLarge(path: String, limit: Int)
+        /// The path names a FIFO, a device, a directory or a socket where a regular file was
+        /// required (`regularFileOnly`); `kind` names what it is ("a FIFO"). Nothing was read.
+        case notRegularFile(path: String, kind: String)
 
         /// The file the error is about.
         public var path: String {
             switch self {
-            case .unreadable(let path, _), .tooLarge(let path, _): path
+            case .unreadable(let path, _), .tooLarge(let path, _), .notRegularFile(let path, _): path
             }
         }
 
@@ -31,6 +34,7 @@ public enum SmallFile {
             switch self {
             case .unreadable(_, let reason): reason
             case .tooLarge(_, let limit): "larger than \(SmallFile.describe(bytes: limit)), not read"
+            case .notRegularFile(_, let kind): "not a regular file (\(kind)), not read"
             }
         }
 
@@ -41,17 +45,25 @@ public enum SmallFile {
     /// The file's contents, decoded as UTF-8 (invalid bytes become U+FFFD).
     /// - Parameter limit: the most bytes accepted; a larger file throws `.tooLarge`. The size
     ///   is checked before reading and again while reading (pipes and files that grow).
-    public static func read(_ path: String, limit: Int = defaultLimit) throws(ReadError) -> String {
-        String(decoding: try readBytes(path, limit: limit), as: UTF8.self)
+    /// - Parameter regularFileOnly: refuse anything but a regular file (after symlinks) at
+    ///   once: a FIFO given as the config would otherwise block the open, or the read, for ever.
+    public static func read(_ path: String, limit: Int = defaultLimit, regularFileOnly: Bool = false) throws(ReadError) -> String {
+        String(decoding: try readBytes(path, limit: limit, regularFileOnly: regularFileOnly), as: UTF8.self)
     }
 
     /// The file's bytes as they are, for readers that check the encoding themselves (the config
-    /// must be strict UTF-8). Same limit and errors as `read`.
-    public static func readBytes(_ path: String, limit: Int = defaultLimit) throws(ReadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// must be strict UTF-8). Same limit, options and errors as `read`.
+    public static func readBytes(_ path: String, limit: Int = defaultLimit, regularFileOnly: Bool = false) throws(ReadError) -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO for reading waits for a writer otherwise; the fstat below
+        // then refuses it. It changes nothing for a regular file.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (regularFileOnly ? O_NONBLOCK : 0))
         guard fd >= 0 else { throw .unreadable(path: path, reason: lastError()) }
         defer { close(fd) }
         var status = stat()
+        if regularFileOnly {
+            guard fstat(fd, &status) == 0 else { throw .unreadable(path: path, reason: lastError()) }
+            guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile(path: path, kind: kind(of: status.st_mode)) }
+        }
         if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) > limit {
             throw .tooLarge(path: path, limit: limit)
         }
@@ -68,6 +80,18 @@ public enum SmallFile {
             bytes.append(contentsOf: buffer[0..<count])
         }
         return bytes
+    }
+
+    /// "a FIFO", "a directory", …: what a path that is not a regular file names.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a directory"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a plain file"
+        }
     }
 
     /// "1 MiB" for whole mebibytes, else "N bytes".

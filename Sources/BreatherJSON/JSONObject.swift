@@ -22,7 +22,7 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, S
 
     /// The most keys an object holds before it builds an index. A parse of an
     /// air-quality reply spent 60 % of its Swift conversion hashing keys of
-    /// objects smaller than this (callgrind, README "Speed and size").
+    /// objects smaller than this (callgrind, docs/PERFORMANCE.md).
     static let indexThreshold = 16
 
     /// Creates an object from pairs in order. A repeated key keeps its first

@@ -51,7 +51,7 @@ public enum AsthmaRisk: String, CaseIterable, Sendable, Hashable, Codable {
 /// One provider that could not serve its part, and why. The message never contains a key.
 public struct ProviderFailure: Sendable, Hashable, Codable, Error {
     /// What the provider was asked for.
-    public enum Part: String, Sendable, Hashable, Codable { case location, air, weather, asthma }
+    public enum Part: String, Sendable, Hashable, Codable { case location, air, weather, asthma, indoor }
 
     /// The provider id that failed, e.g. `open-meteo`.
     public var provider: String

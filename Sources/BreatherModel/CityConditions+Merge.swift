@@ -20,7 +20,7 @@ public struct PartTimes: Sendable, Hashable, Codable {
         case .air: air
         case .weather: weather
         case .asthma: asthma
-        case .location: nil
+        case .location, .indoor: nil
         }
     }
 }
@@ -47,15 +47,36 @@ extension CityConditions {
             result.asthma = asthma
             result.partsFetchedAt.asthma = partsFetchedAt.asthma
         }
+        // An indoor sensor that did not answer keeps its last reading (stale: `indoorIsStale`).
+        if result.indoor == nil { result.indoor = indoor }
         if result.location.name == nil { result.location.name = location.name }
         return result
     }
 
     /// True when `part` holds a value kept from an earlier fetch because the latest one failed
     /// to bring it (or failed to find the place at all): shown, but marked stale.
+    /// A part the latest fetch brought carries its time exactly; a kept one carries another,
+    /// usually earlier, but later when it was stamped while the clock was ahead.
     public func isCarriedOver(_ part: ProviderFailure.Part) -> Bool {
         guard let time = partsFetchedAt[part] else { return false }
-        return time < fetchedAt && failures.contains { $0.part == part || $0.part == .location }
+        return time != fetchedAt && failures.contains { $0.part == part || $0.part == .location }
+    }
+
+    /// How far ahead of the clock a stored time may be before it counts as dated in the future:
+    /// the runs on one machine read one clock, so this only absorbs rounding and small slews.
+    public static let clockToleranceSeconds = 60.0
+
+    /// True when `part` was stamped later than `now`: fetched while the clock was ahead, then
+    /// corrected. Its age is unknown, so it is shown stale and never counts as fresh.
+    public func isDatedAhead(_ part: ProviderFailure.Part, of now: Timestamp) -> Bool {
+        guard let time = partsFetchedAt[part] else { return false }
+        return time.timeIntervalSince(now) > Self.clockToleranceSeconds
+    }
+
+    /// True when the fetch or any part was stamped later than `now` (see `isDatedAhead(_:of:)`).
+    public func isDatedAhead(of now: Timestamp) -> Bool {
+        fetchedAt.timeIntervalSince(now) > Self.clockToleranceSeconds
+            || [ProviderFailure.Part.air, .weather, .asthma].contains { isDatedAhead($0, of: now) }
     }
 
     /// True when the conditions hold air or weather data: anything less is not worth showing or keeping.

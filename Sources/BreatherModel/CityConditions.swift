@@ -11,6 +11,8 @@ public struct CityConditions: Sendable, Hashable, Codable {
     public var pollution: Pollution?
     /// Asthma risk; nil when every asthma source failed.
     public var asthma: Asthma?
+    /// The indoor sensor's latest reading (`[sources] indoor`); nil without one.
+    public var indoor: SensorReading?
     /// Parts the latest fetch could not bring, with the reason; a part listed here that still
     /// has a value is the last good one, kept from an earlier fetch and shown as stale.
     public var failures: [ProviderFailure]
@@ -23,11 +25,13 @@ public struct CityConditions: Sendable, Hashable, Codable {
     /// Conditions assembled at `fetchedAt`; parts left nil were not fetched. Every part given
     /// counts as fetched at `fetchedAt` unless `partsFetchedAt` says otherwise.
     public init(location: Location, weather: Weather? = nil, pollution: Pollution? = nil, asthma: Asthma? = nil,
-                failures: [ProviderFailure] = [], fetchedAt: Timestamp, partsFetchedAt: PartTimes? = nil) {
+                failures: [ProviderFailure] = [], fetchedAt: Timestamp, partsFetchedAt: PartTimes? = nil,
+                indoor: SensorReading? = nil) {
         self.location = location
         self.weather = weather
         self.pollution = pollution
         self.asthma = asthma
+        self.indoor = indoor
         self.failures = failures
         self.fetchedAt = fetchedAt
         self.partsFetchedAt = partsFetchedAt ?? PartTimes(air: pollution == nil ? nil : fetchedAt,

@@ -22,13 +22,22 @@ public struct Pollution: Sendable, Hashable, Codable {
     public var pollenHourly: [PollenType: HourlyValues]?
     /// The UV index now, under a clear sky, and hourly; nil when the provider gives none.
     public var uv: UVIndex?
+    /// The time of each value in `hourly` (position i of every pollutant's series), when the
+    /// provider gives them: the history keeps each hour under its own time. A pollutant's
+    /// series may be one shorter (no current value); it then ends an hour earlier.
+    public var hourlyTimes: [Timestamp]?
+    /// The provider of each pollutant when they came from more than one (a sensor's particles,
+    /// the model's gases: `Pollution.filled(from:)`); nil when `source` gave them all.
+    public var pollutantSources: [Pollutant: String]?
 
     /// Air-quality data from `source`; give `hourly` concentrations, `reported` indices or both.
     public init(source: String, observedAt: Timestamp? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = [],
                 attributions: [Attribution]? = nil, pollen: [PollenType: Double]? = nil, forecast: HourlyForecast? = nil,
-                pollenHourly: [PollenType: HourlyValues]? = nil, uv: UVIndex? = nil) {
+                pollenHourly: [PollenType: HourlyValues]? = nil, uv: UVIndex? = nil,
+                hourlyTimes: [Timestamp]? = nil, pollutantSources: [Pollutant: String]? = nil) {
         self.pollenHourly = pollenHourly
         self.uv = uv
+        self.hourlyTimes = hourlyTimes
         self.source = source
         self.observedAt = observedAt
         self.hourly = hourly
@@ -36,6 +45,7 @@ public struct Pollution: Sendable, Hashable, Codable {
         self.attributions = attributions
         self.pollen = pollen
         self.forecast = forecast
+        self.pollutantSources = pollutantSources
     }
 }
 

@@ -16,9 +16,19 @@ public enum ProviderID: String, CaseIterable, Sendable, Hashable, Codable {
     case estimate
     /// ipapi.co: IP geolocation when no location is configured.
     case ipapi
+    /// An AirGradient monitor's local API (`GET /measures/current`).
+    case airGradient = "airgradient"
+    /// A PurpleAir sensor's local API (`GET /json`), EPA-corrected by default.
+    case purpleAir = "purpleair"
+    /// A Sensor.Community (luftdaten.info) node's local API (`GET /data.json`).
+    case sensorCommunity = "sensor-community"
+    /// An Awair monitor's Local API (`GET /air-data/latest`).
+    case awair
 
     /// The ids `[sources] air` accepts, in the order the docs list them.
-    public static let air: [ProviderID] = [.openMeteo, .airVisual, .waqi, .openWeatherMap]
+    public static let air: [ProviderID] = [.openMeteo, .airVisual, .waqi, .openWeatherMap] + sensors
+    /// The sensors on the home network (`[providers.<id>] url`), in the order the docs list them.
+    public static let sensors: [ProviderID] = [.airGradient, .purpleAir, .sensorCommunity, .awair]
     /// The ids `[sources] weather` accepts.
     public static let weather: [ProviderID] = [.openMeteo, .airVisual, .openWeatherMap]
     /// The ids `[sources] asthma` accepts.

@@ -7,8 +7,8 @@ import Darwin
 /// An instant: seconds since 1970-01-01T00:00:00Z, what Breather used Foundation's `Date` for.
 ///
 /// Breather's own type because `Date` was the only reason its modules imported
-/// FoundationEssentials, which linked 4.9 MB into the 17.8 MB static release binary (issue 11:
-/// ≤ 16 MB and a faster start-up). The names follow `Date`'s (`timeIntervalSince1970`,
+/// FoundationEssentials, which linked 4.9 MB into the 17.8 MB static release binary
+/// (the goal is ≤ 16 MB and a fast start-up). The names follow `Date`'s (`timeIntervalSince1970`,
 /// `addingTimeInterval(_:)`, `timeIntervalSince(_:)`) so code reads as it did. Parsing and
 /// formatting are in Timestamp+RFC3339.swift.
 public struct Timestamp: Sendable, Hashable, Comparable, Codable {

@@ -22,6 +22,8 @@ public struct ConditionsFetcher: Sendable {
     public var weather: [any WeatherProvider]
     /// Asthma sources in `[sources] asthma` order; the estimate sees the air data.
     public var asthma: [any AsthmaProvider]
+    /// Indoor sensors in `[sources] indoor` order, read beside the outdoor air; empty: none.
+    public var indoor: [any LocalSensor] = []
     /// Backoff and Retry-After across fetches; nil asks every provider every time.
     public var gate: ProviderGate?
     /// The clock that stamps `CityConditions.fetchedAt`.
@@ -31,9 +33,11 @@ public struct ConditionsFetcher: Sendable {
 
     /// A fetcher over the given sources, each list tried in order.
     public init(air: [any AirQualityProvider], weather: [any WeatherProvider], asthma: [any AsthmaProvider],
+                indoor: [any LocalSensor] = [],
                 gate: ProviderGate? = nil, deadlineSeconds: Double = FetchDeadline.defaultSeconds,
                 now: @escaping @Sendable () -> Timestamp = { Timestamp.now() }) {
         self.air = air
+        self.indoor = indoor
         self.weather = weather
         self.asthma = asthma
         self.gate = gate
@@ -55,8 +59,18 @@ public struct ConditionsFetcher: Sendable {
             ? firstSuccess(weather, part: .weather, request, outcomes) { provider async throws(ProviderFailure) in
                 try await provider.weather(at: location)
             } : (nil, [])
+        // Indoors with the outdoor air: a refresh of the air reads the indoor sensor too.
+        async let indoorResult = request.parts.contains(.air) && !indoor.isEmpty
+            ? firstSuccess(indoor, part: .indoor, request, outcomes) { sensor async throws(ProviderFailure) in
+                do throws(ProviderFailure) { return try await sensor.reading() } catch {
+                    var failure = error
+                    failure.part = .indoor
+                    throw failure
+                }
+            } : (nil, [])
         let (pollution, airFailures) = await airResult
         let (currentWeather, weatherFailures) = await weatherResult
+        let (indoorReading, indoorFailures) = await indoorResult
         var risk: Asthma?
         var asthmaFailures: [ProviderFailure] = []
         if request.parts.contains(.asthma) {
@@ -66,23 +80,31 @@ public struct ConditionsFetcher: Sendable {
         }
         if let gate { await outcomes.record(in: gate) }
         return CityConditions(location: location, weather: currentWeather, pollution: pollution, asthma: risk,
-                              failures: airFailures + weatherFailures + asthmaFailures, fetchedAt: now())
+                              failures: airFailures + weatherFailures + asthmaFailures + indoorFailures, fetchedAt: now(),
+                              indoor: indoorReading)
     }
 
     /// The first air reply that can serve the standard, else the first reply at all, with the
-    /// failures (including "cannot serve") met on the way.
+    /// failures (including "cannot serve") met on the way. A sensor on the home network measures
+    /// only particles: when one answers, the next source that is no sensor is asked too and
+    /// gives the pollutants the sensor lacks (`Pollution.filled(from:)`); a later sensor is then
+    /// only a fallback, not asked.
     private func airQuality(at location: Location, _ request: FetchRequest, _ outcomes: Outcomes) async -> (Pollution?, [ProviderFailure]) {
         var failures: [ProviderFailure] = []
         var firstReply: Pollution?
+        var sensorReply: Pollution?
+        var filled = false
         var asked: [String] = []
         let standard = request.standard
         for provider in air where !request.skippedAirSources.contains(provider.id.rawValue) {
+            let isSensor = provider is any LocalSensor
+            if isSensor, sensorReply != nil { continue }
             if let skipped = await notAsked(provider.id.rawValue, part: .air, request, after: asked) {
                 failures.append(skipped)
                 continue
             }
             asked.append(provider.id.rawValue)
-            let pollution: Pollution
+            var pollution: Pollution
             do {
                 pollution = try await provider.airQuality(at: location)
                 await outcomes.add(provider.id.rawValue, .air, nil)
@@ -91,18 +113,36 @@ public struct ConditionsFetcher: Sendable {
                 failures.append(error)
                 continue
             }
-            do {
-                _ = try pollution.report(for: standard)
-                return (pollution, failures)
-            } catch {
-                firstReply = firstReply ?? pollution
-                let why = pollution.hourly == nil
-                    ? "gives no \(standard.rawValue) index and no concentrations to compute one"
-                    : "cannot give a \(standard.rawValue) index: \(error)"
-                failures.append(ProviderFailure(provider: pollution.source, part: .air, kind: .unavailable, message: why))
+            if isSensor {
+                sensorReply = pollution
+                continue
             }
+            if let sensorReply {
+                pollution = sensorReply.filled(from: pollution)
+                filled = true
+            }
+            if let served = Self.serving(pollution, standard, &failures, &firstReply) { return (served, failures) }
         }
+        // No other source answered: the sensor's particles alone.
+        if let sensorReply, !filled, let served = Self.serving(sensorReply, standard, &failures, &firstReply) { return (served, failures) }
         return (firstReply, failures)
+    }
+
+    /// `pollution` when it can give the standard's index; otherwise nil, its reason recorded
+    /// as a failure and the reply kept as `firstReply` if none was.
+    private static func serving(_ pollution: Pollution, _ standard: AQIStandard, _ failures: inout [ProviderFailure],
+                                _ firstReply: inout Pollution?) -> Pollution? {
+        do {
+            _ = try pollution.report(for: standard)
+            return pollution
+        } catch {
+            firstReply = firstReply ?? pollution
+            let why = pollution.hourly == nil
+                ? "gives no \(standard.rawValue) index and no concentrations to compute one"
+                : "cannot give a \(standard.rawValue) index: \(error)"
+            failures.append(ProviderFailure(provider: pollution.source, part: .air, kind: .unavailable, message: why))
+            return nil
+        }
     }
 
     /// Tries each provider in order; returns the first value and the failures met before it.

@@ -18,14 +18,23 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
     /// Base of the geocoding API (`…/v1`), for `locate(city:)`.
     public var geocodingURL: String
     let http: any HTTPClient
+    /// Days of past hours to ask for at `location` (Open-Meteo's `past_days`, at most 92), or
+    /// nil for the usual 24 hours: the history asks for days once, for a place it has none of.
+    let backfillDays: @Sendable (Location) async -> Int?
 
-    /// A client of the three Open-Meteo APIs; none needs a key.
-    public init(forecastURL: String, airQualityURL: String, geocodingURL: String, http: any HTTPClient) {
+    /// A client of the three Open-Meteo APIs; none needs a key. `backfillDays` decides, per
+    /// place, whether an air-quality request reaches further back than 24 hours.
+    public init(forecastURL: String, airQualityURL: String, geocodingURL: String, http: any HTTPClient,
+                backfillDays: @escaping @Sendable (Location) async -> Int? = { _ in nil }) {
         self.forecastURL = forecastURL
         self.airQualityURL = airQualityURL
         self.geocodingURL = geocodingURL
         self.http = http
+        self.backfillDays = backfillDays
     }
+
+    /// Open-Meteo's limit on `past_days`.
+    public static let maxBackfillDays = 92
 
     /// Open-Meteo's variable names for each pollutant, all in µg/m³ (CO too).
     static let pollutantVariables: [(Pollutant, String)] = [
@@ -54,12 +63,14 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
     public func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
         let request = ProviderRequest(provider: id, part: .air, http: http)
         let variables = Self.pollutantVariables.map(\.1).joined(separator: ",")
+        // A backfill's past_days replaces past_hours (the day boundary then starts the series).
+        let past = await backfillDays(location).map { ("past_days", String(min(max($0, 1), Self.maxBackfillDays))) } ?? ("past_hours", "24")
         let url = makeURL(airQualityURL, "/air-quality", [
             ("latitude", coordinate(location.latitude)), ("longitude", coordinate(location.longitude)),
             // Pollen and UV now and hourly (the day-ahead outlook), in the same request.
             ("current", [variables, Self.pollenVariables, Self.uvVariables].joined(separator: ",")),
             ("hourly", [variables, Self.pollenVariables, Self.uvVariables].joined(separator: ",")),
-            ("past_hours", "24"), ("forecast_hours", String(1 + Self.forecastHours)), ("timezone", "GMT"),
+            past, ("forecast_hours", String(1 + Self.forecastHours)), ("timezone", "GMT"),
         ])
         let json = try await request.getJSON(url, errorBody: Self.errorBody(request))
         return try request.decode { () throws(JSONError) in try Self.decodeAirQuality(json) }
@@ -119,6 +130,7 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
         let cut = currentTime.map { now in times.lastIndex(where: { $0 <= now }).map { $0 + 1 } ?? 0 } ?? times.count
         var series: [Pollutant: [Double?]] = [:]
         var ahead: [Pollutant: [Double?]] = [:]
+        var currentAppended = false
         for (pollutant, name) in pollutantVariables {
             var values: [Double?] = []
             if json["hourly"][name].exists {
@@ -130,6 +142,7 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
             let lastHour = cut > 0 ? times[cut - 1] : nil
             if let now = try current[name].optionalDouble(), let currentTime, lastHour.map({ $0 < currentTime }) ?? true {
                 values.append(now)
+                currentAppended = true
             }
             if values.contains(where: { $0 != nil }) { series[pollutant] = values }
         }
@@ -141,12 +154,16 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
             if let count = try current["\(type.rawValue)_pollen"].optionalDouble() { pollen[type] = count }
         }
         let forecastStart = cut < times.count ? Timestamp.parse(times[cut], utcOffsetSeconds: offset) : nil
+        // Each value's hour, for the history; nil when a time does not parse (no guessing).
+        let hourTexts = times.prefix(cut) + (currentAppended ? currentTime.map { [$0] } ?? [] : [])
+        let hourlyTimes = hourTexts.map { Timestamp.parse($0, utcOffsetSeconds: offset) }
         return Pollution(
             source: ProviderID.openMeteo.rawValue,
             observedAt: currentTime.flatMap { Timestamp.parse($0, utcOffsetSeconds: offset) },
             hourly: HourlySeries(series), pollen: pollen.isEmpty ? nil : pollen,
             forecast: forecastStart.flatMap { ahead.isEmpty ? nil : HourlyForecast(start: $0, series: HourlySeries(ahead)) },
             pollenHourly: try decodePollenHourly(json, times: times, offset: offset),
-            uv: try decodeUV(json, times: times, offset: offset))
+            uv: try decodeUV(json, times: times, offset: offset),
+            hourlyTimes: hourlyTimes.contains(nil) ? nil : hourlyTimes.compactMap { $0 })
     }
 }

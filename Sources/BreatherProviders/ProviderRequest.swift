@@ -23,9 +23,15 @@ struct ProviderRequest: Sendable {
     /// `errorBody` first so a provider can turn its documented error body into a precise failure.
     func getJSON(_ url: String,
                  errorBody: (_ status: Int, _ body: JSONCursor?) -> ProviderFailure? = { _, _ in nil }) async throws(ProviderFailure) -> JSONCursor {
+        try await getJSON(HTTPRequest(url: url), errorBody: errorBody)
+    }
+
+    /// `getJSON(_:errorBody:)` with the request's own limits (a LAN sensor's short connect timeout).
+    func getJSON(_ request: HTTPRequest,
+                 errorBody: (_ status: Int, _ body: JSONCursor?) -> ProviderFailure? = { _, _ in nil }) async throws(ProviderFailure) -> JSONCursor {
         let response: HTTPResponse
         do {
-            response = try await http.get(HTTPRequest(url: url))
+            response = try await http.get(request)
         } catch {
             throw failure(for: error)
         }

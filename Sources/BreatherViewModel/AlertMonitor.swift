@@ -48,6 +48,7 @@ public struct AlertMonitor: Sendable {
     var lastAheadReading: Timestamp?
     /// The local day the briefing was last sent on.
     var lastBriefingDay: Int?
+    private var co2 = Track()
 
     /// A monitor that has seen nothing: no alert is active.
     public init(settings: AlertSettings) {
@@ -70,6 +71,11 @@ public struct AlertMonitor: Sendable {
         if let level = settings.asthma, let risk = conditions.asthma, !output.staleParts.contains(.asthma),
            let reading = conditions.partsFetchedAt.asthma, let alerting = asthma.observe(bad: risk.risk.rank >= level.rank, reading: reading, hold: settings.hold) {
             result.append(alerting ? asthmaAlert(risk, city: city) : asthmaRecovery(risk, limit: level, city: city))
+        }
+        if let limit = settings.co2PPM, let indoor = conditions.indoor, let ppm = indoor.co2PPM,
+           !conditions.failures.contains(where: { $0.part == .indoor }),
+           let alerting = co2.observe(bad: ppm >= Double(limit), reading: indoor.observedAt ?? conditions.fetchedAt, hold: settings.hold) {
+            result.append(Self.co2Notification(ppm, limit: limit, source: indoor.source, alerting: alerting))
         }
         if let reading = conditions.partsFetchedAt.air, !output.staleParts.contains(.air) {
             result += observeDayAhead(output, reading: reading, city: city)
@@ -114,6 +120,16 @@ public struct AlertMonitor: Sendable {
     private func asthmaRecovery(_ asthma: Asthma, limit: AsthmaRisk, city: String) -> AlertNotification {
         AlertNotification(urgency: .low, summary: "Asthma risk back to \(asthma.risk.displayName)",
                           body: "\(city): asthma risk \(asthma.risk.displayName), below \(limit.displayName)")
+    }
+
+    /// "CO2 1520 ppm: open a window", or the all-clear once it is back below the threshold.
+    static func co2Notification(_ ppm: Double, limit: Int, source: String, alerting: Bool) -> AlertNotification {
+        let value = Int(ppm.rounded())
+        return alerting
+            ? AlertNotification(urgency: .normal, summary: "CO2 \(value) ppm: open a window",
+                                body: "Indoor air (\(source)): CO2 \(value) ppm, at or over \(limit) ppm")
+            : AlertNotification(urgency: .low, summary: "CO2 back to \(value) ppm",
+                                body: "Indoor air (\(source)): CO2 \(value) ppm, below \(limit) ppm")
     }
 
     /// "AQI 152 (PM2.5)": the index as the standard prints it and what set it.

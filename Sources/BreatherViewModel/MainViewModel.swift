@@ -37,12 +37,17 @@ public final class MainViewModel: Sendable {
         /// `[alerts]`, for the warnings ahead in `Output.outlook` (forecast crossings of its
         /// thresholds) and the briefing's day; nil = no thresholds, no warnings.
         public var alerts: AlertSettings?
+        /// The index of the last 24 hours at a place under a standard (the history store), for
+        /// the sparkline and trend; nil when there is none (the default).
+        public var recentIndices: @Sendable (Location, AQIStandard) -> IndexHistory?
 
         /// An environment whose data goes stale after an hour unless told otherwise.
         public init(fetch: @escaping @Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions,
                     save: @escaping @Sendable (CityConditions) -> Void = { _ in },
                     now: @escaping @Sendable () -> Timestamp = { Timestamp.now() }, units: Units = .metric,
-                    staleAfterSeconds: Int = 3600, icons: Icons = .none, executor: (any TaskExecutor)? = nil) {
+                    staleAfterSeconds: Int = 3600, icons: Icons = .none, executor: (any TaskExecutor)? = nil,
+                    recentIndices: @escaping @Sendable (Location, AQIStandard) -> IndexHistory? = { _, _ in nil }) {
+            self.recentIndices = recentIndices
             self.fetch = fetch
             self.save = save
             self.now = now

@@ -13,7 +13,7 @@ extension Output {
     /// ("US AQI – open-meteo: timeout · retry 2 min", at most 60 characters).
     public var barTextCompact: String {
         guard hasData else { return "\(indexName) – " + (isLoading ? "loading…" : errorShort ?? "no data") }
-        var parts = [data.airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)"]
+        var parts = [indoorBarPart ?? (data.airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)")]
         let weather = [conditionIcon, temperature == Format.unavailable ? "" : temperature].filter { !$0.isEmpty }
         if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
         if !asthmaRiskShort.isEmpty { parts.append("asthma \(asthmaRiskShort)") }
@@ -38,8 +38,13 @@ extension Output {
         }
         if isStale { parts.append("stale \(age)") }
         if !retry.isEmpty { parts.append("retry \(retry)") }
-        return parts.joined(separator: " · ")
+        let line = parts.joined(separator: " · ")
+        // The sparkline where it fits: a full text stays within a wide bar block's 100 columns.
+        return !sparkline.isEmpty && line.count + 3 + sparkline.count <= Self.fullTextWidth ? line + " · " + sparkline : line
     }
+
+    /// The longest full text the sparkline is added to.
+    static let fullTextWidth = 100
 
     /// The narrow form for bars short of room: "AQI 57", "AQI 57*" when stale, "AQI –" without data.
     public var barShortText: String {
@@ -48,7 +53,7 @@ extension Output {
     }
 
     /// The tooltip: `details` joined by newlines.
-    public var tooltip: String { details.joined(separator: "\n") }
+    public var tooltip: String { (details + (indoorDetail.map { [$0] } ?? [])).joined(separator: "\n") }
 
     /// The colour that stands for the state: the category's, dimmed when stale, red-grey with
     /// no data after an error, grey otherwise. Bars paint it as the block's background

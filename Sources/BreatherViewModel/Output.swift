@@ -102,6 +102,11 @@ public struct Output: Sendable, Equatable {
     public var outlook = Outlook.empty(at: Timestamp(timeIntervalSince1970: 0))
     /// The compact bar's pollen and UV parts, each only from its configured level up.
     public var compactDayAhead: [String] = []
+    /// The index of the last 24 hours, one block an hour ("▁▂▃▄▅▆▇█"), from the history store;
+    /// "" without two hours of history (or with history off).
+    public var sparkline = ""
+    /// "rising", "falling" or "steady" over the last 3 hours; "" when not known.
+    public var trend = ""
 
     /// The numbers and ids behind the strings, as plain values (json, Prometheus, template raw values).
     public var data: OutputData
@@ -134,7 +139,8 @@ public struct Output: Sendable, Equatable {
         "asthma_risk", "asthma_probability", "aqi_color", "temperature_color", "asthma_color", "standard",
         "loading", "error", "staleness", "condition", "icon", "updated", "age", "source", "category_id",
         "index_name", "category_short", "asthma_risk_short", "age_short", "forecast", "asthma_outlook",
-        "index_title", "error_short", "retry",
+        "index_title", "error_short", "retry", "sparkline", "trend",
+        "indoor_aqi", "co2",
         "pollen", "pollen_top", "uv",
     ]
 
@@ -144,7 +150,8 @@ public struct Output: Sendable, Equatable {
                       asthmaRisk, asthmaProbability, aqiColor, temperatureColor, asthmaColor, standard.rawValue,
                       isLoading ? "true" : "false", error ?? "", staleness, condition, conditionIcon, updated, age,
                       source, categoryID, indexName, airQualityCategoryShort, asthmaRiskShort, ageShort,
-                      forecastSummary, asthmaOutlook, indexTitle, errorShort ?? "", retry,
+                      forecastSummary, asthmaOutlook, indexTitle, errorShort ?? "", retry, sparkline, trend,
+                      indoorAQI, co2,
                       pollenSummary, pollenTop, uvSummary]
         return zip(Self.displayKeys, values).map { (key: $0, value: $1) }
     }
@@ -174,13 +181,14 @@ extension State {
 
     static func ageSeconds(since date: Timestamp, now: Timestamp) -> Int { Format.seconds(now.timeIntervalSince(date)) }
 
-    /// The parts shown stale: kept from an earlier fetch that failed to bring them, fetched
-    /// longer ago than `staleAfterSeconds`, or (air) observed too long ago. Age counts from
+    /// The parts shown stale: kept from an earlier fetch that failed to bring them, dated ahead
+    /// of the clock (of unknown age), fetched longer ago than `staleAfterSeconds`, or (air) observed too long ago. Age counts from
     /// each part's own fetch, so a fresh air reading beside old weather is fresh.
     func partsShownStale(_ conditions: CityConditions, now: Timestamp, staleAfterSeconds: Int) -> [ProviderFailure.Part] {
         [ProviderFailure.Part.air, .weather, .asthma].filter { part in
             guard let fetched = conditions.partsFetchedAt[part] else { return false }
-            if conditions.isCarriedOver(part) || Self.ageSeconds(since: fetched, now: now) > staleAfterSeconds { return true }
+            if conditions.isCarriedOver(part) || conditions.isDatedAhead(part, of: now)
+                || Self.ageSeconds(since: fetched, now: now) > staleAfterSeconds { return true }
             return part == .air && Self.ageSeconds(since: conditions.dataTime, now: now)
                 > max(staleAfterSeconds, Self.observedStaleAfterSeconds)
         }
@@ -234,7 +242,8 @@ extension State {
         let errorShort = Format.shortError(latestFailures, airError: airError, source: conditions?.pollution?.source,
                                            retryInSeconds: holdLeft > 0 ? holdLeft : nextPoll)
         let indexTitle = report.map { Format.indexTitle(standard, $0) } ?? standard.displayName
-        return Output(
+        let recent = conditions.flatMap { environment.recentIndices($0.location, standard) }
+        var output = Output(
             standard: standard,
             city: conditions.map { Format.city($0.location) } ?? missing,
             temperature: Format.temperature(conditions?.weather?.temperatureC, units),
@@ -284,7 +293,7 @@ extension State {
             outlook: outlook,
             compactDayAhead: Format.compactDayAhead(pollen: pollen, uv: uv, settings: environment.dayAhead),
             data: OutputData(conditions: conditions, report: report, failures: latestFailures, forecast: forecast,
-                             localTime: localTime),
+                             localTime: localTime, standard: standard),
             conditions: conditions,
             airQuality: report,
             failures: latestFailures,
@@ -292,5 +301,9 @@ extension State {
             ageSeconds: age,
             staleParts: staleParts,
             status: RunStatus(conditions: conditions, report: report, failures: latestFailures, airError: airError))
+        output.sparkline = Format.sparkline(recent)
+        output.trend = Format.trend(recent)?.rawValue ?? ""
+        if !output.sparkline.isEmpty { output.details.append(Format.historyLine(output.sparkline, trend: output.trend)) }
+        return output
     }
 }

@@ -45,6 +45,9 @@ public struct OutputData: Sendable, Equatable {
         public var contribution: Double?
         /// The unit conversion made, if any.
         public var conversion: Conversion?
+        /// The provider of this pollutant's values (a sensor's particles beside the model's
+        /// gases); nil in the calculator's output.
+        public var source: String?
 
         init(_ sub: SubIndex) {
             pollutant = sub.pollutant.rawValue
@@ -80,6 +83,9 @@ public struct OutputData: Sendable, Equatable {
         public var subIndices: [SubIndexValue]
         /// The standard's footnote rules that shaped the index, one sentence each.
         public var notes: [String]
+        /// The air sources that failed before the one shown answered (empty when the first
+        /// did); nil in the calculator's output.
+        public var fallbackFrom: [String]?
 
         /// The values of `report` (also the calculator's json output).
         public init(_ report: AirQualityReport) {
@@ -196,6 +202,8 @@ public struct OutputData: Sendable, Equatable {
     public var forecast: [ForecastValue]
     /// Credits the air source's terms require.
     public var attributions: [Credit]
+    /// The indoor sensor's values; nil without one (`[sources] indoor`).
+    public var indoor: IndoorValues?
     /// The air data, kept only so `indicesByStandard` can be worked out when asked.
     let pollution: Pollution?
 
@@ -215,16 +223,24 @@ public struct OutputData: Sendable, Equatable {
             && lhs.weather == rhs.weather && lhs.asthma == rhs.asthma && lhs.updatedAt == rhs.updatedAt
             && lhs.updatedAtSeconds == rhs.updatedAtSeconds && lhs.observedAt == rhs.observedAt && lhs.errors == rhs.errors
             && lhs.forecast == rhs.forecast && lhs.attributions == rhs.attributions && lhs.pollution == rhs.pollution
+            && lhs.indoor == rhs.indoor
     }
 }
 
 extension OutputData {
     /// The snapshot of `conditions` under the index `report`, with times in `localTime`.
     init(conditions: CityConditions?, report: AirQualityReport?, failures: [ProviderFailure],
-         forecast: [ForecastHour], localTime: LocalTime) {
+         forecast: [ForecastHour], localTime: LocalTime, standard: AQIStandard) {
         place = conditions.map { Place(name: $0.location.name.map(Sanitized.line), latitude: $0.location.latitude,
                                        longitude: $0.location.longitude) }
         airQuality = report.map(AirQuality.init)
+        if let pollution = conditions?.pollution, var air = airQuality {
+            for i in air.subIndices.indices {
+                air.subIndices[i].source = Pollutant(rawValue: air.subIndices[i].pollutant).map(pollution.source(of:)) ?? pollution.source
+            }
+            air.fallbackFrom = conditions?.airFallbackFrom
+            airQuality = air
+        }
         hasAirData = conditions?.pollution != nil
         weather = conditions?.weather.map { weather in
             let condition: String? = switch weather.condition {
@@ -254,5 +270,6 @@ extension OutputData {
         }
         attributions = (conditions?.pollution?.attributions ?? []).map { Credit(name: Sanitized.line($0.name), url: $0.url) }
         pollution = conditions?.pollution
+        indoor = Self.indoor(conditions, standard: standard, localTime: localTime)
     }
 }

@@ -46,7 +46,7 @@ public enum BarEscaping {
 extension String {
     /// Every occurrence of `target` replaced, left to right. By hand: the standard library's
     /// `replacing(_:with:)` and `firstRange(of:)` are _StringProcessing's, 1.3 MB of the binary
-    /// with _RegexParser (issue 11), and Foundation's `replacingOccurrences` is Foundation.
+    /// with _RegexParser, and Foundation's `replacingOccurrences` is Foundation.
     func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }
         let length = target.count

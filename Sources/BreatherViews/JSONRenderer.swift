@@ -11,7 +11,7 @@ public struct JSONRenderer: Renderer {
     public init(pretty: Bool = false) { self.pretty = pretty }
 
     /// One object: `location`, `standard`, `air_quality`, `weather`, `asthma`, `display`, `updated_at`,
-    /// `stale`, `stale_parts`, `age_seconds`, `errors`, `forecast`, `pollen`, `uv`, `outlook`,
+    /// `stale`, `trend`, `stale_parts`, `age_seconds`, `errors`, `forecast`, `pollen`, `uv`, `outlook`,
     /// `attributions`; a part not fetched is `null`.
     public func render(_ output: Output) -> String {
         JSON.serialize(.object(document(output)), pretty: pretty)
@@ -30,12 +30,15 @@ public struct JSONRenderer: Renderer {
         root["air_quality"] = data.airQuality.map(airQuality) ?? .null
         root["weather"] = data.weather.map(weather) ?? .null
         root["asthma"] = data.asthma.map(asthma) ?? .null
+        root["indoor"] = data.indoor.map(indoor) ?? .null
         root["display"] = .object(JSONObject(output.displayFields.map { ($0.key, JSONValue.string($0.value)) }))
         root["updated_at"] = data.updatedAt.map(JSONValue.string) ?? .null
         // When the provider measured the air data (it can be hours before `updated_at`, the
         // fetch); null when the provider does not say. `age_seconds` counts from the older.
         root["observed_at"] = data.observedAt.map(JSONValue.string) ?? .null
         root["stale"] = .bool(output.isStale)
+        // rising, falling or steady over the last 3 hours (the history store); null when unknown.
+        root["trend"] = output.trend.isEmpty ? .null : .string(output.trend)
         // Each part kept from an earlier fetch (or grown old) is named: the others are fresh.
         root["stale_parts"] = .array(output.staleParts.map { .string($0.rawValue) })
         root["age_seconds"] = output.ageSeconds.map { .integer(Int64($0)) } ?? .null
@@ -58,6 +61,8 @@ public struct JSONRenderer: Renderer {
     }
 
     /// The `air_quality` object, shared by the main output and `breather aqi --format json`.
+    /// Each sub-index names its `source` and `fallback_from` lists the air sources that failed
+    /// before the one shown answered (both absent from the calculator's output).
     public func airQuality(_ index: OutputData.AirQuality) -> JSONValue {
         // The AQHI sums one term per pollutant: its entries carry that term as `contribution`
         // and `index: null`, since no per-pollutant index exists to report.
@@ -67,6 +72,7 @@ public struct JSONRenderer: Renderer {
                                      "concentration": .number(sub.concentration), "unit": .string(sub.unit),
                                      "period": .string(sub.period)]
             if let contribution = sub.contribution { entry["contribution"] = .number(contribution) }
+            if let source = sub.source { entry["source"] = .string(source) }
             // A ppb ↔ µg/m³ conversion at the standard's reference temperature and pressure, when one was made.
             if let applied = sub.conversion {
                 entry["conversion"] = .object([
@@ -76,13 +82,16 @@ public struct JSONRenderer: Renderer {
             }
             return .object(entry)
         }
-        return .object(["aqi": .integer(Int64(index.aqi)), "category": .string(index.category),
-                        "category_id": .string(index.categoryID),
-                        "main_pollutant": mainPollutant(index), "color": .string(index.color),
-                        "source": .string(index.source), "computed": .bool(index.computed),
-                        "sub_indices": .array(subIndices),
-                        // The standard's footnote rules that shaped the index, one sentence each.
-                        "notes": .array(index.notes.map { .string($0) })])
+        var object: JSONObject = [
+            "aqi": .integer(Int64(index.aqi)), "category": .string(index.category),
+            "category_id": .string(index.categoryID),
+            "main_pollutant": mainPollutant(index), "color": .string(index.color),
+            "source": .string(index.source), "computed": .bool(index.computed),
+            "sub_indices": .array(subIndices),
+            // The standard's footnote rules that shaped the index, one sentence each.
+            "notes": .array(index.notes.map { .string($0) })]
+        if let fallback = index.fallbackFrom { object["fallback_from"] = .array(fallback.map(JSONValue.string)) }
+        return .object(object)
     }
 
     func mainPollutant(_ index: OutputData.AirQuality) -> JSONValue {

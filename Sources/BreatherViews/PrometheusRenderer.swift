@@ -68,6 +68,15 @@ public struct PrometheusRenderer: Renderer {
             family("breather_uv_index_clear_sky", "UV index now under a clear sky.", uv.clearSky.map { [(place, $0)] } ?? [])
             family("breather_uv_index_peak_today", "Highest hourly UV index of today (local day).", uv.peak.map { [(place, $0)] } ?? [])
         }
+        if let indoor = data.indoor {
+            let sensor = place + [("sensor", indoor.source)]
+            func one(_ value: Double?) -> [(labels: [(String, String)], value: Double)] { value.map { [(sensor, $0)] } ?? [] }
+            family("breather_indoor_co2_ppm", "Indoor CO2 from the indoor sensor.", one(indoor.co2PPM))
+            family("breather_indoor_pm2_5_micrograms_per_cubic_meter", "Indoor PM2.5 from the indoor sensor.", one(indoor.pm2_5))
+            family("breather_indoor_humidity_percent", "Indoor relative humidity from the indoor sensor.", one(indoor.humidity))
+            family("breather_indoor_aqi", "Indoor PM index under the selected standard (one reading: a 1-hour value).",
+                   indoor.aqi.map { [(sensor + [("standard", output.standard.rawValue)], Double($0))] } ?? [])
+        }
         if let updated = data.updatedAtSeconds {
             family("breather_last_success_timestamp_seconds", "Unix time of the data shown.", [(place, updated)])
             family("breather_data_age_seconds", "Age of the data shown.", [(place, Double(output.ageSeconds ?? 0))])

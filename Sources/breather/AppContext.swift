@@ -4,10 +4,12 @@ import Glibc
 import Logging
 import BreatherCache
 import BreatherConfig
+import BreatherHistory
 import BreatherHTTP
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
+import CProcess
 
 /// The composition root: settings (file + flags) turned into live providers and a view model.
 struct AppContext: Sendable {
@@ -50,9 +52,33 @@ struct AppContext: Sendable {
             settings.origins["location.city"] = "flag"
             cityFromFlag = true
         }
+        do {
+            try settings.checkOutputsSpareOtherFiles(stores: storeFiles, commandLineOutput: options.output)
+        } catch {
+            throw CommandFailure(status: .configuration, message: "config: \(error)")
+        }
+    }
+
+    /// The files Breather keeps for itself, which no output may overwrite: the caches and, when
+    /// it is on, the history store's database (`[history] path`).
+    var storeFiles: [FileRole] {
+        [FileRole("the conditions cache", cachePath), FileRole("the location cache", ipCachePath)]
+            + (settings.history.enabled ? [FileRole("the history store", historyPath)] : [])
     }
 
     var cachePath: String { settings.cache.path ?? loader.defaultCachePath() }
+
+    /// The history file: `[history] path`, else the XDG state directory's.
+    var historyPath: String { settings.history.path ?? loader.defaultHistoryPath() }
+
+    /// The recorder each fetch's readings go to; nil when `[history] enabled = false`. Its
+    /// problems are warnings, once: history never fails the run.
+    func historyRecorder() -> HistoryRecorder? {
+        guard settings.history.enabled else { return nil }
+        let logger = self.logger
+        return HistoryRecorder(path: historyPath, keepRawSeconds: settings.history.keepRawSeconds, backfillDays: settings.history.backfillDays,
+                               warn: { logger.log(.warning, $0) }, note: { logger.log(.info, $0) })
+    }
 
     /// The limit for one whole fetch: three request timeouts (geocoding, then air and weather
     /// side by side, then asthma), at most `FetchDeadline.defaultSeconds` (30 s, the default
@@ -73,16 +99,19 @@ struct AppContext: Sendable {
 
     /// Builds the providers `[sources]` names, in order.
     /// `gate` (the daemon's and `watch`'s) makes every provider honour Retry-After and back off after failures.
-    func makeFetcher(gate: ProviderGate? = nil) throws(CommandFailure) -> ConditionsFetcher {
+    /// `history` (when recording) asks Open-Meteo for past days at a place it has no readings of.
+    func makeFetcher(gate: ProviderGate? = nil, history: HistoryRecorder? = nil) throws(CommandFailure) -> ConditionsFetcher {
         let p = settings.providers
         let openMeteo = OpenMeteo(forecastURL: p.openMeteoForecastURL, airQualityURL: p.openMeteoAirQualityURL,
-                                  geocodingURL: p.openMeteoGeocodingURL, http: http)
+                                  geocodingURL: p.openMeteoGeocodingURL, http: http,
+                                  backfillDays: { location in history?.backfillDays(at: location) })
         let needsAirVisual = (settings.sources.air + settings.sources.weather).contains(.airVisual)
         var airVisual: AirVisual?
         if needsAirVisual {
             do {
-                let key = try loader.secret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: p.airVisualKeyFile)
-                airVisual = AirVisual(baseURL: p.airVisualURL, key: key, http: http)
+                let key = try loader.loadSecret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: p.airVisualKeyFile)
+                holding(key)
+                airVisual = AirVisual(baseURL: p.airVisualURL, key: key?.value, http: http)
             } catch {
                 throw CommandFailure(status: .configuration, message: "airvisual: \(error)")
             }
@@ -100,6 +129,7 @@ struct AppContext: Sendable {
             case .airVisual: airVisual
             case .waqi: waqi
             case .openWeatherMap: openWeatherMap
+            case .airGradient, .purpleAir, .sensorCommunity, .awair: sensor(id)
             case .propeller, .estimate, .ipapi: nil  // the config accepts none of these for air
             }
         }
@@ -108,18 +138,18 @@ struct AppContext: Sendable {
             case .openMeteo: openMeteo
             case .airVisual: airVisual
             case .openWeatherMap: openWeatherMap
-            case .waqi, .propeller, .estimate, .ipapi: nil
+            case .waqi, .propeller, .estimate, .ipapi, .airGradient, .purpleAir, .sensorCommunity, .awair: nil
             }
         }
         func asthma(_ id: ProviderID) -> (any AsthmaProvider)? {
             switch id {
             case .propeller: Propeller(baseURL: p.propellerURL, http: http)
             case .estimate: AsthmaEstimate()
-            case .openMeteo, .airVisual, .waqi, .openWeatherMap, .ipapi: nil
+            case .openMeteo, .airVisual, .waqi, .openWeatherMap, .ipapi, .airGradient, .purpleAir, .sensorCommunity, .awair: nil
             }
         }
         return ConditionsFetcher(air: settings.sources.air.compactMap(air), weather: settings.sources.weather.compactMap(weather),
-                                 asthma: settings.sources.asthma.compactMap(asthma), gate: gate,
+                                 asthma: settings.sources.asthma.compactMap(asthma), indoor: settings.sources.indoor.compactMap(sensor), gate: gate,
                                  deadlineSeconds: fetchDeadlineSeconds)
     }
 
@@ -129,10 +159,20 @@ struct AppContext: Sendable {
                                   make: (String?) -> P) throws(CommandFailure) -> P? {
         guard (settings.sources.air + settings.sources.weather).contains(id) else { return nil }
         do {
-            return make(try loader.secret(envVar: envVar, credential: credential, keyFile: keyFile))
+            let secret = try loader.loadSecret(envVar: envVar, credential: credential, keyFile: keyFile)
+            holding(secret)
+            return make(secret?.value)
         } catch {
             throw CommandFailure(status: .configuration, message: "\(id.rawValue): \(error)")
         }
+    }
+
+    /// Once a key is in memory the process can no longer dump core (a core file would hold it),
+    /// and a key file that others can read earns one warning per load.
+    func holding(_ secret: LoadedSecret?) {
+        guard let secret else { return }
+        cprocess_forbid_core_dumps()
+        if let warning = secret.warning { logger.log(.warning, "\(warning)") }
     }
 
     /// Coordinates from flags or config, else a geocoded city, else the IP address (cached a day).

@@ -24,7 +24,7 @@ enum Breather {
         // Quiet libdispatch (ProcessEnvironment).
         ProcessEnvironment.prepare()
         // Before any other thread starts: one arena saves 0.3-1 MB of the daemon's and watch's
-        // RSS and a heap to map per thread (README "Speed and size").
+        // RSS and a heap to map per thread (docs/PERFORMANCE.md).
         cprocess_use_one_malloc_arena()
         let invocation: Invocation
         do {
@@ -33,10 +33,19 @@ enum Breather {
             Console.err(error.line)
             exit(ExitStatus.usage.rawValue)
         }
+        // The signals Breather handles were blocked since the binary loaded (cprocess.c), so
+        // none sent before now was fatal. The daemon and watch keep them blocked: their signal
+        // sources read them through a signalfd, which needs exactly that. The other commands
+        // handle none and let them through (a SIGTERM pending since start ends them now).
+        switch invocation {
+        case .run(.daemon, _, _), .run(.watch, _, _): break
+        default: cprocess_unblock_handled_signals()
+        }
         switch invocation {
         case .version: Console.out(version)
         case .help(let command): Console.out(HelpText.page(for: command))
         case .completionScript(let shell): Console.out(shell.script, newline: false)
+        case .history(let options): exit(HistoryCommand(options: options).run().rawValue)
         case .run(let command, let options, let readings):
             // Every command's tasks on Breather's own executor, run by this thread, never on
             // Swift's global pool: once that pool has run a job, libdispatch wakes the process
@@ -57,6 +66,7 @@ enum Breather {
         case .watch: status = await Watch(options: options).run()
         case .config: status = ConfigCommand(options: options).run()
         case .aqi: status = AQICommand(common: options, readings: readings).run()
+        case .history: status = .usage  // parsed into Invocation.history, never run from here
         }
         // Not exit(3): the exit handlers of libcurl's libraries cost 0.3-0.5 ms of a
         // fetching one-shot run and free nothing the kernel would not.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import BreatherIO
+import CProcess
 import Logging
 
 /// Starts a helper program for the daemon and `watch` (`on_update`, `notify-send`): posix_spawnp
@@ -21,7 +22,20 @@ enum ChildProcess {
         var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         var envp: [UnsafeMutablePointer<CChar>?] = childEnvironment().map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
-        let status = posix_spawnp(&pid, program, nil, nil, &argv, &envp)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A clean start for the helper: no signal blocked (the daemon blocks the ones it reads
+        // through signalfd, and a blocked SIGTERM would survive the exec) and the default action
+        // for those Breather ignores or handles (SIGPIPE is ignored in watch).
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        cprocess_handled_signals(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let status = posix_spawnp(&pid, program, nil, &attributes, &argv, &envp)
         guard status == 0 else { return status }
         let child = pid
         let killer = Task(executorPreference: LoopExecutor.shared) {

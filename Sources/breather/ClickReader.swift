@@ -11,7 +11,7 @@ enum ClickReader {
     static func start(_ onClick: @escaping @Sendable (Int) -> Void) -> any DispatchSourceRead {
         let queue = DispatchQueue(label: "breather.clicks")
         let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: queue)
-        nonisolated(unsafe) var pending: [UInt8] = []  // only touched on `queue`
+        nonisolated(unsafe) var lines = ClickLineBuffer()  // only touched on `queue`
         source.setEventHandler {
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
@@ -19,12 +19,7 @@ enum ClickReader {
                 source.cancel()  // end of input (or an error): the bar stopped sending clicks
                 return
             }
-            pending.append(contentsOf: buffer[0..<count])
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
-                if isClick(line) { onClick(button(line) ?? 1) }
-            }
+            for line in lines.append(buffer[0..<count]) where isClick(line) { onClick(button(line) ?? 1) }
         }
         source.resume()
         return source
@@ -44,5 +39,40 @@ enum ClickReader {
         while let first = text.first, first == "," || first == "[" || first == " " { text = text.dropFirst() }
         guard text.first == "{", case .object? = try? JSON.parse(String(text)) else { return false }
         return true
+    }
+}
+
+/// Splits the click stream into lines, keeping at most `maximumLineBytes` of an unfinished one:
+/// a longer line (no click object is near that size) is dropped whole, up to its newline, so a
+/// writer that never sends a newline cannot make Breather buffer without limit.
+struct ClickLineBuffer {
+    /// 4 KiB: an i3bar click object is about 200 bytes.
+    static let maximumLineBytes = 4096
+    private var pending: [UInt8] = []
+    /// In a line already over the limit: its bytes are dropped until its newline.
+    private var discarding = false
+
+    /// The lines `bytes` completes, in order, without their newlines; over-long ones left out.
+    mutating func append(_ bytes: some Collection<UInt8>) -> [String] {
+        var lines: [String] = []
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let newline = rest.firstIndex(of: UInt8(ascii: "\n"))
+            let chunk = rest[..<(newline ?? rest.endIndex)]
+            if !discarding {
+                if pending.count + chunk.count > Self.maximumLineBytes {
+                    pending = []
+                    discarding = true
+                } else {
+                    pending.append(contentsOf: chunk)
+                }
+            }
+            guard let newline else { break }
+            if !discarding { lines.append(String(decoding: pending, as: UTF8.self)) }
+            pending = []
+            discarding = false
+            rest = rest[rest.index(after: newline)...]
+        }
+        return lines
     }
 }

@@ -3,6 +3,9 @@ import Glibc
 #endif
 import Logging
 import BreatherConfig
+import BreatherHTTP
+import CProcess
+import BreatherModel
 
 /// `breather config`: validates the config and prints the effective settings, each with where
 /// it came from (default, file:line, flag, env). API keys are never printed, only whether and
@@ -24,16 +27,27 @@ struct ConfigCommand {
         let settings = context.settings
         settings.warnings.forEach { context.logger.log(.warning, $0) }
         if let warning = DaemonController.quotaWarning(settings) { context.logger.log(.warning, warning) }
+        let providers = settings.providers
+        let secrets = [
+            ("airvisual", "BREATHER_AIRVISUAL_KEY", "airvisual.key", providers.airVisualKeyFile),
+            ("waqi", "BREATHER_WAQI_TOKEN", "waqi.token", providers.waqiTokenFile),
+            ("openweathermap", "BREATHER_OPENWEATHERMAP_KEY", "openweathermap.key", providers.openWeatherMapKeyFile),
+        ]
+        // Every key a run could load is checked as a run would (one line of printable ASCII, a
+        // regular file): a key file that is wrong fails here, with none of its content shown.
+        for (name, envVar, credential, keyFile) in secrets {
+            do {
+                context.holding(try context.loader.loadSecret(envVar: envVar, credential: credential, keyFile: keyFile))
+            } catch {
+                context.logger.log(.error, "config: \(name): \(error)")
+                return .configuration
+            }
+        }
         Console.out("# config file: \(settings.configFile ?? "none (defaults only)")")
         for (key, value) in Self.lines(settings, context: context) {
             Console.out("\(key) = \(value)  # \(settings.origins[key] ?? "default")")
         }
-        let providers = settings.providers
-        for (name, envVar, credential, keyFile) in [
-            ("airvisual", "BREATHER_AIRVISUAL_KEY", "airvisual.key", providers.airVisualKeyFile),
-            ("waqi", "BREATHER_WAQI_TOKEN", "waqi.token", providers.waqiTokenFile),
-            ("openweathermap", "BREATHER_OPENWEATHERMAP_KEY", "openweathermap.key", providers.openWeatherMapKeyFile),
-        ] {
+        for (name, envVar, credential, keyFile) in secrets {
             Console.out("# \(name) key: \(Self.keySource(envVar: envVar, credential: credential, keyFile: keyFile, context: context))")
         }
         return .ok
@@ -42,6 +56,8 @@ struct ConfigCommand {
     /// Every setting as a TOML-like value, in the order of etc/breather.toml.
     static func lines(_ s: Settings, context: AppContext) -> [(String, String)] {
         func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "(unset)" }
+        // A URL's user and password are shown as errors show them: never.
+        func url(_ text: String) -> String { quoted(redactingCredentials(text)) }
         func list(_ items: [String]) -> String { "[" + items.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
         let p = s.providers
         var lines: [(String, String)] = [
@@ -55,21 +71,32 @@ struct ConfigCommand {
             ("location.name", quoted(s.location.name)), ("location.city", quoted(s.location.city)),
             ("location.auto", "\(s.location.auto)"),
             ("sources.air", list(s.sources.air.map(\.rawValue))), ("sources.weather", list(s.sources.weather.map(\.rawValue))), ("sources.asthma", list(s.sources.asthma.map(\.rawValue))),
-            ("providers.open-meteo.forecast_url", quoted(p.openMeteoForecastURL)),
-            ("providers.open-meteo.air_quality_url", quoted(p.openMeteoAirQualityURL)),
-            ("providers.open-meteo.geocoding_url", quoted(p.openMeteoGeocodingURL)),
-            ("providers.airvisual.base_url", quoted(p.airVisualURL)), ("providers.airvisual.key_file", quoted(p.airVisualKeyFile)),
-            ("providers.waqi.base_url", quoted(p.waqiURL)), ("providers.waqi.token_file", quoted(p.waqiTokenFile)),
-            ("providers.openweathermap.base_url", quoted(p.openWeatherMapURL)),
+            ("sources.indoor", list(s.sources.indoor.map(\.rawValue))),
+            ("providers.open-meteo.forecast_url", url(p.openMeteoForecastURL)),
+            ("providers.open-meteo.air_quality_url", url(p.openMeteoAirQualityURL)),
+            ("providers.open-meteo.geocoding_url", url(p.openMeteoGeocodingURL)),
+            ("providers.airvisual.base_url", url(p.airVisualURL)), ("providers.airvisual.key_file", quoted(p.airVisualKeyFile)),
+            ("providers.waqi.base_url", url(p.waqiURL)), ("providers.waqi.token_file", quoted(p.waqiTokenFile)),
+            ("providers.openweathermap.base_url", url(p.openWeatherMapURL)),
             ("providers.openweathermap.key_file", quoted(p.openWeatherMapKeyFile)),
-            ("providers.ipapi.base_url", quoted(p.ipapiURL)), ("providers.propeller.base_url", quoted(p.propellerURL)),
+            ("providers.ipapi.base_url", url(p.ipapiURL)), ("providers.propeller.base_url", url(p.propellerURL)),
             ("cache.path", quoted(context.cachePath)), ("cache.max_age", quoted(duration(s.cache.maxAgeSeconds))),
         ]
+        for id in ProviderID.sensors {
+            guard let sensor = p.sensors[id] else { continue }
+            let section = "providers.\(id.rawValue)"
+            let place = sensor.place ?? (s.sources.indoor.contains(id) ? .indoor : .outdoor)
+            lines += [("\(section).url", url(sensor.url)), ("\(section).place", quoted(place.rawValue)),
+                      ("\(section).interval", quoted(duration(sensor.intervalSeconds)))]
+            if id == .purpleAir { lines.append(("\(section).correction", quoted(sensor.correction.rawValue))) }
+        }
+        lines += [("history.enabled", "\(s.history.enabled)"), ("history.path", quoted(context.historyPath)),
+                  ("history.backfill", quoted("\(s.history.backfillDays)d")), ("history.keep_raw", quoted(s.history.keepRawSeconds % 86_400 == 0 ? "\(s.history.keepRawSeconds / 86_400)d" : duration(s.history.keepRawSeconds)))]
         lines += [("alerts.category", quoted(s.alerts?.category)), ("alerts.asthma", quoted(s.alerts?.asthma?.rawValue)),
                   ("alerts.pollen", quoted(s.alerts?.pollen?.id)), ("alerts.uv", quoted(s.alerts?.uv?.rawValue)),
                   ("alerts.pre_alert", quoted(s.alerts?.preAlertSeconds.map(duration))),
                   ("alerts.briefing", quoted(s.alerts?.briefingMinute.map(clock))),
-                  ("alerts.hold", "\(s.alerts?.hold ?? 2)"),
+                  ("alerts.hold", "\(s.alerts?.hold ?? 2)"), ("alerts.co2", "\(s.alerts?.co2PPM.map(String.init) ?? "(unset)")"),
                   ("bar.pollen", quoted(s.bar.barPollen.id)), ("bar.uv", quoted(s.bar.barUV.rawValue))]
         lines.append(("output", s.outputs.isEmpty ? "(none)" : "[" + s.outputs.map { "{ path = \"\($0.path)\", format = \"\($0.format.rawValue)\" }" }.joined(separator: ", ") + "]"))
         return lines

@@ -109,7 +109,7 @@ final class DaemonController: Service, Sendable {
             viewModel.cancelFetch()
             let gate = Self.gate(now)
             do {
-                await session.fetching.replace(fetcher: try new.makeFetcher(gate: gate), resolver: LocationResolver(context: new))
+                await session.fetching.replace(fetcher: try new.makeFetcher(gate: gate, history: session.history), resolver: LocationResolver(context: new))
             } catch {
                 old.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
                 return false

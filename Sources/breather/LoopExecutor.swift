@@ -16,7 +16,7 @@ import Synchronization
 /// Why the main thread rather than one of its own: an `async` `main` ends in `dispatch_main`,
 /// which retires the main thread with `pthread_exit`; glibc loads libgcc_s to unwind it, and the
 /// work moves to a new thread: a library load, a thread start and a hand-over in every command,
-/// half a millisecond of a 2.7 ms one-shot run answered by the cache (README "Speed and size").
+/// half a millisecond of a 2.7 ms one-shot run answered by the cache (docs/PERFORMANCE.md).
 final class LoopExecutor: TaskExecutor, @unchecked Sendable {
     /// The one instance, run by the main thread.
     static let shared = LoopExecutor()

@@ -51,7 +51,7 @@ struct OneShot {
             }
         }
         let session = try Session(context: context, gate: nil, staleAfterSeconds: policy.oneShotStaleAfterSeconds,
-                                  location: location, locationFailure: locationFailure)
+                                  location: location, locationFailure: locationFailure, showsHistory: showsHistory(context))
         let viewModel = session.viewModel
         if fresh, let stored {
             context.logger.log(.debug, "answered from the store \(cache.path)")
@@ -71,6 +71,14 @@ struct OneShot {
         let printed = try write(output, context: context)
         return report(output, fromStore: fresh, printedBarLine: printed && options.template == nil && (options.format ?? .plain).isBar,
                       logger: context.logger)
+    }
+
+    /// Whether any output of this run shows the sparkline or trend (the tooltip, json, a bar's
+    /// full text, a template): plain and prometheus do not, and a one-shot printing only those
+    /// skips reading the history (a cached plain run opens no database).
+    private func showsHistory(_ context: AppContext) -> Bool {
+        let formats = [options.format ?? .plain] + context.settings.outputs.map(\.format)
+        return options.template != nil || formats.contains { $0 != .plain && $0 != .prometheus }
     }
 
     /// A location that cannot be found ends the command (a wrong city is a usage error, a bad

@@ -1,5 +1,6 @@
 import BreatherCache
 import BreatherConfig
+import BreatherHistory
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
@@ -15,21 +16,28 @@ struct Session: Sendable {
     let viewModel: MainViewModel
     let fetching: Fetching
     let cache: ConditionsCache
+    /// Where each fetch's readings go (nil with `[history] enabled = false`). Kept for the
+    /// session's life: a reload's new providers backfill through it too; a changed `[history]`
+    /// takes a restart.
+    let history: HistoryRecorder?
 
     /// Throws only for configuration problems (e.g. a missing API key), never for providers.
     init(context: AppContext, gate: ProviderGate?, staleAfterSeconds: Int, location: Location? = nil,
-         locationFailure: ProviderFailure? = nil) throws(CommandFailure) {
-        let fetching = Fetching(fetcher: try context.makeFetcher(gate: gate),
+         locationFailure: ProviderFailure? = nil, showsHistory: Bool = true) throws(CommandFailure) {
+        let history = context.historyRecorder()
+        let fetching = Fetching(fetcher: try context.makeFetcher(gate: gate, history: history),
                                 resolver: LocationResolver(context: context, resolved: location, failure: locationFailure))
         let cache = ConditionsCache(path: context.cachePath)
         let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger)
         self.fetching = fetching
         self.cache = cache
+        self.history = history
         viewModel = MainViewModel(
             environment: .init(fetch: { request async throws(ProviderFailure) in try await fetching.fetch(request) },
-                               save: { saver.save($0) },
+                               save: { saver.save($0); history?.record($0) },
                                units: context.settings.units, staleAfterSeconds: staleAfterSeconds,
-                               icons: context.settings.icons, executor: LoopExecutor.shared)
+                               icons: context.settings.icons, executor: LoopExecutor.shared,
+                               recentIndices: { location, standard in showsHistory ? history?.recentIndices(at: location, standard: standard) : nil })
                 // A session with a gate polls (daemon, `watch`): its errors say when the next poll asks.
                 .with(localTime: Self.localTime, pollSeconds: gate == nil ? nil : context.settings.intervalSeconds)
                 .withDayAhead(context.settings),

@@ -90,4 +90,23 @@ struct ConditionsCacheTests {
         #expect(!ConditionsCache.isFresh(stored, maxAgeSeconds: 600, now: stored.fetchedAt.addingTimeInterval(600)))
         #expect(!ConditionsCache.isFresh(stored, maxAgeSeconds: 600, now: stored.fetchedAt.addingTimeInterval(-5)))
     }
+
+    @Test("a part dated ahead of the clock (fetched while it was ahead) is of unknown age: never fresh, and kept as such after a failed fetch")
+    func datedAhead() {
+        let now = Timestamp(timeIntervalSince1970: 1_763_800_600)
+        let yearAhead = now.addingTimeInterval(366 * 86_400)
+        let ahead = CityConditions(location: Self.sample().location, pollution: Self.sample().pollution, fetchedAt: yearAhead)
+        #expect(!ConditionsCache.isFresh(ahead, maxAgeSeconds: 600, now: now))
+        #expect(ahead.isDatedAhead(.air, of: now) && ahead.isDatedAhead(of: now))
+        // A failed fetch now: the merged record is stamped now, but the air part keeps its own
+        // time, so it is neither fresh for a one-shot nor shown as fetched now.
+        let failed = CityConditions(location: ahead.location, failures: [ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable,
+                                                                                          message: "HTTP 503")], fetchedAt: now)
+        let merged = ahead.merged(with: failed)
+        #expect(merged.fetchedAt == now && merged.partsFetchedAt.air == yearAhead)
+        #expect(merged.isCarriedOver(.air))
+        #expect(!ConditionsCache.isFresh(merged, maxAgeSeconds: 600, now: now.addingTimeInterval(1)))
+        // Seconds of rounding or a slew are not "ahead".
+        #expect(!CityConditions(location: ahead.location, pollution: ahead.pollution, fetchedAt: now.addingTimeInterval(30)).isDatedAhead(of: now))
+    }
 }

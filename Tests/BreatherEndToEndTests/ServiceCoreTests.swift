@@ -10,10 +10,11 @@ struct ServiceCoreTests {
     func unknownProvider() async throws {
         let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server, extra: "[sources]\nair = [\"open-meteo\", \"purpleair\"]")
+        try sandbox.writeConfig(server: server, extra: "[sources]\nair = [\"open-meteo\", \"airnow\"]")
         let result = try await sandbox.run(["--config", sandbox.configPath])
         #expect(result.status == 78)
-        #expect(result.stderr.contains("unknown provider \"purpleair\"") && result.stderr.contains("open-meteo, airvisual, waqi, openweathermap"),
+        #expect(result.stderr.contains("unknown provider \"airnow\"")
+                && result.stderr.contains("open-meteo, airvisual, waqi, openweathermap, airgradient, purpleair, sensor-community, awair"),
                 "\(result.stderr)")
         #expect(server.requests.isEmpty)
     }

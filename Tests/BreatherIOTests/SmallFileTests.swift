@@ -48,3 +48,40 @@ struct SmallFileTests {
         #expect(try SmallFile.read(path) == "name = \"Kraków\"\r\n")
     }
 }
+
+@Suite("paths resolved as the kernel would")
+struct ResolvedPathTests {
+    @Test("symlinks, dot segments and a file not written yet resolve to one path")
+    func resolution() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breather-resolve-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let real = ResolvedPath(folder + "/real").path
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: "real")
+        #expect(ResolvedPath(folder + "/link/new/file.txt").path == real + "/new/file.txt")
+        #expect(ResolvedPath(folder + "/real/../link/./x").path == real + "/x")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/real/dangling", withDestinationPath: "target.txt")
+        #expect(ResolvedPath(folder + "/real/dangling").path == real + "/target.txt")
+        // A hard link is another name for the same file.
+        try "x".write(toFile: folder + "/real/a", atomically: false, encoding: .utf8)
+        #expect(link(folder + "/real/a", folder + "/real/b") == 0)
+        #expect(ResolvedPath(folder + "/real/a").isSameFile(as: ResolvedPath(folder + "/real/b")))
+        #expect(!ResolvedPath(folder + "/real/a").isSameFile(as: ResolvedPath(folder + "/real/c")))
+    }
+}
+
+@Suite("SmallFile and FIFOs")
+struct SmallFileFIFOTests {
+    @Test("regularFileOnly: a FIFO is refused at once, without a writer")
+    func fifo() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("breather-\(UUID().uuidString).fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let start = Date()
+        #expect(throws: SmallFile.ReadError.notRegularFile(path: fifo, kind: "a FIFO")) { try SmallFile.read(fifo, regularFileOnly: true) }
+        #expect(Date().timeIntervalSince(start) < 1)
+        #expect(throws: SmallFile.ReadError.notRegularFile(path: "/dev/null", kind: "a character device")) {
+            try SmallFile.read("/dev/null", regularFileOnly: true)
+        }
+    }
+}

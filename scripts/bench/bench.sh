@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One-shot speed and size (README "Speed and size", issue 11). Builds the release binary as
+# One-shot speed and size (docs/PERFORMANCE.md). Builds the release binary as
 # scripts/setup.sh does, strips a copy (what users run), then, in one hyperfine run per pair:
 #   fresh one-shot (`--refresh`, 2 requests)  vs  `curl -s URL | jq …` on the same loopback server
 #   cached one-shot (answered by the cache)    vs  `jq …` on the same cache file
@@ -13,7 +13,7 @@
 # scripts/bench. Not part of CI: timings need a quiet machine.
 #   scripts/bench/bench.sh [RUNS]        # default 300 runs per command after 10 warm-ups: this VM has
 #     slow phases of a second or two, and 100 fresh runs last less than one, so at 100 one such
-#     phase could move a median by 25 % (README "Speed and size")
+#     phase could move a median by 25 % (docs/PERFORMANCE.md)
 #   scripts/bench/bench.sh --timeline [RUNS]   # instead: where a fresh run's time goes, by phase
 #     (scripts/bench/timeline.c, an LD_PRELOAD shim; medians of RUNS runs, default 300)
 set -euo pipefail
@@ -168,7 +168,7 @@ done
 # A fresh run does what a cached run does (start, config, store, render) plus a fetch: here the
 # C fetch less a process start (load libcurl and its 30 libraries, one request), as curl pays it.
 # Breather's own load of libcurl is cheaper (GnuTLS's set-up skipped, the big dependency trees
-# loaded first: README "Speed and size"), so a fresh run can come in under this reference.
+# loaded first: docs/PERFORMANCE.md), so a fresh run can come in under this reference.
 awk -v fresh="$(median reference 0)" -v cached="$(median reference 1)" -v fetch="$(median reference 2)" -v start="$(median reference 3)" -v base="$(median fresh 1)" '
     BEGIN { reference = cached + fetch - start
         printf "reference, a fresh run fetching as curl does: cached %.1f + C fetch %.1f - process start %.1f = %.1f ms; fresh %.1f ms in the same run\n", cached, fetch, start, reference, fresh

@@ -27,7 +27,9 @@ ticks=$(getconf CLK_TCK)
 
 echo '{"/v1/forecast": {"fixture": "open-meteo/forecast.current.json"},
        "/aq/v1/air-quality": {"fixture": "open-meteo/air_quality.current_hourly.json"},
-       "/v2/nearest_city": {"fixture": "iqair-airvisual/nearest_city.success.json"}}' > "$work/routes.json"
+       "/v2/nearest_city": {"fixture": "iqair-airvisual/nearest_city.success.json"},
+       "/purpleair/json": {"fixture": "purpleair/json.pa-ii.clean.json"},
+       "/airgradient/measures/current": {"fixture": "airgradient/measures_current.open_air_compensated.json"}}' > "$work/routes.json"
 python3 -u Tests/Support/fixture_server.py "$work/routes.json" "$fixtures" "$work/requests.log" > "$work/port" &
 pids+=($!)
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
@@ -142,3 +144,14 @@ wait_for test -s "$work/out/breather.json" || { echo "daemon-cost: AirVisual dae
 # Idle figures only: AirVisual's reply is reused for a minute (air and weather share it), so
 # SIGUSR1 refreshes in a row make no new request to time.
 report "daemon (AirVisual)" "$airvisual" 0
+
+# The daemon with two loopback sensors: a PurpleAir first in air (Open-Meteo fills in the
+# gases) and an AirGradient indoors, four requests a refresh. Its CPU per refresh minus the
+# Open-Meteo daemon's above is what reading the sensors costs.
+{ sed 's/^\[cache\]/[sources]\nair = ["purpleair", "open-meteo"]\nindoor = ["airgradient"]\n[providers.purpleair]\nurl = "http:\/\/127.0.0.1:'"$port"'\/purpleair"\n[providers.airgradient]\nurl = "http:\/\/127.0.0.1:'"$port"'\/airgradient"\n[cache]/' "$work/config.toml"; } > "$work/sensors.toml"
+rm -f "$work/out/breather.json"
+"$binary" daemon --config "$work/sensors.toml" 2> "$work/sensors.stderr" &
+sensors=$!
+pids+=($sensors)
+wait_for test -s "$work/out/breather.json" || { echo "daemon-cost: the sensors daemon wrote nothing; stderr:" >&2; cat "$work/sensors.stderr" >&2; exit 1; }
+report "daemon (sensors)" "$sensors" 4

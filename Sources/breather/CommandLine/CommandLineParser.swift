@@ -1,3 +1,5 @@
+import BreatherModel
+
 /// One flag or option of the command line, as the parser, `--help` and the shell completions
 /// see it.
 struct OptionSpec: Sendable {
@@ -68,11 +70,13 @@ enum Invocation {
     case version
     /// `--generate-completion-script bash|zsh|fish` (used by the package build, hidden from help).
     case completionScript(CompletionShell)
+    /// `history [options]` or `history import FILE`: its own flags (HistoryOptions).
+    case history(HistoryOptions)
 }
 
 /// The subcommands; the one-shot run has none.
 enum Subcommand: String, CaseIterable, Sendable {
-    case daemon, watch, config, aqi
+    case daemon, watch, config, aqi, history
 }
 
 /// Breather's command-line parser: long options (`--name value` or `--name=value`), flags,
@@ -80,7 +84,7 @@ enum Subcommand: String, CaseIterable, Sendable {
 ///
 /// Written by hand rather than with swift-argument-parser, which imports FoundationEssentials:
 /// with it the static binary carried 4.9 MB more and every run paid its reflection-built
-/// argument tree (README "Speed and size"). A value may start with a minus sign when it is a
+/// argument tree (docs/PERFORMANCE.md). A value may start with a minus sign when it is a
 /// number (`--latitude -33.87`), which ArgumentParser refused.
 enum CommandLineParser {
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -95,6 +99,9 @@ enum CommandLineParser {
         while let argument = rest.popFirst() {
             if onlyPositionals || !isOption(argument) {
                 if !onlyPositionals, command == nil, positionals.isEmpty, let named = Subcommand(rawValue: argument) {
+                    if named == .history {
+                        return .history(try HistoryOptions.parse(rest, common: options, now: Int(Timestamp.now().timeIntervalSince1970)))
+                    }
                     command = named
                 } else {
                     positionals.append(argument)
@@ -188,7 +195,7 @@ enum CommandLineParser {
 
     /// The flag `--name` names, if Breather has one.
     private static func spec(named name: Substring) -> OptionSpec? {
-        CommonOptions.specs.first { $0.name == name }
+        CommonOptions.specs.first { $0.name == name } ?? HistoryOptions.specs.first { $0.name == name }
     }
 
     /// An option or flag rather than a value: it starts with a minus sign and is neither a lone

@@ -18,7 +18,21 @@ enum CompletionShell: String, CaseIterable, Sendable {
 }
 
 private enum CompletionScripts {
-    static let specs = CommonOptions.specs
+    /// Every flag of every command: the shared ones, then `history`'s own (a name both have,
+    /// `--format`, offers both sets of values).
+    static let specs: [OptionSpec] = {
+        var merged = CommonOptions.specs
+        for spec in HistoryOptions.specs {
+            if let at = merged.firstIndex(where: { $0.name == spec.name }) {
+                let old = merged[at]
+                let extra = spec.choices.filter { !old.choices.contains($0) }
+                merged[at] = OptionSpec(old.name, valueName: old.valueName, help: old.help, choices: old.choices + extra, completesFiles: old.completesFiles)
+            } else {
+                merged.append(spec)
+            }
+        }
+        return merged
+    }()
     static let flagNames = specs.map { "--" + $0.name } + ["--version", "--help"]
     static let commands = Subcommand.allCases.map(\.rawValue) + ["help"]
 

@@ -10,6 +10,8 @@ struct CommandHelp: Sendable {
     var arguments: [(name: String, help: String)] = []
     /// The flags the command reads, when not all of `CommonOptions.specs` (`aqi`: two).
     var optionNames: [String]?
+    /// The command's own flags instead of `CommonOptions.specs` (`history`).
+    var options: [OptionSpec]?
 }
 
 extension Subcommand {
@@ -19,6 +21,7 @@ extension Subcommand {
         case .watch: Watch.help
         case .config: ConfigCommand.help
         case .aqi: AQICommand.help
+        case .history: HistoryCommand.help
         }
     }
 }
@@ -46,7 +49,7 @@ enum HelpText {
             for argument in help.arguments { lines += entry(argument.name, argument.help) }
         }
         lines += ["", "Options:"]
-        for spec in CommonOptions.specs where help.optionNames?.contains(spec.name) ?? true {
+        for spec in help.options ?? CommonOptions.specs where help.optionNames?.contains(spec.name) ?? true {
             let values = spec.choices.isEmpty ? "" : " (values: " + spec.choices.joined(separator: ", ") + ")"
             lines += entry(spec.usage, spec.help + values)
         }

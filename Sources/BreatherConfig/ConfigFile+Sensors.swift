@@ -1,0 +1,53 @@
+import BreatherModel
+
+/// `[providers.<sensor>]` tables and the `[sources]` lists that name sensors.
+extension ConfigFile {
+    /// Reads one sensor's table: `url` (required, http or https), `place`, `interval` and, for
+    /// a PurpleAir, `correction`.
+    func applySensor(_ sensor: ProviderID, _ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
+        let section = "providers.\(sensor.rawValue)"
+        try checkKeys(table, section: section, allowed: ["url", "place", "interval"] + (sensor == .purpleAir ? ["correction"] : []))
+        guard let url = try string("url", in: table, section: section) else {
+            throw error(sensor.rawValue, "providers", "[\(section)] needs url = \"http://…\": the sensor's address on the home network")
+        }
+        if let problem = ProviderURL.problem(url) { throw error("url", section, problem) }
+        var sensorSettings = SensorSettings(url: url)
+        mark(&settings, "\(section).url")
+        if let value = try string("place", in: table, section: section) {
+            sensorSettings.place = try choice(value, key: "place", section: section)
+            mark(&settings, "\(section).place")
+        }
+        if let value = try string("interval", in: table, section: section) {
+            guard let seconds = ConfigDuration.parseSeconds(value), (10...86_400).contains(seconds) else {
+                throw error("interval", section, "must be a duration from 10s to 1d, like \"1m\" (got \"\(value)\")")
+            }
+            sensorSettings.intervalSeconds = seconds
+            mark(&settings, "\(section).interval")
+        }
+        if let value = try string("correction", in: table, section: section) {
+            sensorSettings.correction = try choice(value, key: "correction", section: section)
+            mark(&settings, "\(section).correction")
+        }
+        settings.providers.sensors[sensor] = sensorSettings
+    }
+
+    /// Every sensor a `[sources]` list names has a `[providers.<id>] url`, stands in one list
+    /// only, and is not placed against the list it is in (an indoor sensor's particles are no
+    /// stand-in for the outdoor air).
+    func checkSensorSources(_ settings: Settings) throws(ConfigError) {
+        for (key, ids, place) in [("air", settings.sources.air, SensorPlace.outdoor), ("indoor", settings.sources.indoor, .indoor)] {
+            for id in ids where ProviderID.sensors.contains(id) {
+                guard let sensor = settings.providers.sensors[id] else {
+                    throw error(key, "sources", "names \(id.rawValue), which needs [providers.\(id.rawValue)] url = \"http://…\" (its address on the home network)")
+                }
+                if let placed = sensor.place, placed != place {
+                    throw error(key, "sources", "names \(id.rawValue), whose [providers.\(id.rawValue)] place is \"\(placed.rawValue)\": "
+                        + (placed == .indoor ? "list it in [sources] indoor" : "list it in [sources] air"))
+                }
+            }
+        }
+        if let both = settings.sources.indoor.first(where: settings.sources.air.contains) {
+            throw error("indoor", "sources", "names \(both.rawValue), which [sources] air names too: a sensor stands indoors or outdoors")
+        }
+    }
+}

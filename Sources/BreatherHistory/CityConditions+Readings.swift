@@ -1,0 +1,49 @@
+import BreatherModel
+
+extension CityConditions {
+    /// The readings the latest fetch brought, one per value: a part kept from an earlier
+    /// fetch is left out (it was recorded when it arrived). Concentrations come from the
+    /// provider's hourly series at each hour's time (the past hours too, and a backfill's
+    /// days) when it gives the times, else the latest value at the observation time.
+    public var historyReadings: [HistoryReading] {
+        let place = HistoryPlace(location)
+        var readings: [HistoryReading] = []
+        func add(_ source: String, _ time: Timestamp, _ variable: String, _ value: Double?) {
+            guard let value, value.isFinite else { return }
+            readings.append(HistoryReading(place: place, source: source, time: Int(time.timeIntervalSince1970.rounded(.down)),
+                                           variable: variable, value: value))
+        }
+        if let pollution, partsFetchedAt.air == fetchedAt {
+            let time = pollution.observedAt ?? fetchedAt
+            for pollutant in Pollutant.allCases {
+                guard let values = pollution.hourly?.values[pollutant] else { continue }
+                // A sensor's particles beside the model's gases: each under its own provider.
+                let source = pollution.source(of: pollutant)
+                if let times = pollution.hourlyTimes {
+                    for (hour, value) in zip(times, values) { add(source, hour, pollutant.rawValue, value) }
+                } else {
+                    add(source, time, pollutant.rawValue, pollution.hourly?.latest(pollutant))
+                }
+            }
+            for given in pollution.reported {
+                add(pollution.source, time, HistoryVariable.reportedName(given.standard), Double(given.value))
+            }
+            for (type, count) in pollution.pollen ?? [:] { add(pollution.source, time, HistoryVariable.pollenName(type), count) }
+            add(pollution.source, time, "uv_index", pollution.uv?.index)
+        }
+        if let weather, partsFetchedAt.weather == fetchedAt {
+            let time = weather.observedAt ?? fetchedAt
+            add(weather.source, time, "temperature_c", weather.temperatureC)
+            add(weather.source, time, "humidity", weather.humidity)
+            add(weather.source, time, "pressure_hpa", weather.pressureHPa)
+            add(weather.source, time, "wind_speed_ms", weather.windSpeedMS)
+            add(weather.source, time, "wind_direction_deg", weather.windDirectionDeg)
+        }
+        if let asthma, partsFetchedAt.asthma == fetchedAt {
+            // The risk is for the air it was worked out from: the data's time, not the fetch's.
+            add(asthma.source, dataTime, "asthma_risk", asthma.risk.level)
+            add(asthma.source, dataTime, "asthma_probability", asthma.probability)
+        }
+        return readings
+    }
+}

@@ -1,0 +1,110 @@
+import BreatherModel
+
+/// A day of one place and air source, summarised for `breather history --daily`: the day's
+/// highest and mean hourly index, the hours spent in each category, the pollutant that set the
+/// index most often, and the day's highest pollen count.
+public struct HistoryDay: Sendable, Equatable {
+    /// The local calendar day, `2026-10-03`.
+    public var date: String
+    /// The place.
+    public var place: HistoryPlace
+    /// The air source.
+    public var source: String
+    /// The highest hourly index.
+    public var maxIndex: Int
+    /// The mean of the hourly indices, rounded.
+    public var meanIndex: Int
+    /// Hours in each category, by category id.
+    public var hoursByCategory: [String: Int]
+    /// The pollutant that set the index in the most hours (the worst hour's on a tie); nil when none did.
+    public var mainPollutant: Pollutant?
+    /// The highest pollen count of the day and its type; nil when none was recorded.
+    public var maxPollen: (type: PollenType, count: Double)?
+
+    public static func == (lhs: HistoryDay, rhs: HistoryDay) -> Bool {
+        lhs.date == rhs.date && lhs.place == rhs.place && lhs.source == rhs.source && lhs.maxIndex == rhs.maxIndex
+            && lhs.meanIndex == rhs.meanIndex && lhs.hoursByCategory == rhs.hoursByCategory && lhs.mainPollutant == rhs.mainPollutant
+            && lhs.maxPollen?.type == rhs.maxPollen?.type && lhs.maxPollen?.count == rhs.maxPollen?.count
+    }
+}
+
+/// Folds rows (in `HistoryRows` order) into days. An hour counts once, at its highest index.
+public struct HistoryDays {
+    private struct Key: Hashable { var place: HistoryPlace; var source: String; var day: Int }
+    private struct Hour { var index: AirQualityIndex }
+    private var hours: [Key: [Int: AirQualityIndex]] = [:]
+    private var pollen: [Key: (PollenType, Double)] = [:]
+    private var order: [Key] = []
+
+    /// An empty fold.
+    public init() {}
+
+    /// Adds a row.
+    public mutating func add(_ row: HistoryRow) {
+        let key = Key(place: row.place, source: row.source, day: HistoryTime.startOfDay(row.time))
+        if hours[key] == nil, pollen[key] == nil { order.append(key) }
+        if let index = row.index {
+            let hour = row.time / 3600
+            var day = hours[key] ?? [:]
+            if (day[hour]?.value ?? Int.min) < index.value { day[hour] = index }
+            hours[key] = day
+        }
+        for (type, position) in HistoryVariable.pollenPositions {
+            if let count = row.values[position], count > (pollen[key]?.1 ?? -1) { pollen[key] = (type, count) }
+        }
+    }
+
+    /// The days with an index, in the order they were first seen.
+    public func days() -> [HistoryDay] {
+        order.compactMap { key in
+            guard let byHour = hours[key], !byHour.isEmpty else { return nil }
+            let indices = byHour.sorted { $0.key < $1.key }.map(\.value)
+            var categories: [String: Int] = [:]
+            var mains: [Pollutant: Int] = [:]
+            for index in indices {
+                categories[index.category.id, default: 0] += 1
+                for pollutant in index.mainPollutants { mains[pollutant, default: 0] += 1 }
+            }
+            let worst = indices.max { $0.value < $1.value }!
+            let main = mains.max { a, b in
+                a.value != b.value ? a.value < b.value : !worst.mainPollutants.contains(a.key) && worst.mainPollutants.contains(b.key)
+            }?.key
+            let mean = Double(indices.map(\.value).reduce(0, +)) / Double(indices.count)
+            return HistoryDay(date: HistoryTime.day(key.day), place: key.place, source: key.source, maxIndex: worst.value,
+                              meanIndex: Int(mean.rounded()), hoursByCategory: categories, mainPollutant: main,
+                              maxPollen: pollen[key].map { (type: $0.0, count: $0.1) })
+        }
+    }
+}
+
+/// `--daily` as CSV and json, with one `hours_<category>` column per category of the standard.
+public enum HistoryDailyFormat {
+    /// The CSV header for `standard`.
+    public static func csvHeader(_ standard: AQIStandard) -> String {
+        (["date", "place", "latitude", "longitude", "source", "standard", "aqi_max", "aqi_mean", "main_pollutant"]
+            + standard.categories.map { "hours_\($0.id)" } + ["pollen_max", "pollen_type"]).joined(separator: ",") + "\r\n"
+    }
+
+    /// One day as a CSV line.
+    public static func csvLine(_ day: HistoryDay, _ standard: AQIStandard) -> String {
+        ([day.date, HistoryCSV.quoted(day.place.name), HistoryCSV.number(day.place.latitude), HistoryCSV.number(day.place.longitude),
+          HistoryCSV.quoted(day.source), standard.rawValue, "\(day.maxIndex)", "\(day.meanIndex)", day.mainPollutant?.rawValue ?? ""]
+            + standard.categories.map { "\(day.hoursByCategory[$0.id] ?? 0)" }
+            + [day.maxPollen.map { HistoryCSV.number($0.count) } ?? "", day.maxPollen?.type.rawValue ?? ""]).joined(separator: ",") + "\r\n"
+    }
+
+    /// All days as one json document.
+    public static func json(_ days: [HistoryDay], _ standard: AQIStandard) -> String {
+        var text = "{\"standard\":\"\(standard.rawValue)\",\"days\":["
+        for (offset, day) in days.enumerated() {
+            text += (offset == 0 ? "\n{" : ",\n{") + "\"date\":\"\(day.date)\",\"place\":\(HistoryJSON.string(day.place.name)),"
+            text += "\"latitude\":\(HistoryCSV.number(day.place.latitude)),\"longitude\":\(HistoryCSV.number(day.place.longitude)),"
+            text += "\"source\":\(HistoryJSON.string(day.source)),\"aqi_max\":\(day.maxIndex),\"aqi_mean\":\(day.meanIndex)"
+            if let main = day.mainPollutant { text += ",\"main_pollutant\":\"\(main.rawValue)\"" }
+            text += ",\"hours\":{" + standard.categories.map { "\"\($0.id)\":\(day.hoursByCategory[$0.id] ?? 0)" }.joined(separator: ",") + "}"
+            if let pollen = day.maxPollen { text += ",\"pollen_max\":\(HistoryCSV.number(pollen.count)),\"pollen_type\":\"\(pollen.type.rawValue)\"" }
+            text += "}"
+        }
+        return text + "]}\n"
+    }
+}

@@ -1,0 +1,144 @@
+import BreatherModel
+import BreatherStore
+import Synchronization
+
+/// Records each fetch's readings, and never takes the status down: a missing, locked,
+/// read-only, full or corrupt file is one warning when writing starts failing (and one note
+/// when it recovers), never an error of the run. Readings that could not be written wait in
+/// memory and go with the next write. A corrupt file is moved aside and a new one started.
+public final class HistoryRecorder: Sendable {
+    /// Where the file is (or will be).
+    public let path: String
+    let keepRawSeconds: Int
+    let backfillDays: Int
+    private let warn: @Sendable (String) -> Void
+    private let note: @Sendable (String) -> Void
+    let clock: @Sendable () -> Int
+    private let busyTimeoutMilliseconds: Int32
+    let state = Mutex<State>(State())
+
+    struct State {
+        var store: HistoryStore?
+        var pending: [HistoryReading] = []
+        var lastProblem: String?
+        /// The last `recentIndices` answer and what it was for: a view model renders each state
+        /// (stored data, loading, the result), and only a write or a new hour changes it.
+        var recent: (key: RecentKey, answer: IndexHistory)?
+    }
+
+    struct RecentKey: Equatable {
+        var place: HistoryPlace
+        var standard: AQIStandard
+        var hour: Int
+    }
+
+    /// Readings kept in memory while the file cannot be written (a day of 10-minute polls).
+    static let maxPending = 144 * 40
+
+    /// A recorder writing to `path`. `warn` hears a problem once when it starts, `note` when
+    /// it clears; `clock` is the wall clock in whole seconds.
+    public init(path: String, keepRawSeconds: Int, backfillDays: Int,
+                warn: @escaping @Sendable (String) -> Void, note: @escaping @Sendable (String) -> Void = { _ in },
+                clock: @escaping @Sendable () -> Int = { Int(Timestamp.now().timeIntervalSince1970) },
+                busyTimeoutMilliseconds: Int32 = 2000) {
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.path = path
+        self.keepRawSeconds = keepRawSeconds
+        self.backfillDays = backfillDays
+        self.warn = warn
+        self.note = note
+        self.clock = clock
+    }
+
+    /// Writes what `conditions`' latest fetch brought, with anything still waiting.
+    public func record(_ conditions: CityConditions) {
+        write(conditions.historyReadings)
+    }
+
+    /// Writes `readings` (and any waiting from failed writes) in one transaction.
+    public func write(_ readings: [HistoryReading]) {
+        let now = clock()
+        state.withLock { state in
+            let batch = state.pending + readings
+            guard !batch.isEmpty else { return }
+            do throws(SQLiteError) {
+                let store = try openedStore(&state, now: now)
+                try store.record(batch, keepRawSeconds: keepRawSeconds, now: now)
+                state.pending = []
+                state.recent = nil
+                if state.lastProblem != nil {
+                    state.lastProblem = nil
+                    note("history: writing to \(path) again")
+                }
+            } catch {
+                state.pending = Array(batch.suffix(Self.maxPending))
+                if error.isCorruption, let store = state.store {
+                    // Damage found while writing: start anew, and write the batch there now.
+                    state.store = nil
+                    let aside = HistoryStore.moveAside(store.path, now: now)
+                    warn("history: \(path) is damaged (\(error.message)); moved it to \(aside) and started a new one")
+                    if let fresh = try? openedStore(&state, now: now), (try? fresh.record(batch, keepRawSeconds: keepRawSeconds, now: now)) != nil {
+                        state.pending = []
+                    }
+                    return
+                }
+                state.store = error.isBusy ? state.store : nil  // reopen next time: the file may be back
+                report(&state, "history: cannot write \(path): \(error.message); the status is unaffected, readings are kept for the next write")
+            }
+        }
+    }
+
+    /// Days of past hours to ask the air source for at `location`: `backfill` when the store
+    /// has no reading there yet, else nil. A store that cannot be read asks for none.
+    public func backfillDays(at location: Location) -> Int? {
+        guard backfillDays > 0 else { return nil }
+        let now = clock()
+        return state.withLock { state in
+            guard let store = try? openedStore(&state, now: now), let has = try? store.hasReadings(at: HistoryPlace(location)) else { return nil }
+            return has ? nil : backfillDays
+        }
+    }
+
+    func openedStore(_ state: inout State, now: Int) throws(SQLiteError) -> HistoryStore {
+        if let store = state.store { return store }
+        let store = try HistoryStore.openMovingAsideCorrupt(path: path, now: now, busyTimeoutMilliseconds: busyTimeoutMilliseconds) { aside in
+            warn("history: \(path) was not a readable database; moved it to \(aside) and started a new one")
+        }
+        state.store = store
+        return store
+    }
+
+    private func report(_ state: inout State, _ message: String) {
+        guard state.lastProblem == nil else { return }
+        state.lastProblem = message
+        warn(message)
+    }
+}
+
+extension HistoryRecorder {
+    /// The highest index of each of the last `hours` hours at `location` under `standard`, as
+    /// `breather history` works it out; nil when the store cannot be read (the bar then shows
+    /// no sparkline: history never takes the status down).
+    public func recentIndices(at location: Location, standard: AQIStandard, hours: Int = 24) -> IndexHistory? {
+        let now = clock()
+        let firstHour = (now / 3600 - hours + 1) * 3600
+        let place = HistoryPlace(location)
+        let key = RecentKey(place: place, standard: standard, hour: now / 3600)
+        return state.withLock { state in
+            if let recent = state.recent, recent.key == key, recent.answer.hourly.count == hours { return recent.answer }
+            guard let store = try? openedStore(&state, now: now) else { return nil }
+            var hourly = [Int?](repeating: nil, count: hours)
+            var rows = HistoryRows(standard: standard) { row in
+                guard row.place == place, row.time >= firstHour, let index = row.index else { return }
+                let slot = (row.time - firstHour) / 3600
+                if slot < hours { hourly[slot] = max(hourly[slot] ?? Int.min, index.value) }
+            }
+            // A day before the first hour too: its 24-hour means need it.
+            guard (try? store.forEachReading(since: firstHour - 86_400, until: now + 1, place: place, { try rows.add($0) })) != nil,
+                  (try? rows.finish()) != nil else { return nil }
+            let answer = IndexHistory(start: Timestamp(timeIntervalSince1970: Double(firstHour)), hourly: hourly)
+            state.recent = (key, answer)
+            return answer
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import BreatherStore
+
+/// The history file's schema, one step per version (`PRAGMA user_version`). Append new steps;
+/// never edit a released one (HistorySchemaTests migrates from every earlier version).
+enum HistorySchema {
+    static let migrations = Migrations([
+        // 1: readings keyed by place, time, variable and source (one row whoever records the
+        // same hour), with the places, sources and variables they name. WITHOUT ROWID: the key
+        // is the table, about 20 bytes a reading.
+        """
+        CREATE TABLE place(id INTEGER PRIMARY KEY, latitude REAL NOT NULL, longitude REAL NOT NULL, name TEXT NOT NULL DEFAULT '',
+                           UNIQUE(latitude, longitude));
+        CREATE TABLE source(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+        CREATE TABLE variable(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, unit TEXT NOT NULL, period TEXT NOT NULL);
+        CREATE TABLE reading(place INTEGER NOT NULL, time INTEGER NOT NULL, variable INTEGER NOT NULL, source INTEGER NOT NULL,
+                             value REAL NOT NULL, PRIMARY KEY(place, time, variable, source)) WITHOUT ROWID;
+        """,
+        // 2: retention tiers (raw readings roll up into hourly means, then daily summaries)
+        // and how far each place has been rolled up, so a write looks only at new hours.
+        """
+        CREATE TABLE daily(place INTEGER NOT NULL, day INTEGER NOT NULL, variable INTEGER NOT NULL, source INTEGER NOT NULL,
+                           mean REAL NOT NULL, min REAL NOT NULL, max REAL NOT NULL, count INTEGER NOT NULL,
+                           PRIMARY KEY(place, day, variable, source)) WITHOUT ROWID;
+        CREATE TABLE rollup(place INTEGER PRIMARY KEY, raw_through INTEGER NOT NULL DEFAULT 0, hourly_through INTEGER NOT NULL DEFAULT 0);
+        """,
+    ])
+}

@@ -1,0 +1,58 @@
+import BreatherModel
+
+/// One kind of value the history keeps: its name (the CSV column and json field), unit and
+/// averaging period. The names are the json output's where one exists (`pm2_5`,
+/// `temperature_c`); every concentration is in µg/m³ as the providers' hourly series are.
+public struct HistoryVariable: Sendable, Hashable {
+    /// The column and field name, e.g. `pm2_5`, `reported_us`, `pollen_birch`, `uv_index`.
+    public let name: String
+    /// The unit, as written into the store's `variable` table (`ug/m3`, `C`, `hPa`, …).
+    public let unit: String
+    /// The averaging period (`1h` for an hourly concentration, `instant` for a reading).
+    public let period: String
+
+    init(_ name: String, _ unit: String, _ period: String) {
+        self.name = name
+        self.unit = unit
+        self.period = period
+    }
+
+    /// Every variable in column order: concentrations, indices providers reported, weather,
+    /// pollen, the UV index, asthma risk.
+    public static let all: [HistoryVariable] =
+        Pollutant.allCases.map { HistoryVariable($0.rawValue, "ug/m3", "1h") }
+        + AQIStandard.allCases.map { HistoryVariable(reportedName($0), "index", "provider") }
+        + [HistoryVariable("temperature_c", "C", "instant"), HistoryVariable("humidity", "%", "instant"),
+           HistoryVariable("pressure_hpa", "hPa", "instant"), HistoryVariable("wind_speed_ms", "m/s", "instant"),
+           HistoryVariable("wind_direction_deg", "deg", "instant")]
+        + PollenType.allCases.map { HistoryVariable(pollenName($0), "grains/m3", "1h") }
+        + [HistoryVariable("uv_index", "index", "1h")]
+        + [HistoryVariable("asthma_risk", "level 0-3", "day"), HistoryVariable("asthma_probability", "0-1", "day")]
+
+    /// Column position of each variable by name.
+    static let positions: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.name, $0) })
+
+    /// `reported_us`, `reported_china_2012`: an index a provider computed under `standard`.
+    public static func reportedName(_ standard: AQIStandard) -> String {
+        "reported_" + String(standard.rawValue.map { $0 == "-" ? "_" : $0 })
+    }
+
+    /// `pollen_birch`.
+    public static func pollenName(_ type: PollenType) -> String { "pollen_" + type.rawValue }
+
+    static let pollutantPositions: [(Pollutant, Int)] = Pollutant.allCases.map { ($0, positions[$0.rawValue]!) }
+    static let reportedPositions: [(AQIStandard, Int)] = AQIStandard.allCases.map { ($0, positions[reportedName($0)]!) }
+    static let pollenPositions: [(PollenType, Int)] = PollenType.allCases.map { ($0, positions[pollenName($0)]!) }
+    static let asthmaRisk = positions["asthma_risk"]!
+}
+
+extension AsthmaRisk {
+    /// The risk stored as a number (low 0 … very high 3): the store keeps numbers only.
+    var level: Double { Double(AsthmaRisk.allCases.firstIndex(of: self)!) }
+
+    /// The risk a stored level stands for; nil for a number that is not a level.
+    init?(level: Double) {
+        guard level.rounded() == level, let index = Int(exactly: level), AsthmaRisk.allCases.indices.contains(index) else { return nil }
+        self = AsthmaRisk.allCases[index]
+    }
+}

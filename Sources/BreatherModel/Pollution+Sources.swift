@@ -1,0 +1,43 @@
+/// A sensor's particles completed with another source's pollutants, and where each came from.
+extension Pollution {
+    /// This reading (a sensor's: its PM2.5 and PM10) with every pollutant it lacks taken from
+    /// `other` (the model's ozone, NO2, …), and `other`'s pollen (now and hourly), UV, forecast and credits. Each
+    /// pollutant keeps its provider in `pollutantSources`. `other`'s own indices (AirVisual's
+    /// `aqius`) are left out: they were computed from its particles, not the sensor's.
+    public func filled(from other: Pollution) -> Pollution {
+        var values = hourly?.values ?? [:]
+        var sources: [Pollutant: String] = [:]
+        for pollutant in values.keys { sources[pollutant] = source(of: pollutant) }
+        for (pollutant, series) in other.hourly?.values ?? [:] where values[pollutant] == nil {
+            values[pollutant] = series
+            sources[pollutant] = other.source(of: pollutant)
+        }
+        var merged = self
+        merged.hourly = HourlySeries(values)
+        merged.pollutantSources = sources
+        merged.pollen = pollen ?? other.pollen
+        merged.pollenHourly = pollenHourly ?? other.pollenHourly
+        merged.uv = uv ?? other.uv
+        merged.forecast = forecast ?? other.forecast
+        merged.attributions = attributions ?? other.attributions
+        return merged
+    }
+
+    /// The provider of `pollutant`'s values: its own entry in `pollutantSources`, else `source`.
+    public func source(of pollutant: Pollutant) -> String {
+        pollutantSources?[pollutant] ?? source
+    }
+}
+
+extension CityConditions {
+    /// The air sources that failed before the one shown answered: non-empty when the air
+    /// shown is a fallback (a sensor that did not answer, the model in its place).
+    public var airFallbackFrom: [String] {
+        guard let pollution, !isCarriedOver(.air) else { return [] }
+        var seen: [String] = []
+        for failure in failures where failure.part == .air && failure.provider != pollution.source && !seen.contains(failure.provider) {
+            seen.append(failure.provider)
+        }
+        return seen
+    }
+}

@@ -1,0 +1,53 @@
+import BreatherHTTP
+import BreatherJSON
+import BreatherModel
+
+/// An AirGradient monitor (ONE indoors, Open Air outdoors) through its local server API.
+///
+/// Docs: github.com/airgradienthq/arduino `docs/local-server.md` (firmware 3.0.10 and later):
+/// `GET /measures/current`, reachable as `http://airgradient_<serial>.local`. PM2.5 is
+/// `pm02Compensated` when the firmware sends it (3.1.4 and later: the correction configured on
+/// the monitor applied), else `pm02`; temperature and humidity likewise prefer the
+/// `…Compensated` values (only the Open Air corrects them). Firmware 3.1.1 sends a compensated
+/// value of 0 beside a non-zero raw one when it computed none: that 0 is taken as absent (no
+/// air is 0 °C and 0 % humid while the raw sensor reads 23 °C and 32 %). A part the model lacks (no CO2
+/// sensor in some Open Air models) is absent from the reply and stays nil here.
+public struct AirGradient: LocalSensor {
+    /// `airgradient`.
+    public let id = ProviderID.airGradient
+    /// The monitor's base URL, e.g. `http://airgradient_ecda3b1eaaaf.local`.
+    public var url: String
+    let http: any HTTPClient
+
+    /// A client of the monitor at `url`.
+    public init(url: String, http: any HTTPClient) {
+        self.url = url
+        self.http = http
+    }
+
+    /// The monitor's current measures.
+    public func reading() async throws(ProviderFailure) -> SensorReading {
+        let request = ProviderRequest(provider: id, part: .air, http: http)
+        let json = try await request.getJSON(SensorRequest.make(url, "/measures/current"))
+        return try request.decode { () throws(JSONError) in try Self.decode(json) }
+    }
+
+    static func decode(_ json: JSONCursor) throws(JSONError) -> SensorReading {
+        _ = try json.object()
+        /// `preferred` (a compensated value) unless absent, or 0 beside a non-zero `fallback` (raw) value.
+        func value(_ preferred: String, _ fallback: String? = nil) throws(JSONError) -> Double? {
+            let raw = try fallback.flatMap { name throws(JSONError) in try json[name].optionalDouble() }
+            if let value = try json[preferred].optionalDouble(), value != 0 || (raw ?? 0) == 0 { return value }
+            return raw
+        }
+        let rawPM = try json["pm02"].optionalDouble()
+        let compensated = try json["pm02Compensated"].optionalDouble().map { $0 != 0 || (rawPM ?? 0) == 0 } ?? false
+        return SensorReading(
+            source: ProviderID.airGradient.rawValue,
+            pm1: try value("pm01"), pm2_5: try value("pm02Compensated", "pm02"), pm10: try value("pm10"),
+            co2PPM: try value("rco2"),
+            temperatureC: try value("atmpCompensated", "atmp"), humidity: try value("rhumCompensated", "rhum"),
+            voc: try value("tvocIndex"), vocUnit: "index", noxIndex: try value("noxIndex"),
+            correction: compensated ? "AirGradient (pm02Compensated, as set on the monitor)" : nil)
+    }
+}

@@ -1,0 +1,91 @@
+import BreatherHTTP
+import BreatherJSON
+import BreatherModel
+
+/// A PurpleAir sensor (PA-II outdoors, PA-I indoors) through its local `/json` page.
+///
+/// Docs: PurpleAir, "Using PurpleAir data" (the JSON field list) and community.purpleair.com:
+/// `GET /json` gives the two-minute averages of both laser counters: channel A as
+/// `pm2_5_atm`, `pm2_5_cf_1`, channel B with a `_b` suffix (absent on a one-channel PA-I),
+/// `current_temp_f` (inside the case: about 8 °F above the air), `current_humidity` %,
+/// `pressure` hPa, `DateTime` as `2024/08/20T18:59:56z`. `?live=true` would give the latest
+/// few seconds instead: Breather keeps the averages the EPA's correction was fitted on.
+///
+/// PM2.5 is the US EPA correction of the A/B mean of `pm2_5_atm` by default
+/// (`PurpleAirCorrection`), or that mean as measured with `correction = "none"`. Channels that
+/// disagree beyond the EPA's rule, in `pm2_5_atm` or `pm2_5_cf_1`, fail the reading: one
+/// counter is faulty and neither value can be trusted.
+public struct PurpleAir: LocalSensor {
+    /// `purpleair`.
+    public let id = ProviderID.purpleAir
+    /// The sensor's base URL, e.g. `http://192.168.1.50`.
+    public var url: String
+    /// Whether the US EPA correction is applied (the default).
+    public var correction: PM25Correction
+    let http: any HTTPClient
+
+    /// A client of the sensor at `url`.
+    public init(url: String, correction: PM25Correction = .epa, http: any HTTPClient) {
+        self.url = url
+        self.correction = correction
+        self.http = http
+    }
+
+    /// The sensor's two-minute averages.
+    public func reading() async throws(ProviderFailure) -> SensorReading {
+        let request = ProviderRequest(provider: id, part: .air, http: http)
+        let json = try await request.getJSON(SensorRequest.make(url, "/json"))
+        let decoded = try request.decode { () throws(JSONError) in try Self.decode(json) }
+        // Plausibility first (negative counts, RH over 100 %), then the channels, then the correction.
+        _ = try request.decode { () throws(JSONError) in decoded.raw }
+        if let fault = decoded.channelFault { throw request.fail(.badData, fault) }
+        return try corrected(decoded.raw, request)
+    }
+
+    /// The raw reading (A/B means, as measured) and the first channel disagreement, if any.
+    struct Decoded {
+        var raw: SensorReading
+        var channelFault: String?
+    }
+
+    func corrected(_ raw: SensorReading, _ request: ProviderRequest) throws(ProviderFailure) -> SensorReading {
+        guard correction == .epa, let measured = raw.pm2_5 else { return raw }
+        guard let humidity = raw.humidity else {
+            throw request.fail(.badData, "no current_humidity for the US EPA correction (set correction = \"none\" to show PM2.5 uncorrected)")
+        }
+        var reading = raw
+        reading.pm2_5 = PurpleAirCorrection.epa(measured, humidity: humidity)
+        reading.correction = PurpleAirCorrection.label
+        return reading
+    }
+
+    static func decode(_ json: JSONCursor) throws(JSONError) -> Decoded {
+        _ = try json.object()
+        var fault: String?
+        /// The A/B mean of `field`; A alone on a one-channel sensor; a disagreement noted.
+        func channels(_ field: String) throws(JSONError) -> Double? {
+            guard let a = try json[field].optionalDouble() else { return nil }
+            guard let b = try json[field + "_b"].optionalDouble() else { return a }
+            // Negative values are left to the plausibility check, which names them.
+            if a >= 0, b >= 0, fault == nil { fault = PurpleAirCorrection.disagreement(a, b, field: field) }
+            return (a + b) / 2
+        }
+        let pm2_5 = try channels("pm2_5_atm")
+        _ = try channels("pm2_5_cf_1")
+        let fahrenheit = try json["current_temp_f"].optionalDouble()
+        let raw = SensorReading(
+            source: ProviderID.purpleAir.rawValue,
+            observedAt: try json["DateTime"].optionalString().flatMap(parseDateTime),
+            pm1: try channels("pm1_0_atm"), pm2_5: pm2_5, pm10: try channels("pm10_0_atm"),
+            temperatureC: fahrenheit.map { ($0 - 32) * 5 / 9 }, humidity: try json["current_humidity"].optionalDouble(),
+            pressureHPa: try json["pressure"].optionalDouble())
+        return Decoded(raw: raw, channelFault: fault)
+    }
+
+    /// PurpleAir's `2024/08/20T18:59:56z` (UTC) as a timestamp.
+    static func parseDateTime(_ text: String) -> Timestamp? {
+        var iso = String(text.map { $0 == "/" ? "-" : $0 })
+        if iso.hasSuffix("z") { iso = String(iso.dropLast()) + "Z" }
+        return Timestamp.parse(iso)
+    }
+}

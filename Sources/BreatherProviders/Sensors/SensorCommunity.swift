@@ -1,0 +1,90 @@
+import BreatherHTTP
+import BreatherJSON
+import BreatherModel
+
+/// A Sensor.Community (formerly luftdaten.info) node running the airRohr firmware, through
+/// its local `/data.json`.
+///
+/// Docs: the firmware's source (github.com/opendata-stuttgart/sensors-software,
+/// `airrohr-firmware`, `webserver_data_json`): the values it last sent, as
+/// `{"software_version", "age", "sensordatavalues": [{"value_type", "value"}]}` with every
+/// value a string: `SDS_P1` PM10 and `SDS_P2` PM2.5 µg/m³ (an SDS011; a PMS or SPS30 node sends
+/// `PMS_P1`/`PMS_P2` or `SPS30_P1`/`SPS30_P2`), `BME280_temperature` °C, `BME280_humidity` %,
+/// `BME280_pressure` Pa. Until its first send the list is empty and `age` counts down.
+///
+/// The node's ESP8266 serves one thing at a time: while it sends its measurements to the
+/// cloud APIs (a few seconds every 145 s by default) it does not answer. A request that gets
+/// no answer is therefore made once more after `retryPause`, before the sensor counts as failed.
+public struct SensorCommunity: LocalSensor {
+    /// `sensor-community`.
+    public let id = ProviderID.sensorCommunity
+    /// The node's base URL, e.g. `http://192.168.1.70` or `http://airrohr-1234567.local`.
+    public var url: String
+    /// The wait before the one retry of a request that got no answer.
+    public var retryPause: Duration
+    let http: any HTTPClient
+
+    /// A client of the node at `url`.
+    public init(url: String, retryPause: Duration = .seconds(2), http: any HTTPClient) {
+        self.url = url
+        self.retryPause = retryPause
+        self.http = http
+    }
+
+    /// The values the node last sent.
+    public func reading() async throws(ProviderFailure) -> SensorReading {
+        let request = ProviderRequest(provider: id, part: .air, http: http)
+        let json: JSONCursor
+        do {
+            json = try await request.getJSON(SensorRequest.make(url, "/data.json"))
+        } catch where Self.isNoAnswer(error) {
+            try? await Task.sleep(for: retryPause)
+            json = try await request.getJSON(SensorRequest.make(url, "/data.json"))
+        }
+        let decoded = try request.decode { () throws(JSONError) in try Self.decode(json) }
+        if let wait = decoded.firstSendIn {
+            throw request.fail(.unavailable, "no measurement yet: the node sends its first in \(wait) s")
+        }
+        return try request.decode { () throws(JSONError) in decoded.reading }
+    }
+
+    /// True for a request the node did not answer (busy sending): a timeout, a refused or
+    /// dropped connection. A reply it did give (an HTTP error, bad JSON) is not retried.
+    static func isNoAnswer(_ failure: ProviderFailure) -> Bool {
+        failure.kind == .timeout || (failure.kind == .unavailable && !failure.message.hasPrefix("HTTP "))
+    }
+
+    /// Particle fields by sensor, first found wins: (PM2.5, PM10).
+    static let particleFields = [("SDS_P2", "SDS_P1"), ("PMS_P2", "PMS_P1"), ("SPS30_P2", "SPS30_P1")]
+
+    /// The reading, or the seconds until the node's first measurement when it has none yet.
+    struct Decoded {
+        var reading: SensorReading
+        var firstSendIn: Int?
+    }
+
+    static func decode(_ json: JSONCursor) throws(JSONError) -> Decoded {
+        var entries: [String: JSONCursor] = [:]
+        for entry in try json["sensordatavalues"].array() {
+            entries[try entry["value_type"].string()] = entry["value"]
+        }
+        /// A value Breather uses: a number in a string ("2.97"), or a bare number should a firmware send one.
+        func number(_ type: String) throws(JSONError) -> Double? {
+            guard let value = entries[type] else { return nil }
+            guard let text = try? value.string() else { return try value.double() }
+            guard let number = Double(text) else { throw .typeMismatch(path: value.path, expected: "a number in a string", found: "\"\(text)\"") }
+            return number
+        }
+        let particles = particleFields.first { entries[$0.0] != nil || entries[$0.1] != nil }
+        let reading = SensorReading(
+            source: ProviderID.sensorCommunity.rawValue,
+            pm2_5: try particles.flatMap { p throws(JSONError) in try number(p.0) },
+            pm10: try particles.flatMap { p throws(JSONError) in try number(p.1) },
+            temperatureC: try number("BME280_temperature"), humidity: try number("BME280_humidity"),
+            pressureHPa: try number("BME280_pressure").map { $0 / 100 })
+        // Before its first send the firmware gives an empty list and a negative `age`.
+        let age = (try? json["age"].string()).flatMap { Int($0) }
+        let waiting = entries.isEmpty ? age.flatMap { $0 < 0 ? -$0 : nil } : nil
+        return Decoded(reading: reading, firstSendIn: waiting)
+    }
+}

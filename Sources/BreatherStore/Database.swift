@@ -1,0 +1,94 @@
+import CSQLite
+
+/// One SQLite connection, owned: opened in `init`, closed in `deinit`.
+///
+/// Not shared between threads at once (SQLite's multi-thread mode): the owner serialises its
+/// calls (`HistoryStore` holds it behind a mutex). Statements it prepares must not outlive it.
+public final class Database {
+    let handle: OpaquePointer
+    /// The file's path as given (`:memory:` for a private in-memory database).
+    public let path: String
+
+    /// Opens (and with `create`, creates) the database at `path`, read-write unless
+    /// `readOnly`. The connection gives extended result codes and waits up to
+    /// `busyTimeoutMilliseconds` for another process's lock before it reports `SQLITE_BUSY`.
+    public init(path: String, readOnly: Bool = false, create: Bool = true, busyTimeoutMilliseconds: Int32 = 5000) throws(SQLiteError) {
+        var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
+        flags |= SQLITE_OPEN_NOMUTEX
+        var opened: OpaquePointer?
+        let result = sqlite3_open_v2(path, &opened, flags, nil)
+        guard let opened else { throw SQLiteError(code: result, message: "cannot open \(path): out of memory") }
+        guard result == SQLITE_OK else {
+            let error = SQLiteError(code: sqlite3_extended_errcode(opened), message: "cannot open \(path): " + String(cString: sqlite3_errmsg(opened)))
+            sqlite3_close_v2(opened)
+            throw error
+        }
+        handle = opened
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs one or more statements that take no parameters and return no rows wanted.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        let result = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard result == SQLITE_OK else { throw error(result) }
+    }
+
+    /// Compiles one statement for `bind`/`step`.
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// Runs `body` in one transaction (`BEGIN IMMEDIATE`: the write lock is taken at once, so a
+    /// busy writer waits in the busy timeout instead of failing half-way); commits when it
+    /// returns, rolls back when it throws.
+    public func transaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// `PRAGMA user_version`: the schema version the migrations last brought the file to.
+    public var userVersion: Int {
+        get throws(SQLiteError) { try scalarInt("PRAGMA user_version") ?? 0 }
+    }
+
+    /// Sets `PRAGMA user_version` (a pragma takes no bound parameters, hence the number in the text).
+    public func setUserVersion(_ version: Int) throws(SQLiteError) {
+        try execute("PRAGMA user_version = \(version)")
+    }
+
+    /// The first column of the first row of `sql` as an integer; nil for no row or NULL.
+    public func scalarInt(_ sql: String) throws(SQLiteError) -> Int? {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return nil }
+        return statement.optionalInt(at: 0)
+    }
+
+    /// The first column of the first row of `sql` as text; nil for no row or NULL.
+    public func scalarText(_ sql: String) throws(SQLiteError) -> String? {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return nil }
+        return statement.optionalText(at: 0)
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// The connection's last error as a Swift value.
+    func error(_ result: Int32, doing what: String? = nil) -> SQLiteError {
+        let code = sqlite3_extended_errcode(handle)
+        let message = String(cString: sqlite3_errmsg(handle))
+        return SQLiteError(code: code == SQLITE_OK ? result : code, message: what.map { "\($0): \(message)" } ?? message)
+    }
+}

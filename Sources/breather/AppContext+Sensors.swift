@@ -1,0 +1,18 @@
+import BreatherConfig
+import BreatherModel
+import BreatherProviders
+
+extension AppContext {
+    /// The sensor on the home network `id` names, as its `[providers.<id>]` table configures
+    /// it; nil when it has no table (the config refuses a `[sources]` list naming it then).
+    func sensor(_ id: ProviderID) -> (any LocalSensor)? {
+        guard let configured = settings.providers.sensors[id] else { return nil }
+        return switch id {
+        case .airGradient: AirGradient(url: configured.url, http: http)
+        case .purpleAir: PurpleAir(url: configured.url, correction: configured.correction, http: http)
+        case .sensorCommunity: SensorCommunity(url: configured.url, http: http)
+        case .awair: Awair(url: configured.url, http: http)
+        case .openMeteo, .airVisual, .waqi, .openWeatherMap, .propeller, .estimate, .ipapi: nil
+        }
+    }
+}

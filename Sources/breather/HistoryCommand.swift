@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BreatherConfig
+import BreatherHistory
+import BreatherIO
+import BreatherModel
+import BreatherStore
+import Logging
+
+/// `breather history`: the readings kept in the local store, read back as a table, CSV, json
+/// or a chart, with the index worked out under any standard; `breather history import FILE`
+/// reads an export back in (all or nothing; twice adds nothing).
+struct HistoryCommand {
+    static let help = CommandHelp(
+        abstract: "What was breathed: every reading kept in the local SQLite store, as a table, CSV, json or a chart.",
+        discussion: """
+            Readings come from every fetch (one-shot, daemon, watch), keyed by place, source, time and variable. \
+            The index is worked out when read, so --standard applies to the past too. \
+            CSV is RFC 4180 with RFC 3339 local times; 'breather history import FILE.csv' reads it back \
+            (exit 65 and nothing imported when a line is wrong).
+            The store: [history] path in the config, default $XDG_STATE_HOME/breather/history.sqlite3.
+            Example: breather history --since 48h --format csv > air.csv
+            """,
+        usage: "[--since <when>] [--until <when>] [--standard <standard>] [--format table|csv|json|chart] [--daily] | import <file.csv>",
+        arguments: [("import <file.csv>", "Read back a file 'breather history --format csv' wrote.")],
+        options: HistoryOptions.specs)
+
+    var options: HistoryOptions
+
+    func run() -> ExitStatus {
+        let logger = Logger.breather(options.logLevel)
+        let settings: Settings
+        let loader = ConfigLoader()
+        do {
+            settings = try loader.load(explicitPath: options.configPath)
+        } catch {
+            logger.log(.error, "config: \(error)")
+            return .configuration
+        }
+        HistoryTime.prepare()
+        let path = settings.history.path ?? loader.defaultHistoryPath()
+        let standard = options.standard ?? settings.standard
+        if let file = options.importFile { return importFile(file, into: path, keepRawSeconds: settings.history.keepRawSeconds, logger: logger) }
+        guard access(path, F_OK) == 0 else {
+            logger.log(.info, "history: no readings yet (\(path) does not exist)")
+            try? export(rows: nil, standard: standard)
+            return .ok
+        }
+        do {
+            let store = try HistoryStore(path: path)
+            try export(rows: store, standard: standard)
+            return .ok
+        } catch {
+            logger.log(.error, "history: \(path): \(error)")
+            guard let error = error as? SQLiteError else { return .unavailable }
+            return error.isCorruption ? .dataError : error.isBusy ? .temporary : .unavailable
+        }
+    }
+
+    private func export(rows store: HistoryStore?, standard: AQIStandard) throws {
+        let now = Int(Timestamp.now().timeIntervalSince1970)
+        let since = options.since ?? now - 7 * 86_400
+        let until = options.until ?? Int.max / 2
+        var out = BufferedOutput()
+        let table = HistoryTable(standard: standard)
+        var days = HistoryDays()
+        var chart = HistoryChart(standard: standard, color: isatty(STDOUT_FILENO) == 1 && !CommonOptions.noColorRequested)
+        var first = true
+        switch (options.format, options.daily) {
+        case (.csv, false): out.write(HistoryCSV.header)
+        case (.csv, true): out.write(HistoryDailyFormat.csvHeader(standard))
+        case (.json, false): out.write(HistoryJSON.opening(standard: standard))
+        case (.table, false): out.write(table.header + "\n")
+        default: break
+        }
+        var rows = HistoryRows(standard: standard) { row in
+            if options.daily { days.add(row); return }
+            switch options.format {
+            case .csv: out.write(HistoryCSV.line(row, standard: standard))
+            case .json: out.write(HistoryJSON.object(row, first: first))
+            case .table: out.write(table.line(row) + "\n")
+            case .chart: chart.add(row)
+            }
+            first = false
+        }
+        try store?.forEachReading(since: since, until: until) { try rows.add($0) }
+        try rows.finish()
+        switch (options.format, options.daily) {
+        case (.json, false): out.write(HistoryJSON.closing)
+        case (.chart, _): out.write(chart.render().joined(separator: "\n") + "\n")
+        case (.csv, true): for day in days.days() { out.write(HistoryDailyFormat.csvLine(day, standard)) }
+        case (.json, true): out.write(HistoryDailyFormat.json(days.days(), standard))
+        case (.table, true): out.write(table.dayHeader + "\n" + days.days().map { table.dayLine($0) + "\n" }.joined())
+        default: break
+        }
+        out.flush()
+    }
+
+    private func importFile(_ file: String, into path: String, keepRawSeconds: Int, logger: Logger) -> ExitStatus {
+        let bytes: [UInt8]
+        do {
+            bytes = try SmallFile.readBytes(file, limit: 1 << 30)
+        } catch {
+            logger.log(.error, "history import: \(error)")
+            return .unavailable
+        }
+        let readings: [HistoryReading]
+        do {
+            readings = try HistoryImport.readings(from: bytes)
+        } catch {
+            logger.log(.error, "history import: \(file): \(error)")
+            return .dataError
+        }
+        do {
+            let store = try HistoryStore(path: path)
+            let before = try store.readingCount()
+            try store.record(readings, keepRawSeconds: keepRawSeconds, now: Int(Timestamp.now().timeIntervalSince1970))
+            let added = try store.readingCount() - before
+            Console.out("imported \(readings.count) readings from \(file) into \(path) (\(max(0, added)) new)")
+            return .ok
+        } catch {
+            logger.log(.error, "history import: \(path): \(error)")
+            return error.isCorruption ? .dataError : error.isBusy ? .temporary : .unavailable
+        }
+    }
+}
+
+/// Stdout in 64 KiB writes: a year of rows is 50,000 lines, not 50,000 system calls.
+struct BufferedOutput {
+    private var buffer: [UInt8] = []
+
+    mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 65_536 { flush() }
+    }
+
+    mutating func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 { if errno == EINTR { continue } else { break } }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

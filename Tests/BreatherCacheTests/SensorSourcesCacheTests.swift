@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import BreatherCache
+import BreatherModel
+
+@Suite("conditions store: a sensor's particles beside the model's gases")
+struct SensorSourcesCacheTests {
+    @Test("each pollutant's source survives the store, so a one-shot from it labels the sub-indices as the fetch did")
+    func pollutantSourcesRoundTrip() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("c.json").path
+        let sensor = Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [7.2]]))
+        let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40, 41], .o3: [120, 118]]))
+        let merged = sensor.filled(from: model)
+        #expect(merged.pollutantSources == [.pm2_5: "purpleair", .o3: "open-meteo"])
+        let conditions = CityConditions(location: Location(latitude: 40.7, longitude: -73.9), pollution: merged,
+                                        fetchedAt: Timestamp(timeIntervalSince1970: 1_763_800_600))
+        try ConditionsCache(path: path).save(conditions)
+        guard case .conditions(let loaded, _) = ConditionsCache(path: path).load() else {
+            Issue.record("the saved store did not load")
+            return
+        }
+        #expect(loaded.pollution == merged)
+        #expect(loaded.pollution?.source(of: .o3) == "open-meteo")
+        #expect(loaded.pollution?.source(of: .pm2_5) == "purpleair")
+    }
+}
+
+@Suite("conditions store: the indoor sensor's reading")
+struct IndoorCacheTests {
+    @Test("every field of the indoor reading survives the store")
+    func indoorRoundTrip() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("c.json").path
+        let indoor = SensorReading(source: "airgradient", observedAt: Timestamp(timeIntervalSince1970: 1_763_800_500), pm1: 3, pm2_5: 7,
+                                   pm10: 8, co2PPM: 1520, temperatureC: 24.47, humidity: 49, pressureHPa: 1012,
+                                   voc: 100, vocUnit: "index", noxIndex: 1, score: 88, correction: "AirGradient")
+        let conditions = CityConditions(location: Location(latitude: 40.7, longitude: -73.9),
+                                        pollution: Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [10]])),
+                                        fetchedAt: Timestamp(timeIntervalSince1970: 1_763_800_600), indoor: indoor)
+        try ConditionsCache(path: path).save(conditions)
+        guard case .conditions(let loaded, _) = ConditionsCache(path: path).load() else {
+            Issue.record("the saved store did not load")
+            return
+        }
+        #expect(loaded.indoor == indoor)
+    }
+}

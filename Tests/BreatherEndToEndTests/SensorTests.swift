@@ -1,0 +1,204 @@
+import BreatherTestSupport
+import Foundation
+import Testing
+
+/// Sensors on the home network as air sources: loopback fake sensors serving the makers'
+/// documented payloads, with Open-Meteo (also on loopback) as the next source.
+@Suite("sensors on the home network, end to end")
+struct SensorEndToEndTests {
+    /// Open-Meteo with PM2.5 40 µg/m³ and ozone 120 µg/m³, and a PurpleAir at `/purpleair`
+    /// serving `fixture` as if measured now (its `DateTime` set to the current time).
+    func routes(purpleAir fixture: String) throws -> [String: Route] {
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40, o3: 120)))
+        let text = try String(contentsOfFile: SupportPaths.fixtures + "/" + fixture, encoding: .utf8)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy/MM/dd'T'HH:mm:ss'z'"
+        let now = formatter.string(from: Date())
+        let fresh = text.replacingOccurrences(of: #""DateTime": "[^"]*""#, with: "\"DateTime\": \"\(now)\"", options: .regularExpression)
+        #expect(fresh != text, "the fixture has a DateTime")
+        routes["/purpleair/json"] = .json(fresh)
+        return routes
+    }
+
+    func run(_ server: FixtureServer, sensorURL: String? = nil, air: String = "\"purpleair\", \"open-meteo\"",
+             _ arguments: [String] = ["--format", "json"]) async throws -> RunResult {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            [sources]
+            air = [\(air)]
+
+            [providers.purpleair]
+            url = "\(sensorURL ?? server.baseURL + "/purpleair")"
+            """)
+        return try await sandbox.run(["--config", sandbox.configPath] + arguments)
+    }
+
+    func json(_ result: RunResult) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    func subIndex(_ air: [String: Any], _ pollutant: String) throws -> [String: Any] {
+        let subIndices = try #require(air["sub_indices"] as? [[String: Any]])
+        return try #require(subIndices.first { $0["pollutant"] as? String == pollutant })
+    }
+
+    @Test("air = [purpleair, open-meteo]: PM2.5 is the sensor's, EPA-corrected; ozone still comes from Open-Meteo")
+    func sensorFirst() async throws {
+        let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))
+        let result = try await run(server)
+        #expect(result.status == 0, "\(result.stderr)")
+        let air = try #require(try json(result)["air_quality"] as? [String: Any])
+        #expect(air["source"] as? String == "purpleair")
+        #expect(air["fallback_from"] as? [String] == [])
+        let pm25 = try subIndex(air, "pm2_5")
+        #expect(pm25["source"] as? String == "purpleair")
+        // A/B mean 13.0 µg/m³ at RH 62 %: 0.524·13 − 0.0862·62 + 5.75 = 7.2176, truncated to 7.2 by the EPA's rule.
+        #expect(pm25["concentration"] as? Double == 7.2)
+        #expect(pm25["period"] as? String == "1h", "one reading: a labelled 1-hour value, not a 24-hour mean")
+        let o3 = try subIndex(air, "o3")
+        #expect(o3["source"] as? String == "open-meteo")
+        #expect(server.requests.contains { $0.hasPrefix("/purpleair/json") })
+        #expect(server.requests.contains { $0.hasPrefix("/aq/v1/air-quality") })
+    }
+
+    @Test("a sensor that does not answer: the model's PM2.5 at once, marked as a fallback, exit 0")
+    func sensorDown() async throws {
+        let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))
+        // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
+        let result = try await run(server, sensorURL: "http://127.0.0.1:9")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.seconds < 10)
+        let document = try json(result)
+        let air = try #require(document["air_quality"] as? [String: Any])
+        #expect(air["source"] as? String == "open-meteo")
+        #expect(air["fallback_from"] as? [String] == ["purpleair"])
+        #expect(try subIndex(air, "pm2_5")["source"] as? String == "open-meteo")
+        let errors = try #require(document["errors"] as? [[String: Any]])
+        #expect(errors.contains { $0["provider"] as? String == "purpleair" && $0["part"] as? String == "air" })
+        #expect(result.stderr.contains("purpleair (air)"), "\(result.stderr)")
+    }
+
+    @Test("PurpleAir channels that disagree: a fault of the sensor, not data; the model answers")
+    func channelsDisagree() async throws {
+        let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.channels_disagree.json"))
+        let result = try await run(server)
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try json(result)
+        let air = try #require(document["air_quality"] as? [String: Any])
+        #expect(air["source"] as? String == "open-meteo")
+        let errors = try #require(document["errors"] as? [[String: Any]])
+        let fault = try #require(errors.first { $0["provider"] as? String == "purpleair" })
+        #expect((fault["message"] as? String)?.hasPrefix("channels A and B disagree") == true)
+        #expect(fault["kind"] as? String == "badData")
+    }
+
+    @Test("the sensor alone: its particles are the index, exit 0")
+    func sensorAlone() async throws {
+        let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))
+        let result = try await run(server, air: "\"purpleair\"", [])
+        #expect(result.status == 0, "\(result.stderr)")
+        // PM2.5 7.2 µg/m³ (1-hour): (50 − 0)/(9.0 − 0)·7.2 = 40.
+        #expect(result.stdout.hasPrefix("Brooklyn · US AQI 40 Good (PM2.5)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("stale"), "a reading the sensor took just now is fresh: \(result.stdout)")
+    }
+
+    @Test("breather config shows each sensor's url, place, interval and the PurpleAir correction")
+    func configCommand() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("""
+            [sources]
+            air = ["purpleair", "open-meteo"]
+            indoor = ["airgradient"]
+
+            [providers.purpleair]
+            url = "http://192.168.1.50"
+
+            [providers.airgradient]
+            url = "http://airgradient_ecda3b1eaaaf.local"
+            """)
+        let result = try await sandbox.run(["config", "--config", sandbox.configPath])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("sources.indoor = [\"airgradient\"]"))
+        #expect(result.stdout.contains("providers.purpleair.url = \"http://192.168.1.50\""))
+        #expect(result.stdout.contains("providers.purpleair.correction = \"epa\"  # default"))
+        #expect(result.stdout.contains("providers.airgradient.place = \"indoor\"  # default"))
+        #expect(result.stdout.contains("providers.airgradient.interval = \"1m\"  # default"))
+    }
+}
+
+@Suite("indoor sensor, end to end")
+struct IndoorEndToEndTests {
+    func run(_ server: FixtureServer, sensorURL: String? = nil) async throws -> RunResult {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            [sources]
+            indoor = ["airgradient"]
+
+            [providers.airgradient]
+            url = "\(sensorURL ?? server.baseURL + "/airgradient")"
+            """)
+        return try await sandbox.run(["--config", sandbox.configPath, "--format", "json"])
+    }
+
+    @Test("indoor = [airgradient]: json indoor has CO2 in ppm and the indoor PM index; the outdoor air is the model's")
+    func indoor() async throws {
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
+        routes["/airgradient/measures/current"] = .fixture("airgradient/measures_current.open_air_compensated.json")
+        let server = try await FixtureServer.start(routes: routes)
+        let result = try await run(server)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let indoor = try #require(json["indoor"] as? [String: Any])
+        #expect(indoor["source"] as? String == "airgradient")
+        #expect(indoor["co2_ppm"] as? Double == 1520)
+        #expect(indoor["pm2_5"] as? Double == 24.6)
+        #expect(indoor["humidity"] as? Double == 76.3)
+        // PM2.5 24.6 µg/m³ as a 1-hour value: (100 − 51)/(35.4 − 9.1)·(24.6 − 9.1) + 51 = 79.9 → 80.
+        #expect(indoor["aqi"] as? Int == 80)
+        #expect(indoor["stale"] as? Bool == false)
+        let air = try #require(json["air_quality"] as? [String: Any])
+        #expect(air["source"] as? String == "open-meteo")
+    }
+
+    @Test("an indoor sensor that does not answer: no indoor reading, an indoor failure, the outdoor air as usual, exit 0")
+    func indoorDown() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let result = try await run(server, sensorURL: "http://127.0.0.1:9")
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["indoor"] is NSNull)
+        let errors = try #require(json["errors"] as? [[String: Any]])
+        #expect(errors.contains { $0["provider"] as? String == "airgradient" && $0["part"] as? String == "indoor" })
+        #expect(result.stderr.contains("airgradient (indoor)"), "\(result.stderr)")
+    }
+}
+
+@Suite("indoor sensor in the bar and in Prometheus, end to end")
+struct IndoorBarEndToEndTests {
+    @Test("waybar: 'in 80 · out 112' and the indoor tooltip line; prometheus: indoor CO2 in ppm")
+    func barAndPrometheus() async throws {
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
+        routes["/airgradient/measures/current"] = .fixture("airgradient/measures_current.open_air_compensated.json")
+        let server = try await FixtureServer.start(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            [sources]
+            indoor = ["airgradient"]
+
+            [providers.airgradient]
+            url = "\(server.baseURL)/airgradient"
+            """)
+        let waybar = try await sandbox.run(["--config", sandbox.configPath, "--format", "waybar", "--refresh"])
+        #expect(waybar.status == 0, "\(waybar.stderr)")
+        let line = try #require(try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: Any])
+        #expect((line["text"] as? String)?.contains("in 80 · out 112") == true, "\(waybar.stdout)")
+        #expect((line["tooltip"] as? String)?.contains("Indoor (airgradient): US AQI 80 · PM2.5 24.6 µg/m³ · CO2 1520 ppm") == true)
+        let prometheus = try await sandbox.run(["--config", sandbox.configPath, "--format", "prometheus", "--refresh"])
+        #expect(prometheus.status == 0, "\(prometheus.stderr)")
+        #expect(prometheus.stdout.contains("breather_indoor_co2_ppm{location=\"Brooklyn\",sensor=\"airgradient\"} 1520"), "\(prometheus.stdout)")
+        let template = try await sandbox.run(["--config", sandbox.configPath, "--template", "{indoor_aqi}|{co2}|{aqi}"])
+        #expect(template.stdout == "80|1520 ppm|112\n", "\(template.stdout)")
+    }
+}

@@ -1,0 +1,175 @@
+import Testing
+@testable import BreatherHistory
+import BreatherModel
+
+@Suite(.serialized) struct HistoryExportTests {
+    func rows(_ readings: [HistoryReading], standard: AQIStandard = .us) throws -> [HistoryRow] {
+        var out: [HistoryRow] = []
+        var builder = HistoryRows(standard: standard) { out.append($0) }
+        for reading in readings.sorted(by: { ($0.time, $0.variable, $0.source) < ($1.time, $1.variable, $1.source) }) { try builder.add(reading) }
+        try builder.finish()
+        return out
+    }
+
+    /// 25 hours of PM2.5 at 40 µg/m³, then weather at 12:15 from another source.
+    var steadyDay: [HistoryReading] {
+        (0...24).map { reading("pm2_5", 40, at: day0 + $0 * 3600) }
+            + [reading("temperature_c", 7.5, at: day0 + 12 * 3600 + 900, source: "openweathermap"),
+               reading("asthma_risk", 2, at: day0 + 24 * 3600, source: "estimate")]
+    }
+
+    @Test func theIndexIsWorkedOutWhenReadUnderTheStandardAsked() throws {
+        let us = try rows(steadyDay).last { $0.source == "open-meteo" }!
+        // A steady 40 µg/m³: NowCast 40 → US AQI 112, as a live render gives.
+        #expect(us.index?.value == 112)
+        #expect(us.index?.category.id == "unhealthy_for_sensitive_groups")
+        let china = try rows(steadyDay, standard: .china).last { $0.source == "open-meteo" }!
+        #expect(china.index?.standard == .china)
+        #expect(china.index?.value != us.index?.value)
+        let weather = try rows(steadyDay).first { $0.source == "openweathermap" }!
+        #expect(weather.index == nil)
+        #expect(weather.value("temperature_c") == 7.5)
+    }
+
+    @Test func aReportedIndexIsShownAsGiven() throws {
+        let given = try rows([reading(HistoryVariable.reportedName(.us), 57, at: day0, source: "airvisual")])
+        #expect(given.map { $0.index?.value } == [57])
+        let other = try rows([reading(HistoryVariable.reportedName(.us), 57, at: day0, source: "airvisual")], standard: .eu)
+        #expect(other.map { $0.index?.value } == [nil])
+    }
+
+    @Test func csvQuotesAsRFC4180AndWritesLocalOffsets() throws {
+        withTimeZone("America/New_York") {
+            var row = HistoryRow(place: HistoryPlace(latitude: 40.6769, longitude: -73.9423, name: "Brooklyn, \"NY\""), source: "open-meteo", time: day0)
+            row.values[HistoryVariable.positions["humidity"]!] = 65
+            row.values[HistoryVariable.positions["pm2_5"]!] = 22.1
+            row.values[HistoryVariable.asthmaRisk] = 3
+            let line = HistoryCSV.line(row, standard: .us)
+            #expect(line.hasPrefix("2026-11-19T19:00:00-05:00,\"Brooklyn, \"\"NY\"\"\",40.6769,-73.9423,open-meteo,us,,,,22.1,"))
+            #expect(line.hasSuffix(",very_high,\r\n"))
+            #expect(line.contains(",65,"))
+            #expect(HistoryCSV.header.hasPrefix("time,place,latitude,longitude,source,standard,aqi,category,main_pollutant,pm2_5,pm10,o3,no2,so2,co,reported_us,"))
+        }
+    }
+
+    @Test func exportImportExportGivesTheSameBytes() throws {
+        let folder = TempFolder()
+        func export(_ path: String) throws -> String {
+            let store = try HistoryStore(path: path)
+            var text = HistoryCSV.header
+            var builder = HistoryRows(standard: .us) { text += HistoryCSV.line($0, standard: .us) }
+            try store.forEachReading(since: 0, until: Int.max / 2) { try builder.add($0) }
+            try builder.finish()
+            return text
+        }
+        let original = try HistoryStore(path: folder.file("a.sqlite3"))
+        let oddPlace = HistoryPlace(latitude: -33.8688, longitude: 151.2093, name: "Sydney, \"NSW\"\nAU")
+        try original.record(steadyDay + [reading("pollen_birch", 1e-5, at: day0, place: oddPlace), reading("pm10", -0.5, at: day0 + 1, place: oddPlace)],
+                            keepRawSeconds: 400 * 86_400, now: day0 + 86_400)
+        let first = try export(folder.file("a.sqlite3"))
+        let imported = try HistoryImport.readings(from: Array(first.utf8))
+        let copy = try HistoryStore(path: folder.file("b.sqlite3"))
+        try copy.record(imported, keepRawSeconds: 400 * 86_400, now: day0 + 86_400)
+        #expect(try export(folder.file("b.sqlite3")) == first)
+        let before = try copy.readingCount()
+        try copy.record(try HistoryImport.readings(from: Array(first.utf8)), keepRawSeconds: 400 * 86_400, now: day0 + 86_400)
+        #expect(try copy.readingCount() == before)  // twice adds nothing
+    }
+
+    @Test(arguments: [
+        ("time,place\r\n", 1, "not a breather history export"),
+        ("", 1, "empty file"),
+    ])
+    func aWrongHeaderIsLineOne(text: String, line: Int, reason: String) throws {
+        let error = #expect(throws: HistoryImportError.self) { try HistoryImport.readings(from: Array(text.utf8)) }
+        #expect(error?.line == line)
+        #expect(error?.reason.contains(reason) == true)
+    }
+
+    func body(_ fields: [String: String]) -> String {
+        HistoryCSV.columns.map { fields[$0] ?? "" }.joined(separator: ",")
+    }
+
+    @Test func badFieldsNameTheirLine() throws {
+        let good = body(["time": "2026-11-20T00:00:00+00:00", "latitude": "40.6769", "longitude": "-73.9423", "source": "open-meteo", "pm2_5": "12"])
+        let cases: [(String, String)] = [
+            (body(["time": "2026-11-20T00:00:00+00:00", "latitude": "40.6769", "longitude": "-73.9423", "source": "open-meteo", "pm2_5": "twelve"]), "pm2_5 \"twelve\" is not a number"),
+            (body(["time": "yesterday", "latitude": "40.6769", "longitude": "-73.9423", "source": "open-meteo"]), "time \"yesterday\""),
+            (body(["time": "2026-11-20T00:00:00+00:00", "latitude": "91", "longitude": "-73.9423", "source": "open-meteo"]), "latitude \"91\""),
+            (body(["time": "2026-11-20T00:00:00+00:00", "latitude": "40", "longitude": "-73", "source": "open-meteo", "asthma_risk": "awful"]), "asthma_risk \"awful\""),
+            ("a,b", "2 fields"),
+        ]
+        for (bad, reason) in cases {
+            let text = HistoryCSV.header + good + "\r\n" + good + "\n" + bad + "\r\n" + good + "\r\n"
+            let error = #expect(throws: HistoryImportError.self) { try HistoryImport.readings(from: Array(text.utf8)) }
+            #expect(error?.line == 4, "\(reason)")
+            #expect(error?.reason.contains(reason) == true, "\(error?.reason ?? "")")
+        }
+    }
+
+    @Test func binaryBytesAreRefusedWithTheirLine() throws {
+        var bytes = Array(HistoryCSV.header.utf8)
+        bytes += [0x00, 0xFF, 0xFE, 0x2C, 0x0A]
+        let error = #expect(throws: HistoryImportError.self) { try HistoryImport.readings(from: bytes) }
+        #expect(error?.line == 2)
+        #expect(error?.reason.contains("not text") == true)
+        let random = (0..<4096).map { UInt8(truncatingIfNeeded: $0 * 7919 + 13) }
+        let garbage = #expect(throws: HistoryImportError.self) { try HistoryImport.readings(from: random) }
+        #expect(garbage?.line ?? 0 >= 1)
+    }
+
+    @Test func jsonRowsLeaveOutWhatWasNotRecorded() throws {
+        try withTimeZone("UTC") {
+            let row = try rows(steadyDay).last { $0.source == "open-meteo" }!
+            let text = HistoryJSON.object(row, first: true)
+            #expect(text == "\n{\"time\":\"2026-11-21T00:00:00+00:00\",\"place\":\"Brooklyn\",\"latitude\":40.6769,\"longitude\":-73.9423,\"source\":\"open-meteo\",\"aqi\":112,\"category\":\"unhealthy_for_sensitive_groups\",\"main_pollutant\":\"pm2_5\",\"pm2_5\":40}")
+            #expect(HistoryJSON.string("a\"b\\c\u{1}") == "\"a\\\"b\\\\c\\u0001\"")
+        }
+    }
+
+    @Test func dailyRowsCountHoursByCategory() throws {
+        try withTimeZone("UTC") {
+            // 8 hours at 5 µg/m³ (good) then 17 at 40 (unhealthy for sensitive groups, once NowCast climbs).
+            let readings = (0..<8).map { reading("pm2_5", 5, at: day0 + $0 * 3600) } + (8..<24).map { reading("pm2_5", 40, at: day0 + $0 * 3600) }
+                + [reading("pollen_birch", 12, at: day0 + 3600), reading("pollen_grass", 30, at: day0 + 7200)]
+            var days = HistoryDays()
+            for row in try rows(readings) { days.add(row) }
+            let day = try #require(days.days().first)
+            #expect(days.days().count == 1)
+            #expect(day.date == "2026-11-20")
+            #expect(day.hoursByCategory.values.reduce(0, +) == 24)
+            #expect(day.hoursByCategory["good"] == 8)
+            #expect(day.maxIndex == 112)
+            #expect(day.mainPollutant == .pm2_5)
+            #expect(day.maxPollen?.type == .grass)
+            #expect(day.maxPollen?.count == 30)
+            let csv = HistoryDailyFormat.csvLine(day, .us)
+            #expect(csv.hasPrefix("2026-11-20,Brooklyn,40.6769,-73.9423,open-meteo,us,112,"))
+        }
+    }
+
+    @Test func theChartFitsEightyColumnsAndHonoursNoColour() throws {
+        var plain = HistoryChart(standard: .us, color: false)
+        var colour = HistoryChart(standard: .us, color: true)
+        for row in try rows((0..<200).map { reading("pm2_5", Double($0 % 60), at: day0 + $0 * 3600) }) {
+            plain.add(row)
+            colour.add(row)
+        }
+        let lines = plain.render()
+        #expect(lines.count >= 12)
+        for line in lines { #expect(line.count <= 80, "\(line.count): \(line)") }
+        #expect(!lines.joined().contains("\u{1B}"))
+        let coloured = colour.render().joined(separator: "\n")
+        #expect(coloured.contains("\u{1B}[38;2;"))
+        #expect(lines.contains { $0.contains("█") })
+    }
+
+    @Test func localTimesFollowTZ() {
+        withTimeZone("Europe/Berlin") {
+            #expect(HistoryTime.rfc3339(day0) == "2026-11-20T01:00:00+01:00")
+            #expect(HistoryTime.rfc3339(day0 + 200 * 86_400) == "2027-06-08T02:00:00+02:00")
+            #expect(HistoryTime.minute(day0) == "2026-11-20 01:00")
+            #expect(HistoryTime.startOfDay(day0 + 3600) == day0 - 3600)
+        }
+    }
+}

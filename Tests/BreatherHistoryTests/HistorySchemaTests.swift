@@ -1,0 +1,41 @@
+import Testing
+@testable import BreatherHistory
+import BreatherStore
+
+@Suite struct HistorySchemaTests {
+    /// The tables each version has, so a test can put a row in a file left at that version.
+    static let sampleRows: [Int: String] = [
+        1: """
+            INSERT INTO place(latitude, longitude, name) VALUES (40.6769, -73.9423, 'Brooklyn');
+            INSERT INTO source(name) VALUES ('open-meteo');
+            INSERT INTO variable(name, unit, period) VALUES ('pm2_5', 'ug/m3', '1h');
+            INSERT INTO reading VALUES (1, 1795219200, 1, 1, 12.5);
+            """,
+    ]
+
+    @Test(arguments: 0..<HistorySchema.migrations.latestVersion)
+    func migratesFromEveryEarlierVersion(start: Int) throws {
+        let folder = TempFolder()
+        let path = folder.file("h.sqlite3")
+        do {
+            let database = try Database(path: path)
+            try HistorySchema.migrations.migrate(database, to: start)
+            if let rows = Self.sampleRows[start] { try database.execute(rows) }
+        }
+        let store = try HistoryStore(path: path)  // migrates the rest of the way
+        #expect(try store.database.userVersion == HistorySchema.migrations.latestVersion)
+        if start >= 1 {
+            var values: [Double] = []
+            try store.forEachReading(since: 0, until: Int.max / 2) { values.append($0.value) }
+            #expect(values == [12.5])
+        }
+        // The latest schema takes a write with retention.
+        try store.record([reading("pm2_5", 3, at: day0 + 3600)], keepRawSeconds: 3600, now: day0 + 2 * 86_400)
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test func everyMigrationStepHasSampleRowsOrCreatesOnlyTables() {
+        // Guards the test above: a new version should add its own sample rows.
+        #expect(HistorySchema.migrations.latestVersion == 2)
+    }
+}

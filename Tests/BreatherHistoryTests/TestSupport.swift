@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import BreatherHistory
+import BreatherModel
+
+/// A private folder for one test's files, removed when the test's value goes away.
+final class TempFolder {
+    let path: String
+
+    init() {
+        var template = Array("/tmp/breather-history-test-XXXXXX".utf8CString)
+        path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    }
+
+    func file(_ name: String) -> String { "\(path)/\(name)" }
+
+    func write(_ name: String, _ bytes: [UInt8]) {
+        let fd = open(file(name), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+
+    func read(_ name: String) -> [UInt8]? {
+        guard let handle = fopen(file(name), "rb") else { return nil }
+        defer { fclose(handle) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, handle)
+            if count <= 0 { break }
+            bytes += buffer[..<count]
+        }
+        return bytes
+    }
+
+    func names() -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    deinit { _ = system("rm -rf '\(path)'") }
+}
+
+let brooklyn = HistoryPlace(latitude: 40.6769, longitude: -73.9423, name: "Brooklyn")
+
+/// 2026-11-20T00:00:00Z.
+let day0 = 1_795_132_800
+
+func reading(_ variable: String, _ value: Double, at time: Int, source: String = "open-meteo", place: HistoryPlace = brooklyn) -> HistoryReading {
+    HistoryReading(place: place, source: source, time: time, variable: variable, value: value)
+}
+
+/// Pins TZ for a test's local times (the process's zone: tests that set it run serialised).
+func withTimeZone<T>(_ zone: String, _ body: () throws -> T) rethrows -> T {
+    setenv("TZ", zone, 1)
+    tzset()
+    defer { unsetenv("TZ"); tzset() }
+    return try body()
+}

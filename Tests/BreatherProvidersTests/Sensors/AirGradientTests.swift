@@ -1,0 +1,94 @@
+import BreatherHTTP
+import BreatherModel
+@testable import BreatherProviders
+import Testing
+
+@Suite("AirGradient local server: /measures/current")
+struct AirGradientTests {
+    func sensor(_ reply: FakeHTTP.Reply) -> (AirGradient, FakeHTTP) {
+        let http = FakeHTTP(["/measures/current": reply])
+        return (AirGradient(url: "http://airgradient_ecda3b1eaaaf.local", http: http), http)
+    }
+
+    @Test("the documented example decodes: pm02, CO2 ppm, compensated temperature and humidity, VOC and NOx indices")
+    func docsExample() async throws {
+        let (airGradient, http) = sensor(FakeHTTP.fixture("airgradient/measures_current.docs.json"))
+        let reading = try await airGradient.reading()
+        #expect(http.requested == ["http://airgradient_ecda3b1eaaaf.local/measures/current"])
+        #expect(reading.source == "airgradient")
+        #expect(reading.pm2_5 == 7)
+        #expect(reading.pm10 == 8)
+        #expect(reading.pm1 == 3)
+        #expect(reading.co2PPM == 447)
+        #expect(reading.temperatureC == 24.47, "atmpCompensated, not atmp 25.87")
+        #expect(reading.humidity == 49, "rhumCompensated, not rhum 43")
+        #expect(reading.voc == 100)
+        #expect(reading.noxIndex == 1)
+        #expect(reading.correction == nil, "no pm02Compensated in this firmware")
+    }
+
+    @Test("pm02Compensated wins over pm02 and says so")
+    func compensated() async throws {
+        let (airGradient, _) = sensor(FakeHTTP.fixture("airgradient/measures_current.open_air_compensated.json"))
+        let reading = try await airGradient.reading()
+        #expect(reading.pm2_5 == 24.6)
+        #expect(reading.co2PPM == 1520)
+        #expect(reading.correction?.contains("pm02Compensated") == true)
+    }
+
+    @Test("a compensated 0 beside a real raw value is 'not computed': the raw values are shown")
+    func zeroCompensated() async throws {
+        let (airGradient, _) = sensor(FakeHTTP.fixture("airgradient/measures_current.zero_compensated.json"))
+        let reading = try await airGradient.reading()
+        #expect(reading.pm2_5 == 34)
+        #expect(reading.temperatureC == 23.1)
+        #expect(reading.humidity == 32)
+        #expect(reading.correction == nil)
+    }
+
+    @Test("as an air source: PM2.5 and PM10 from the monitor, indexed as a labelled 1-hour value")
+    func airQuality() async throws {
+        let (airGradient, _) = sensor(FakeHTTP.fixture("airgradient/measures_current.open_air_compensated.json"))
+        let pollution = try await airGradient.airQuality(at: place)
+        #expect(pollution.source == "airgradient")
+        #expect(pollution.hourly?.values[.pm2_5] == [24.6])
+        #expect(pollution.hourly?.values[.pm10] == [44.9])
+        #expect(pollution.hourly?.values[.o3] == nil, "a particle counter measures no ozone")
+        let us = try pollution.report(for: .us)
+        #expect(us.source == "airgradient")
+        #expect(us.index.subIndices.first { $0.pollutant == .pm2_5 }?.period == .hour1)
+    }
+
+    @Test("a negative PM value is refused, naming the field")
+    func negativePM() async {
+        let (airGradient, _) = sensor(FakeHTTP.fixture("airgradient/measures_current.negative_pm.json"))
+        let failure = await sensorFailure { () throws(ProviderFailure) in try await airGradient.reading() }
+        #expect(failure?.kind == .badData)
+        #expect(failure?.provider == "airgradient")
+        #expect(failure?.message == "implausible value: pm2_5 -3 µg/m³ (expected 0 to 5000 µg/m³)")
+    }
+
+    @Test("unreachable, slow and garbage replies are failures of the source with one clear message", arguments: [
+        (FakeHTTP.Reply.failure(.cannotConnect(url: "http://airgradient_ecda3b1eaaaf.local/measures/current")), FailureKind.unavailable, "cannot connect"),
+        (.failure(.cannotResolve(host: "airgradient_ecda3b1eaaaf.local")), .unavailable, "cannot resolve host airgradient_ecda3b1eaaaf.local"),
+        (.failure(.timeout(url: "http://airgradient_ecda3b1eaaaf.local/measures/current", seconds: 3)), .timeout, "timed out after"),
+        (FakeHTTP.body("<html><body>Not Found</body></html>"), .badData, "unreadable reply"),
+        (FakeHTTP.body("[1, 2, 3]"), .badData, "unexpected reply"),
+        (FakeHTTP.body("{\"wifi\": -50, \"boot\": 2}"), .badData, "no particle or CO2 value in the reply"),
+    ])
+    func faults(reply: FakeHTTP.Reply, kind: FailureKind, message: String) async {
+        let (airGradient, _) = sensor(reply)
+        let failure = await sensorFailure { () throws(ProviderFailure) in try await airGradient.reading() }
+        #expect(failure?.kind == kind)
+        #expect(failure?.provider == "airgradient")
+        #expect(failure?.message.hasPrefix(message) == true, "\(failure?.message ?? "")")
+    }
+
+    @Test("the request has a short connect timeout and a small body cap: a LAN device answers at once or not at all")
+    func requestLimits() {
+        let request = SensorRequest.make("http://192.168.1.40/", "/measures/current")
+        #expect(request.url == "http://192.168.1.40/measures/current")
+        #expect(request.connectTimeoutSeconds == 3)
+        #expect(request.maxBodyBytes == 64 << 10)
+    }
+}

@@ -1,0 +1,80 @@
+import BreatherHTTP
+import BreatherModel
+@testable import BreatherProviders
+import Testing
+
+@Suite("Sensor.Community airRohr node: /data.json")
+struct SensorCommunityTests {
+    static let url = "http://192.168.1.70/data.json"
+
+    func node(_ http: any HTTPClient) -> SensorCommunity {
+        SensorCommunity(url: "http://192.168.1.70", retryPause: .milliseconds(1), http: http)
+    }
+
+    @Test("SDS_P2 PM2.5 and SDS_P1 PM10 from strings; BME280 temperature, humidity, pressure Pa → hPa")
+    func reading() async throws {
+        let http = FakeHTTP(["/data.json": FakeHTTP.fixture("sensor-community/data.sds011_bme280.json")])
+        let reading = try await node(http).reading()
+        #expect(http.requested == [Self.url])
+        #expect(reading.source == "sensor-community")
+        #expect(reading.pm2_5 == 11.2)
+        #expect(reading.pm10 == 18.73)
+        #expect(reading.temperatureC == 6.42)
+        #expect(reading.humidity == 83.97)
+        #expect(close(reading.pressureHPa, 1013.1856))
+    }
+
+    @Test("a node busy sending (no answer) is asked once more, and its reply is used")
+    func retriedOnce() async throws {
+        let http = SequenceHTTP([.failure(.timeout(url: Self.url, seconds: 3)), FakeHTTP.fixture("sensor-community/data.sds011_bme280.json")])
+        let reading = try await node(http).reading()
+        #expect(http.requested == [Self.url, Self.url])
+        #expect(reading.pm2_5 == 11.2)
+    }
+
+    @Test("a node that stays silent fails after the one retry")
+    func retryFails() async {
+        let http = SequenceHTTP([.failure(.cannotConnect(url: Self.url))])
+        let failure = await sensorFailure { () throws(ProviderFailure) in try await node(http).reading() }
+        #expect(http.requested.count == 2)
+        #expect(failure?.kind == .unavailable)
+        #expect(failure?.provider == "sensor-community")
+    }
+
+    @Test("a reply it did give is not retried (an HTTP error, garbage)", arguments: [
+        FakeHTTP.body("", status: 500), FakeHTTP.body("not json"),
+    ])
+    func answersNotRetried(reply: FakeHTTP.Reply) async {
+        let http = SequenceHTTP([reply, FakeHTTP.fixture("sensor-community/data.sds011_bme280.json")])
+        let failure = await sensorFailure { () throws(ProviderFailure) in try await node(http).reading() }
+        #expect(http.requested.count == 1)
+        #expect(failure != nil)
+    }
+
+    @Test("before its first send the node has no measurement yet, and says when")
+    func firstCycle() async {
+        let http = FakeHTTP(["/data.json": FakeHTTP.fixture("sensor-community/data.first_cycle.json")])
+        let failure = await sensorFailure { () throws(ProviderFailure) in try await node(http).reading() }
+        #expect(failure?.kind == .unavailable)
+        #expect(failure?.message == "no measurement yet: the node sends its first in 117 s")
+    }
+
+    @Test("PM2.5 over 5,000 µg/m³ is refused")
+    func overRange() async {
+        let http = FakeHTTP(["/data.json": FakeHTTP.fixture("sensor-community/data.pm_over_5000.json")])
+        let failure = await sensorFailure { () throws(ProviderFailure) in try await node(http).reading() }
+        #expect(failure?.kind == .badData)
+        #expect(failure?.message == "implausible value: pm2_5 9999.9 µg/m³ (expected 0 to 5000 µg/m³)")
+    }
+
+    @Test("a value that is not a number names its path; an unused one (GPS date) is ignored")
+    func values() async throws {
+        let bad = fixture("sensor-community/data.sds011_bme280.json", replacing: "\"value\":\"11.20\"", with: "\"value\":\"n/a\"")
+        let failure = await sensorFailure { () throws(ProviderFailure) in try await node(FakeHTTP(["/data.json": bad])).reading() }
+        #expect(failure?.kind == .badData)
+        #expect(failure?.message.contains("sensordatavalues") == true, "\(failure?.message ?? "")")
+        let gps = fixture("sensor-community/data.sds011_bme280.json", replacing: "{\"value_type\":\"signal\"",
+                          with: "{\"value_type\":\"GPS_date\",\"value\":\"11/20/2026\"},{\"value_type\":\"signal\"")
+        #expect(try await node(FakeHTTP(["/data.json": gps])).reading().pm2_5 == 11.2)
+    }
+}

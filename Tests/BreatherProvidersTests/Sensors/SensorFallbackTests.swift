@@ -1,0 +1,123 @@
+import BreatherHTTP
+import BreatherModel
+@testable import BreatherProviders
+import Testing
+
+/// A sensor that answers with `pm25` µg/m³, or fails as unreachable when nil, and counts its calls.
+final class StubSensor: LocalSensor, @unchecked Sendable {
+    let id: ProviderID
+    let pm25: Double?
+    private(set) var calls = 0
+
+    init(_ id: ProviderID, pm25: Double?) {
+        self.id = id
+        self.pm25 = pm25
+    }
+
+    func reading() async throws(ProviderFailure) -> SensorReading {
+        calls += 1
+        guard let pm25 else { throw ProviderFailure(provider: id, part: .air, kind: .unavailable, message: "cannot connect") }
+        return SensorReading(source: id.rawValue, pm2_5: pm25)
+    }
+}
+
+/// A model with every gas and the particles too, or failing when `fails`.
+struct StubModel: AirQualityProvider {
+    let id: ProviderID
+    var fails = false
+
+    func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
+        if fails { throw ProviderFailure(provider: id, part: .air, kind: .unavailable, message: "HTTP 503: service unavailable") }
+        return Pollution(source: id.rawValue, hourly: HourlySeries([.pm2_5: [40, 40, 40], .o3: [120, 120, 120], .no2: [30, 30, 30]]))
+    }
+}
+
+@Suite("air sources: a sensor's particles, the next source's gases, and the fallbacks")
+struct SensorFallbackTests {
+    func fetch(_ air: [any AirQualityProvider], standard: AQIStandard = .us) async -> CityConditions {
+        await ConditionsFetcher(air: air, weather: [], asthma: []).fetchUntimed(at: place, FetchRequest(standard: standard, parts: [.air]))
+    }
+
+    @Test("the sensor's PM2.5, the model's ozone and NO2, each with its source")
+    func combined() async throws {
+        let conditions = await fetch([StubSensor(.purpleAir, pm25: 7.2), StubModel(id: .openMeteo)])
+        let pollution = try #require(conditions.pollution)
+        #expect(pollution.source == "purpleair")
+        #expect(pollution.hourly?.values[.pm2_5] == [7.2])
+        #expect(pollution.hourly?.values[.o3] == [120, 120, 120])
+        #expect(pollution.source(of: .pm2_5) == "purpleair")
+        #expect(pollution.source(of: .o3) == "open-meteo")
+        #expect(conditions.failures.isEmpty)
+        #expect(conditions.airFallbackFrom.isEmpty)
+    }
+
+    @Test("a sensor that fails: the model's own PM2.5, the sensor named as what it stands in for")
+    func sensorFails() async throws {
+        let conditions = await fetch([StubSensor(.purpleAir, pm25: nil), StubModel(id: .openMeteo)])
+        let pollution = try #require(conditions.pollution)
+        #expect(pollution.source == "open-meteo")
+        #expect(pollution.hourly?.values[.pm2_5] == [40, 40, 40])
+        #expect(pollution.pollutantSources == nil)
+        #expect(conditions.airFallbackFrom == ["purpleair"])
+    }
+
+    @Test("a second sensor is the first one's fallback, not asked when the first answers")
+    func secondSensor() async throws {
+        let second = StubSensor(.sensorCommunity, pm25: 15)
+        let answered = await fetch([StubSensor(.purpleAir, pm25: 7.2), second, StubModel(id: .openMeteo)])
+        #expect(answered.pollution?.hourly?.values[.pm2_5] == [7.2])
+        #expect(second.calls == 0)
+        let fellBack = await fetch([StubSensor(.purpleAir, pm25: nil), second, StubModel(id: .openMeteo)])
+        #expect(fellBack.pollution?.source == "sensor-community")
+        #expect(fellBack.pollution?.hourly?.values[.pm2_5] == [15])
+        #expect(fellBack.pollution?.source(of: .o3) == "open-meteo")
+        #expect(fellBack.airFallbackFrom == ["purpleair"])
+    }
+
+    @Test("the model down too: the sensor's particles alone still give the index")
+    func modelFails() async throws {
+        let conditions = await fetch([StubSensor(.purpleAir, pm25: 7.2), StubModel(id: .openMeteo, fails: true)])
+        let pollution = try #require(conditions.pollution)
+        #expect(pollution.source == "purpleair")
+        #expect(pollution.hourly?.values[.o3] == nil)
+        #expect(try pollution.report(for: .us).index.mainPollutants == [.pm2_5])
+        #expect(conditions.failures.map(\.provider) == ["open-meteo"])
+    }
+
+    @Test("a standard the sensor alone cannot serve (the AQHI needs NO2 and O3) is served once the model fills in")
+    func canada() async throws {
+        let conditions = await fetch([StubSensor(.purpleAir, pm25: 7.2), StubModel(id: .openMeteo)], standard: .canada)
+        #expect(try conditions.pollution?.report(for: .canada).computed == true)
+        #expect(conditions.failures.isEmpty)
+    }
+}
+
+@Suite("indoor sensors, read beside the outdoor air")
+struct IndoorFetchTests {
+    @Test("the indoor reading comes with the outdoor air; a failing indoor sensor is an indoor failure only")
+    func indoor() async throws {
+        let answered = await ConditionsFetcher(air: [StubModel(id: .openMeteo)], weather: [], asthma: [],
+                                               indoor: [StubSensor(.airGradient, pm25: 3)])
+            .fetchUntimed(at: place, FetchRequest(standard: .us, parts: [.air]))
+        #expect(answered.indoor?.source == "airgradient")
+        #expect(answered.indoor?.pm2_5 == 3)
+        #expect(answered.pollution?.source == "open-meteo", "an indoor sensor never stands in for the outdoor air")
+        let failed = await ConditionsFetcher(air: [StubModel(id: .openMeteo)], weather: [], asthma: [],
+                                             indoor: [StubSensor(.awair, pm25: nil), StubSensor(.airGradient, pm25: 4)])
+            .fetchUntimed(at: place, FetchRequest(standard: .us, parts: [.air]))
+        #expect(failed.indoor?.source == "airgradient", "the next indoor sensor is the fallback")
+        #expect(failed.failures.map(\.part) == [.indoor])
+        #expect(failed.failures.first?.provider == "awair")
+    }
+
+    @Test("a refresh that cannot read the indoor sensor keeps its last reading")
+    func carriedOver() {
+        let place = Location(latitude: 40.7, longitude: -73.9)
+        let earlier = CityConditions(location: place, fetchedAt: Timestamp(timeIntervalSince1970: 100),
+                                     indoor: SensorReading(source: "airgradient", co2PPM: 900))
+        let newer = CityConditions(location: place, pollution: Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [5]])),
+                                   failures: [ProviderFailure(provider: .airGradient, part: .indoor, kind: .unavailable, message: "cannot connect")],
+                                   fetchedAt: Timestamp(timeIntervalSince1970: 200))
+        #expect(earlier.merged(with: newer).indoor?.co2PPM == 900)
+    }
+}

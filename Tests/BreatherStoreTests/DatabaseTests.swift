@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import BreatherStore
+
+@Suite struct DatabaseTests {
+    @Test func bindsAndReadsEveryType() throws {
+        let db = try Database(path: ":memory:")
+        try db.execute("CREATE TABLE t(i INTEGER, d REAL, s TEXT, n TEXT)")
+        let insert = try db.prepare("INSERT INTO t VALUES (?, ?, ?, ?)")
+        try insert.bind(-42, at: 1)
+        try insert.bind(22.1, at: 2)
+        try insert.bind("Kraków \"quoted\", ünïcode", at: 3)
+        try insert.bind(nil as String?, at: 4)
+        try insert.step()
+        let query = try db.prepare("SELECT i, d, s, n FROM t")
+        #expect(try query.step())
+        #expect(query.int(at: 0) == -42)
+        #expect(query.double(at: 1) == 22.1)
+        #expect(query.text(at: 2) == "Kraków \"quoted\", ünïcode")
+        #expect(query.optionalText(at: 3) == nil)
+        #expect(query.isNull(at: 3))
+        #expect(try query.step() == false)
+    }
+
+    @Test func errorsCarryCodeAndMessage() throws {
+        let db = try Database(path: ":memory:")
+        try db.execute("CREATE TABLE t(k INTEGER PRIMARY KEY)")
+        try db.execute("INSERT INTO t VALUES (1)")
+        let error = #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO t VALUES (1)") }
+        #expect(error?.primaryCode == 19)  // SQLITE_CONSTRAINT
+        #expect(error?.message.contains("UNIQUE constraint failed: t.k") == true)
+        let syntax = #expect(throws: SQLiteError.self) { _ = try db.prepare("SELEC nothing") }
+        #expect(syntax?.primaryCode == 1)
+        #expect(syntax?.message.contains("syntax error") == true)
+    }
+
+    @Test func transactionRollsBackWhenTheBodyThrows() throws {
+        let db = try Database(path: ":memory:")
+        try db.execute("CREATE TABLE t(k INTEGER PRIMARY KEY)")
+        #expect(throws: SQLiteError.self) {
+            try db.transaction { () throws(SQLiteError) in
+                try db.execute("INSERT INTO t VALUES (1)")
+                try db.execute("INSERT INTO t VALUES (1)")
+            }
+        }
+        #expect(try db.scalarInt("SELECT count(*) FROM t") == 0)
+        try db.transaction { () throws(SQLiteError) in try db.execute("INSERT INTO t VALUES (2)") }
+        #expect(try db.scalarInt("SELECT count(*) FROM t") == 1)
+    }
+
+    @Test func aFileOfRandomBytesIsCorruption() throws {
+        let path = "/tmp/breather-store-test-\(getpid())-garbage.sqlite3"
+        defer { unlink(path) }
+        let file = fopen(path, "w")!
+        for i in 0..<8192 { fputc(Int32((i * 7919 + 13) % 256), file) }
+        fclose(file)
+        let db = try Database(path: path)
+        let error = #expect(throws: SQLiteError.self) { _ = try db.userVersion }
+        #expect(error?.isCorruption == true)
+    }
+
+    @Test func migrationsRunInOrderAndRecordTheVersion() throws {
+        let migrations = Migrations(["CREATE TABLE a(x)", "CREATE TABLE b(y)", "INSERT INTO b VALUES (1)"])
+        let db = try Database(path: ":memory:")
+        try migrations.migrate(db, to: 1)
+        #expect(try db.userVersion == 1)
+        #expect(try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'b'") == 0)
+        try migrations.migrate(db)
+        #expect(try db.userVersion == 3)
+        #expect(try db.scalarInt("SELECT count(*) FROM b") == 1)
+        try migrations.migrate(db)  // nothing left to do: no second row
+        #expect(try db.scalarInt("SELECT count(*) FROM b") == 1)
+    }
+
+    @Test func aFailingStepLeavesTheVersionBehind() throws {
+        let migrations = Migrations(["CREATE TABLE a(x)", "CREATE TABLE a(x)"])
+        let db = try Database(path: ":memory:")
+        #expect(throws: SQLiteError.self) { try migrations.migrate(db) }
+        #expect(try db.userVersion == 1)
+    }
+
+    @Test func aNewerFileIsRefused() throws {
+        let db = try Database(path: ":memory:")
+        try db.setUserVersion(9)
+        let error = #expect(throws: SQLiteError.self) { try Migrations(["CREATE TABLE a(x)"]).migrate(db) }
+        #expect(error?.message.contains("newer than this Breather knows") == true)
+    }
+}
