@@ -128,8 +128,8 @@ struct HistoryTests {
         let sandbox = try Sandbox()
         try sandbox.writeConfig("[location]\nlatitude = 1\nlongitude = 2\n")
         let header = "time,place,latitude,longitude,source,standard,aqi,category,main_pollutant,pm2_5,pm10,o3,no2,so2,co,reported_us,reported_china,reported_china_2012,reported_eu,reported_uk,reported_india,reported_canada,temperature_c,humidity,pressure_hpa,wind_speed_ms,wind_direction_deg,pollen_alder,pollen_birch,pollen_grass,pollen_mugwort,pollen_olive,pollen_ragweed,uv_index,asthma_risk,asthma_probability"
-        let good = "2026-11-20T00:00:00+00:00,Home,1,2,open-meteo,us,,,,12" + String(repeating: ",", count: 25)
-        let bad = "2026-11-20T01:00:00+00:00,Home,1,2,open-meteo,us,,,,twelve" + String(repeating: ",", count: 25)
+        let good = "2026-11-20T00:00:00+00:00,Home,1,2,open-meteo,us,,,,12" + String(repeating: ",", count: 26)
+        let bad = "2026-11-20T01:00:00+00:00,Home,1,2,open-meteo,us,,,,twelve" + String(repeating: ",", count: 26)
         let cases: [(String, Data, String)] = [
             ("numbers.csv", Data((header + "\r\n" + good + "\r\n" + bad + "\r\n").utf8), "line 3: pm2_5 \"twelve\" is not a number"),
             ("header.csv", Data("date,value\r\n1,2\r\n".utf8), "line 1: not a breather history export"),
