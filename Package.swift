@@ -74,7 +74,7 @@ let package = Package(
             dependencies: [
                 "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherProviders", "BreatherViewModel", "BreatherViews", "BreatherConfig", "BreatherCache",
                 "BreatherCalculator", "BreatherHistory",
-                "BreatherIO", "CProcess",
+                "BreatherIO", "CProcess", "BreatherMQTT",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

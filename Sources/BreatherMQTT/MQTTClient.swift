@@ -82,6 +82,9 @@ private final class Core: @unchecked Sendable {
             guard rc == 0 else { throw .invalidSettings("mqtt: availability topic \"\(topic)\": \(MosquittoLibrary.describe(rc))") }
         }
         if configuration.tls {
+            if let file = configuration.caFile, access(file, R_OK) != 0 {
+                throw .invalidSettings("mqtt: cannot read ca_file \(file) (\(String(cString: strerror(errno))))")
+            }
             let rc = cmosq_tls_set(client, configuration.caFile)
             guard rc == 0 else {
                 let what = configuration.caFile.map { "ca_file \($0)" } ?? "the system CA store"

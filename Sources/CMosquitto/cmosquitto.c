@@ -115,8 +115,11 @@ int cmosq_will_set(struct mosquitto *client, const char *topic, int length, cons
 }
 int cmosq_tls_set(struct mosquitto *client, const char *ca_file) {
     if (!ca_file) {
+        /* OpenSSL's default verify paths (the system store). mosquitto_tls_set still insists
+           on a CA file or folder: Debian's store folder, the same certificates. */
         int rc = mosq.int_option(client, MOSQ_OPT_TLS_USE_OS_CERTS, 1);
         if (rc != MOSQ_ERR_SUCCESS) return rc;
+        return mosq.tls_set(client, NULL, "/etc/ssl/certs", NULL, NULL, NULL);
     }
     return mosq.tls_set(client, ca_file, NULL, NULL, NULL, NULL);
 }

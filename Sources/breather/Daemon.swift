@@ -63,7 +63,8 @@ final class DaemonController: Service, Sendable {
         let gate = Self.gate(context.settings)
         session = try Session(context: context, gate: gate, staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds)
         state = Mutex((context, gate))
-        sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier)
+        sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier,
+                          mqtt: try MQTTPublisher.make(context: context, viewModel: session.viewModel))
     }
 
     /// Retries after a failure start at half an interval (at most 30 s) and double: early

@@ -105,7 +105,7 @@ struct MQTTClientTests {
             #expect(message.contains("certificate verify failed"), "OpenSSL's reason is kept: \(message)")
         }
         #expect(wrongName.connections == 0 && untrusted.connections == 0)
-        #expect(throws: MQTTError.invalidSettings("mqtt: cannot use ca_file /nonexistent/ca.crt for TLS (Invalid arguments provided.)")) {
+        #expect(throws: MQTTError.invalidSettings("mqtt: cannot read ca_file /nonexistent/ca.crt (No such file or directory)")) {
             _ = try makeClient(broker, port: broker.tlsPort, tls: true, caFile: "/nonexistent/ca.crt", EventRecorder())
         }
     }

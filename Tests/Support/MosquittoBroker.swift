@@ -81,7 +81,7 @@ public final class MosquittoBroker: @unchecked Sendable {
         process.arguments = ["-c", directory.appendingPathComponent("mosquitto.conf").path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try Self.runUnblocked(process)
         lock.withLock { self.process = process }
         let deadline = Date().addingTimeInterval(15)
         while !Self.accepts(observerPort) {
@@ -104,6 +104,12 @@ public final class MosquittoBroker: @unchecked Sendable {
     public func retained(_ topic: String) throws -> String {
         try Self.runTool("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", "\(observerPort)", "-t", topic, "-C", "1", "-W", "2", "--retained-only"],
                          allowFailure: true).trimmingCharacters(in: .newlines)
+    }
+
+    /// Every retained message under `filter` (wildcards allowed) as "topic payload" lines.
+    public func retainedMessages(_ filter: String) throws -> [String] {
+        try Self.runTool("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", "\(observerPort)", "-t", filter, "-v", "-W", "1", "--retained-only"],
+                         allowFailure: true).split(separator: "\n").map(String.init)
     }
 
     /// Publishes `payload` on `topic` through the observer port.
@@ -135,19 +141,42 @@ public final class MosquittoBroker: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        let out = try closeOnExecPipe(), err = try closeOnExecPipe()
+        process.standardInput = FileHandle.nullDevice
+        // stderr to a file, not a pipe: openssl prints progress there, and a full pipe nobody
+        // reads yet (stdout is read to its end first) would block it for ever.
+        let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("breather-tool-\(UUID().uuidString)").path
+        _ = FileManager.default.createFile(atPath: errorsPath, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: errorsPath) }
+        let out = try closeOnExecPipe()
         process.standardOutput = out.write
-        process.standardError = err.write
-        try process.run()
+        process.standardError = FileHandle(forWritingAtPath: errorsPath)
+        try runUnblocked(process)
         try out.write.close()
-        try err.write.close()
         let output = out.read.readDataToEndOfFile()
-        let errors = err.read.readDataToEndOfFile()
         let status = reap(process)
         guard status == 0 || allowFailure else {
-            throw BrokerError.toolFailed("\(path) exited \(status): \(String(decoding: errors, as: UTF8.self))")
+            let errors = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
+            throw BrokerError.toolFailed("\(path) exited \(status): \(errors)")
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Starts `process` from a thread that blocks no signal: a child inherits its parent
+    /// thread's mask, and Swift's worker threads block SIGALRM, which `mosquitto_sub -W` needs
+    /// to time out (and SIGTERM).
+    static func runUnblocked(_ process: Process) throws {
+        let done = DispatchSemaphore(value: 0)
+        let failure = NSLock()
+        nonisolated(unsafe) var error: (any Error)?
+        Thread {
+            var empty = sigset_t()
+            sigemptyset(&empty)
+            pthread_sigmask(SIG_SETMASK, &empty, nil)
+            do { try process.run() } catch let caught { failure.withLock { error = caught } }
+            done.signal()
+        }.start()
+        done.wait()
+        if let error = failure.withLock({ error }) { throw error }
     }
 
     /// A loopback port nothing listens on now (the kernel's pick for port 0).
