@@ -41,14 +41,23 @@ struct Watch {
         let logger = Logger.breather(options.logLevel)
         let context: AppContext
         let session: Session
+        var subscription: MQTTSubscription?
         do {
             context = try AppContext(options: options)
-            session = try Session(context: context, gate: DaemonController.gate(context.settings),
-                                  staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds)
+            if let source = options.source {
+                subscription = try MQTTSubscription.make(source: source, context: context)
+                session = Session(context: context, subscription: subscription!)
+            } else {
+                session = try Session(context: context, gate: DaemonController.gate(context.settings),
+                                      staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds)
+            }
         } catch {
             logger.log(.error, error.message)
             return error.status
         }
+        let viewModel = session.viewModel
+        subscription?.start { viewModel.inputs.viewDidRefresh() }
+        defer { subscription?.stop() }
         signal(SIGPIPE, SIG_IGN)  // a closed stdout must come back as EPIPE, not kill us silently
         let i3bar = options.template == nil && options.format == .i3bar
         if i3bar {
@@ -56,7 +65,7 @@ struct Watch {
         }
         let printer = WatchPrinter(viewModel: session.viewModel, renderer: options.renderer(colorTerminal: true), i3bar: i3bar,
                                    alerts: context.settings.alerts, logger: context.logger)
-        let controller = WatchController(context: context, session: session, listensForClicks: i3bar)
+        let controller = WatchController(context: context, session: session, listensForClicks: i3bar, seedsFromStore: subscription == nil)
         let configuration = ServiceGroupConfiguration(
             // Graceful shutdown runs in reverse order: the printer stops first (after the line in
             // progress), then the controller, then the hang-up watch. The printer ending shuts the
@@ -76,6 +85,8 @@ struct WatchController: Service {
     let context: AppContext
     let session: Session
     let listensForClicks: Bool
+    /// False for an MQTT source: the publisher's retained state arrives at once instead.
+    var seedsFromStore = true
 
     func run() async throws {
         let listensForClicks = self.listensForClicks
@@ -91,7 +102,8 @@ struct WatchController: Service {
             }
             return { clicks.cancel() }
         }, reload: nil)
-        await loop.run(stored: context.storePolicy.stored(session.cache)?.conditions, intervalSeconds: context.settings.intervalSeconds)
+        let stored = seedsFromStore ? context.storePolicy.stored(session.cache)?.conditions : nil
+        await loop.run(stored: stored, intervalSeconds: context.settings.intervalSeconds)
     }
 }
 
