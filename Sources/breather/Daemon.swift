@@ -121,6 +121,9 @@ final class DaemonController: Service, Sendable {
         sink.reload(context: new)
         announce(new)
         new.logger.log(.info, "reloaded \(now.configFile ?? "the defaults")")
+        if was.mqtt != now.mqtt {
+            new.logger.log(.warning, "[mqtt] changed: restart the daemon to apply it (the publisher keeps its first settings)")
+        }
         // The view model owns the standard shown and the cycle a scroll steps through.
         viewModel.inputs.standardCycle(now.standards)
         if was.standard != now.standard { viewModel.inputs.aqiStandard(now.standard) }

@@ -21,7 +21,9 @@ struct Watch {
         discussion: "Polls every `interval` from the config. With --format i3bar it speaks the full i3bar protocol: "
             + "a left click refreshes, scrolling or the middle button shows the next standard, a right click "
             + "switches compact and full text. SIGUSR1 refreshes, SIGUSR2 shows the next standard, SIGRTMIN+1 "
-            + "switches compact and full text. Prints to stdout only (--output is for the one-shot and the daemon).",
+            + "switches compact and full text. Prints to stdout only (--output is for the one-shot and the daemon). "
+            + "With --source mqtt://HOST[:PORT]/TOPIC_PREFIX it shows what a Breather daemon publishes over MQTT "
+            + "(no provider request; a click publishes a refresh request); [mqtt] in the config gives the credentials.",
         optionNames: CommonOptions.specs.map(\.name).filter { $0 != "output" })
 
     var options: CommonOptions

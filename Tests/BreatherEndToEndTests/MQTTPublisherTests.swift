@@ -168,7 +168,12 @@ struct MQTTPublisherTests {
         let gone = aqiTopic.replacingOccurrences(of: "/aqi/config", with: "/pollen_birch/config")
         try broker.publish(gone, "{\"name\":\"Birch pollen\"}", retain: true)
         #expect(try broker.retained(gone).contains("Birch"))
-        let again = try DaemonProcess(sandbox: sandbox)
+        // A new machine state (no stored data) and a slow provider: the retained configs arrive
+        // before the first state is known, and are judged once it is.
+        let slow = try await FixtureServer.start(routes: openMeteoRoutes(air: Route(body: airQualityBody(pm25: 5), delay: 1.5)))
+        let fresh = try Sandbox()
+        try fresh.writeDaemonConfig(server: slow, sources: fresh.mqttTable(broker, prefix: "breather/removed"))
+        let again = try DaemonProcess(sandbox: fresh)
         defer { again.send(SIGKILL) }
         #expect(await waitUntil { (try? broker.retained(gone)) == "" }, "\(again.stderr)")
         #expect(try broker.retained(aqiTopic).contains("\"device_class\":\"aqi\""))

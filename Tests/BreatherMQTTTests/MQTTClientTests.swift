@@ -110,7 +110,7 @@ struct MQTTClientTests {
         }
     }
 
-    @Test("the network thread idles between keepalives, and stop ends it promptly even while retrying")
+    @Test("stop ends the network thread promptly even while it waits out a backoff")
     func stopWhileRetrying() async throws {
         let broker = try await MosquittoBroker.start()
         broker.stop()
@@ -122,6 +122,7 @@ struct MQTTClientTests {
         #expect(await recorder.wait { $0.failures.count == 1 })
         let started = Date()
         try await offThePool { client.stop() }
-        #expect(Date().timeIntervalSince(started) < 2, "stop waited out the 30 s backoff")
+        // Bounded well below the 30 s backoff (a loaded machine may take a few seconds).
+        #expect(Date().timeIntervalSince(started) < 10, "stop waited out the 30 s backoff")
     }
 }

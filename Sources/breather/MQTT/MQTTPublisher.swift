@@ -14,8 +14,9 @@ final class MQTTPublisher: Sendable {
     private let discovery: HomeAssistantDiscovery
     private let logger: Logger
     private let onRefresh: @Sendable () -> Void
-    /// The objects announced to Home Assistant (nil before the first state); the last failure logged.
-    private let state = Mutex<(announced: Set<String>?, lastFailure: String?, everConnected: Bool)>((nil, nil, false))
+    /// The objects announced to Home Assistant (nil before the first state); configs of this
+    /// node found on the broker before that (an earlier run's); the last failure logged.
+    private let state = Mutex<(announced: Set<String>?, foundEarly: Set<String>, lastFailure: String?, everConnected: Bool)>((nil, [], nil, false))
 
     var commandTopic: String { "\(settings.topicPrefix)/command" }
 
@@ -51,9 +52,12 @@ final class MQTTPublisher: Sendable {
         var current = Set(MQTTStateDocument.sensors(output).map(\.key))
         if output.airQuality != nil { current.insert("aqi_category") }
         if output.conditions?.asthma != nil { current.insert("asthma_risk") }
-        let before = state.withLock { state in defer { state.announced = current }; return state.announced ?? [] }
+        let (before, foundEarly) = state.withLock { state in
+            defer { state.announced = current; state.foundEarly = [] }
+            return (state.announced ?? [], state.foundEarly)
+        }
         for object in current.subtracting(before).sorted() { client.publish(discovery.configTopic(object), discovery.config(object), retain: true) }
-        for object in before.subtracting(current).sorted() { client.publish(discovery.configTopic(object), [], retain: true) }
+        for object in before.union(foundEarly).subtracting(current).sorted() { client.publish(discovery.configTopic(object), [], retain: true) }
     }
 
     private func handle(_ event: MQTTEvent) {
@@ -87,9 +91,16 @@ final class MQTTPublisher: Sendable {
             guard text == "online", let announced = state.withLock({ $0.announced }) else { return }
             for object in announced.sorted() { client.publish(discovery.configTopic(object), discovery.config(object), retain: true) }
         } else if let object = discovery.object(inConfigTopic: message.topic), !message.payload.isEmpty {
-            // A config left retained by an earlier run for a reading this one no longer has.
-            guard let announced = state.withLock({ $0.announced }), !announced.contains(object) else { return }
-            client.publish(message.topic, [], retain: true)
+            // A config left retained by an earlier run for a reading this one no longer has;
+            // before the first state it is kept for `publish` to judge.
+            let stale = state.withLock { state in
+                guard let announced = state.announced else {
+                    state.foundEarly.insert(object)
+                    return false
+                }
+                return !announced.contains(object)
+            }
+            if stale { client.publish(message.topic, [], retain: true) }
         }
     }
 
