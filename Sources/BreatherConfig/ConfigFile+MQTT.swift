@@ -28,7 +28,7 @@ extension ConfigFile {
             mark(&settings, "mqtt.password_file")
         }
         if let id = try string("client_id", in: table, section: "mqtt") {
-            guard (1...23).contains(id.utf8.count), !id.contains(" ") else {
+            guard (1...23).contains(id.utf8.count), !id.contains(where: { $0 == " " }) else {
                 throw error("client_id", "mqtt", "must be 1 to 23 bytes without spaces (MQTT 3.1.1)")
             }
             mqtt.clientID = id

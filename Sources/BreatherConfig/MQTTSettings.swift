@@ -52,8 +52,12 @@ public struct MQTTSettings: Sendable, Equatable {
     /// Why `prefix` cannot be a topic prefix (wildcards, empty levels), or nil when it can.
     public static func topicProblem(_ prefix: String) -> String? {
         if prefix.isEmpty { return "must not be empty" }
-        if prefix.contains("+") || prefix.contains("#") { return "must not contain the wildcards + or #" }
-        if prefix.hasPrefix("/") || prefix.hasSuffix("/") || prefix.contains("//") { return "must not start or end with / or have empty levels" }
+        // Characters and split, not String.contains(String): that one is _StringProcessing's,
+        // which the release binary must not link (scripts/check-binary.sh).
+        if prefix.contains(where: { $0 == "+" || $0 == "#" }) { return "must not contain the wildcards + or #" }
+        if prefix.split(separator: "/", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+            return "must not start or end with / or have empty levels"
+        }
         if prefix.hasPrefix("$") { return "must not start with $ (reserved by brokers)" }
         return nil
     }
@@ -85,7 +89,7 @@ public struct MQTTURL: Sendable, Equatable, CustomStringConvertible {
 
     /// The URL as written back: `mqtt://host:port[/path]`.
     public var description: String {
-        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let shownHost = host.contains(where: { $0 == ":" }) ? "[\(host)]" : host
         return "\(tls ? "mqtts" : "mqtt")://\(shownHost):\(port)" + (path.isEmpty ? "" : "/\(path)")
     }
 
@@ -103,7 +107,7 @@ public struct MQTTURL: Sendable, Equatable, CustomStringConvertible {
         let tls: Bool
         var rest: Substring
         if text.hasPrefix("mqtt://") { tls = false; rest = text.dropFirst(7) } else if text.hasPrefix("mqtts://") { tls = true; rest = text.dropFirst(8) } else { return nil }
-        if rest.contains("@") || rest.contains("?") || rest.contains(" ") { return nil }  // no credentials or options in a URL
+        if rest.contains(where: { $0 == "@" || $0 == "?" || $0 == " " }) { return nil }  // no credentials or options in a URL
         let slash = rest.firstIndex(of: "/")
         let authority = slash.map { rest[..<$0] } ?? rest
         let path = slash.map { String(rest[rest.index(after: $0)...]) } ?? ""

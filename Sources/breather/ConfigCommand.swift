@@ -51,7 +51,8 @@ struct ConfigCommand {
             Console.out("# \(name) key: \(Self.keySource(envVar: envVar, credential: credential, keyFile: keyFile, context: context))")
         }
         if let mqtt = settings.mqtt {
-            Console.out("# mqtt password: \(Self.keySource(envVar: "BREATHER_MQTT_PASSWORD", credential: "mqtt.password", keyFile: mqtt.passwordFile, context: context))")
+            let source = Self.keySource(envVar: "BREATHER_MQTT_PASSWORD", credential: "mqtt.password", keyFile: mqtt.passwordFile, context: context)
+            Console.out("# mqtt password: \(source.replacingKeyFileWord())")
         }
         return .ok
     }
@@ -123,5 +124,13 @@ struct ConfigCommand {
         }
         if let keyFile { return "set (redacted), from key_file \(keyFile)" }
         return "not set"
+    }
+}
+
+private extension String {
+    /// `keySource`'s words for `[mqtt] password_file`, whose key is not called key_file.
+    func replacingKeyFileWord() -> String {
+        guard hasPrefix("set (redacted), from key_file ") else { return self }
+        return "set (redacted), from password_file " + dropFirst("set (redacted), from key_file ".count)
     }
 }

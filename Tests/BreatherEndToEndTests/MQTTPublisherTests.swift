@@ -195,3 +195,44 @@ struct MQTTPublisherTests {
         #expect(await waitUntil { daemon.stderr.contains("file=libmosquitto.so.1") }, "\(daemon.stderr.suffix(500))")
     }
 }
+
+/// `[mqtt]`'s password file follows the key files' rules, and `breather config` never shows it.
+@Suite("[mqtt] password file")
+struct MQTTPasswordFileTests {
+    @Test("a directory, two lines, or a username without a password: exit 78 with one line", arguments: [
+        ("directory", "the MQTT password file must be a regular file"),
+        ("two lines", "mqtt: the password file must hold one line, the password"),
+        ("none", "mqtt: username is set but no password: set password_file (or BREATHER_MQTT_PASSWORD)"),
+    ])
+    func refused(kind: String, message: String) async throws {
+        let sandbox = try Sandbox()
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+        let path = sandbox.home.appendingPathComponent("mqtt.password").path
+        var table = "[mqtt]\nurl = \"mqtt://127.0.0.1:1\"\nusername = \"breather\"\n"
+        switch kind {
+        case "directory": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        case "two lines": try "first-secret-line\nsecond\n".write(toFile: path, atomically: true, encoding: .utf8)
+        default: break
+        }
+        if kind != "none" { table += "password_file = \"\(path)\"\n" }
+        try sandbox.writeDaemonConfig(server: server, sources: table)
+        let result = try await sandbox.run(["daemon", "--config", sandbox.configPath])
+        #expect(result.status == 78, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(!result.stderr.contains("first-secret-line"))
+    }
+
+    @Test("breather config says where the password comes from, never what it is")
+    func configRedacts() async throws {
+        let sandbox = try Sandbox()
+        let path = sandbox.home.appendingPathComponent("mqtt.password").path
+        try "hunter2-mqtt\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try sandbox.writeConfig("[mqtt]\nurl = \"mqtts://homeserver\"\nusername = \"breather\"\npassword_file = \"\(path)\"\n")
+        let result = try await sandbox.run(["config", "--config", sandbox.configPath])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("mqtt.url = \"mqtts://homeserver:8883\"  # \(sandbox.configPath):2"), "\(result.stdout)")
+        #expect(result.stdout.contains("# mqtt password: set (redacted), from password_file \(path)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("hunter2-mqtt") && !result.stderr.contains("hunter2-mqtt"))
+    }
+}

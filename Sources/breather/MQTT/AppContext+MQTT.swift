@@ -20,7 +20,7 @@ extension AppContext {
         } catch {
             throw CommandFailure(status: .configuration, message: "mqtt: \(error)")
         }
-        if let password, password.contains("\n") {
+        if let password, password.contains(where: { $0 == "\n" }) {
             throw CommandFailure(status: .configuration, message: "mqtt: the password file must hold one line, the password")
         }
         if settings.username != nil, password == nil {

@@ -66,7 +66,7 @@ struct HomeAssistantDiscovery {
             config["value_template"] = "{{ value_json.asthma.risk }}"
             config["icon"] = "mdi:lungs"
         default:
-            let kind = Self.kinds[object] ?? Kind(name: object.replacing("_", with: " ").capitalized, deviceClass: nil, unit: "grains/m³")
+            let kind = Self.kinds[object] ?? Kind(name: String(object.map { $0 == "_" ? " " : $0 }).capitalized, deviceClass: nil, unit: "grains/m³")
             config["name"] = .string(kind.name)
             config["value_template"] = .string("{{ value_json.sensors.\(object) }}")
             config["state_class"] = "measurement"
