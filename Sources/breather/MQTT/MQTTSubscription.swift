@@ -180,12 +180,14 @@ extension Session {
     /// A session whose data comes from `subscription` only: no provider, no store write.
     init(context: AppContext, subscription: MQTTSubscription) {
         cache = ConditionsCache(path: context.cachePath)
+        history = nil  // the publisher keeps the history
         fetching = Fetching(fetcher: ConditionsFetcher(air: [], weather: [], asthma: []), resolver: LocationResolver(context: context))
         viewModel = MainViewModel(
             environment: .init(fetch: { request async throws(ProviderFailure) in try await subscription.fetch(request) },
                                save: { _ in },
                                units: context.settings.units, staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds,
-                               icons: context.settings.icons, executor: LoopExecutor.shared),
+                               icons: context.settings.icons, executor: LoopExecutor.shared)
+                .with(localTime: Self.localTime, pollSeconds: nil),
             standard: context.settings.standard, standards: context.settings.standards)
     }
 }
