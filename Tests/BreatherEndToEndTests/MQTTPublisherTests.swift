@@ -201,7 +201,7 @@ struct MQTTPublisherTests {
 struct MQTTPasswordFileTests {
     @Test("a directory, two lines, or a username without a password: exit 78 with one line", arguments: [
         ("directory", "the MQTT password file must be a regular file"),
-        ("two lines", "mqtt: the password file must hold one line, the password"),
+        ("two lines", "mqtt.password: the key file holds several lines: a key is one line"),
         ("none", "mqtt: username is set but no password: set password_file (or BREATHER_MQTT_PASSWORD)"),
     ])
     func refused(kind: String, message: String) async throws {
