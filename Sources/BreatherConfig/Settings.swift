@@ -32,6 +32,8 @@ public struct Settings: Sendable {
     public var onUpdate: [String] = []
     /// `[alerts]`: desktop notifications on crossing a category or asthma risk; nil = none.
     public var alerts: AlertSettings?
+    /// `[mqtt]`: the broker the daemon publishes its state to; nil = none.
+    public var mqtt: MQTTSettings?
     /// Accepted but doubtful settings (e.g. a very short interval), for the log.
     public var warnings: [String] = []
     /// Where each dotted key's value came from: "default", "file.toml:12", "flag", "env NAME".

@@ -60,6 +60,10 @@ enum Breather {
     /// Runs `command` and exits with its status.
     private static func runAndExit(_ command: Subcommand?, options: CommonOptions, readings: [String]) async -> Never {
         let status: ExitStatus
+        if options.source != nil, command != .watch {
+            Console.err("--source is for `breather watch` (a bar subscribing to a publishing daemon)")
+            cprocess_exit_now(ExitStatus.usage.rawValue)
+        }
         switch command {
         case nil: status = await OneShot(options: options).run()
         case .daemon: status = await Daemon.start(options: options)

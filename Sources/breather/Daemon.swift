@@ -63,7 +63,8 @@ final class DaemonController: Service, Sendable {
         let gate = Self.gate(context.settings)
         session = try Session(context: context, gate: gate, staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds)
         state = Mutex((context, gate))
-        sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier)
+        sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier,
+                          mqtt: try MQTTPublisher.make(context: context, viewModel: session.viewModel))
     }
 
     /// Retries after a failure start at half an interval (at most 30 s) and double: early
@@ -120,6 +121,9 @@ final class DaemonController: Service, Sendable {
         sink.reload(context: new)
         announce(new)
         new.logger.log(.info, "reloaded \(now.configFile ?? "the defaults")")
+        if was.mqtt != now.mqtt {
+            new.logger.log(.warning, "[mqtt] changed: restart the daemon to apply it (the publisher keeps its first settings)")
+        }
         // The view model owns the standard shown and the cycle a scroll steps through.
         viewModel.inputs.standardCycle(now.standards)
         if was.standard != now.standard { viewModel.inputs.aqiStandard(now.standard) }

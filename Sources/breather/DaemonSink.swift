@@ -15,10 +15,13 @@ final class DaemonSink: Service, Sendable {
     private let notifier: SystemdNotifier
     private let files = DaemonOutputs()
     private let alerts = AlertNotifier()
+    /// `[mqtt]`: publishes every refresh; nil without it.
+    let mqtt: MQTTPublisher?
     private let state: Mutex<(context: AppContext, isReady: Bool, logged: [String])>
 
-    init(viewModel: MainViewModel, context: AppContext, options: CommonOptions, notifier: SystemdNotifier) {
+    init(viewModel: MainViewModel, context: AppContext, options: CommonOptions, notifier: SystemdNotifier, mqtt: MQTTPublisher? = nil) {
         self.viewModel = viewModel
+        self.mqtt = mqtt
         self.options = options
         self.notifier = notifier
         state = Mutex((context, false, []))
@@ -34,6 +37,9 @@ final class DaemonSink: Service, Sendable {
         // On graceful shutdown the fetch in flight is dropped and the outputs end after the
         // ones already queued: the write in progress completes, nothing waits for a provider.
         let viewModel = self.viewModel
+        mqtt?.start()
+        // Last: `offline` on the availability topic after the final output went out.
+        defer { mqtt?.stop() }
         await withGracefulShutdownHandler {
             for await output in viewModel.outputs where !output.isLoading {
                 show(output)
@@ -47,6 +53,7 @@ final class DaemonSink: Service, Sendable {
     private func show(_ output: Output) {
         let context = state.withLock { $0.context }
         let changed = files.show(output, settings: context.settings, options: options, logger: context.logger)
+        mqtt?.publish(output)
         logFailures(output, logger: context.logger)
         alerts.consider(output, settings: context.settings.alerts, logger: context.logger)
         let status = "STATUS=\(DaemonOutputs.status(output))"

@@ -14,7 +14,8 @@ final class WatchProcess: @unchecked Sendable {
     /// Held until the watch is killed, and with it the server it polls.
     private let sandbox: Sandbox
 
-    init(_ sandbox: Sandbox, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// `stderrPath`: where its log goes (nowhere by default).
+    init(_ sandbox: Sandbox, _ arguments: [String], environment: [String: String] = [:], stderrPath: String? = nil) throws {
         self.sandbox = sandbox
         process.executableURL = URL(fileURLWithPath: Paths.binary)
         process.arguments = ["watch"] + arguments + ["--config", sandbox.configPath]
@@ -24,7 +25,12 @@ final class WatchProcess: @unchecked Sendable {
         let out = try closeOnExecPipe(), input = try closeOnExecPipe()
         process.standardOutput = out.write
         process.standardInput = input.read
-        process.standardError = FileHandle.nullDevice
+        if let stderrPath {
+            _ = FileManager.default.createFile(atPath: stderrPath, contents: Data())
+            process.standardError = FileHandle(forWritingAtPath: stderrPath)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         try out.write.close()
         try input.read.close()
