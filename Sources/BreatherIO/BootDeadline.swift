@@ -53,5 +53,6 @@ public struct BootDeadline: Sendable, Comparable {
     /// it is due by the boot clock if the wall clock keeps step.
     public func wallClockWait(_ now: Readings) -> Double { now.wall + max(boot - now.boot, 0) }
 
+    /// The earlier deadline comes first.
     public static func < (a: BootDeadline, b: BootDeadline) -> Bool { a.boot < b.boot }
 }
