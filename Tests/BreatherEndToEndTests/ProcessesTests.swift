@@ -32,7 +32,7 @@ struct ProcessesTests {
         defer { kill(daemon.processIdentifier, SIGKILL) }
         try pipe.write.close()
         let first = try await offThePool { pipe.read.firstLine() }
-        #expect(String(decoding: first, as: UTF8.self).hasPrefix("Brooklyn · AQI 112"), "\(Self.text(stderr))")
+        #expect(String(decoding: first, as: UTF8.self).contains("AQI 112"), "\(Self.text(stderr))")
         try pipe.read.close()
         // New data, so the daemon has a new line to write to the reader that is gone.
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
