@@ -24,7 +24,7 @@ struct RefreshBurstEndToEndTests {
             }
         }
         #expect(await waitUntil { Self.airRequests(server) > before }, "\(daemon.stderr)")
-        // The merged refresh comes a second after the last signal: 3 s is ample to see all there is.
+        // The merged refresh comes a second after the first: 3 s is ample to see all there is.
         try await Task.sleep(for: .seconds(3))
         let fetches = Self.airRequests(server) - before
         #expect((1...2).contains(fetches), "\(fetches) fetches")
@@ -32,7 +32,7 @@ struct RefreshBurstEndToEndTests {
         #expect(await daemon.waitForExit() == 0)
     }
 
-    @Test("400 SIGUSR1 1 ms apart, then SIGTERM: at most 2 fetches, none starts after the SIGTERM, exit 0")
+    @Test("400 SIGUSR1 1 ms apart, then SIGTERM: one fetch a second at most, none starts after the SIGTERM, exit 0")
     func burstThenStop() async throws {
         let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
@@ -45,13 +45,15 @@ struct RefreshBurstEndToEndTests {
         try server.setRoutes(routes)
         let before = Self.airRequests(server)
         let pid = daemon.pid
-        try await offThePool {
+        let burst = try await offThePool {
+            let start = Date()
             for _ in 0..<400 {
                 kill(pid, SIGUSR1)
                 usleep(1000)
             }
+            return Date().timeIntervalSince(start)
         }
-        // Until no request came for 2.5 s (the merged refresh is due a second after the last signal),
+        // Until no request came for 2.5 s (the merged refresh is due a second after the one before),
         // or 10 s: then nothing is in flight unless the daemon is still working through the burst.
         var seen = server.requests.count
         var quietSince = ContinuousClock.now
@@ -65,7 +67,9 @@ struct RefreshBurstEndToEndTests {
         #expect(await daemon.waitForExit(timeout: 15) == 0, "\(daemon.stderr)")
         try await Task.sleep(for: .seconds(2))
         #expect(server.requests.count == atStop, "\(server.requests.count - atStop) requests after the SIGTERM")
-        #expect(Self.airRequests(server) - before <= 2, "\(Self.airRequests(server) - before) fetches")
+        // One at the start and at most one a second after (a loaded machine stretches the burst).
+        let fetches = Self.airRequests(server) - before
+        #expect(fetches <= 2 + Int(burst), "\(fetches) fetches in a burst of \(burst) s")
     }
 
     @Test("50 one-shots started together on an empty cache make at most 2 fetches, and all print the reading")
