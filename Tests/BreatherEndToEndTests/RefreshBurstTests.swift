@@ -67,9 +67,10 @@ struct RefreshBurstEndToEndTests {
         #expect(await daemon.waitForExit(timeout: 15) == 0, "\(daemon.stderr)")
         try await Task.sleep(for: .seconds(2))
         #expect(server.requests.count == atStop, "\(server.requests.count - atStop) requests after the SIGTERM")
-        // One at the start and at most one a second after (a loaded machine stretches the burst).
+        // One at the start and at most one a second after; a loaded machine stretches the burst
+        // and the daemon's handling of it by a second or two (a fetch per signal made ~60).
         let fetches = Self.airRequests(server) - before
-        #expect(fetches <= 2 + Int(burst), "\(fetches) fetches in a burst of \(burst) s")
+        #expect(fetches <= 4 + Int(burst), "\(fetches) fetches in a burst of \(burst) s")
     }
 
     @Test("50 one-shots started together on an empty cache make at most 2 fetches, and all print the reading")
