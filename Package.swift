@@ -91,7 +91,7 @@ let package = Package(
         // shared TestClock; waits for children off the cooperative pool.
         .target(name: "BreatherTestSupport", dependencies: ["BreatherModel"], path: "Tests/Support", exclude: ["fixture_server.py"], swiftSettings: strict),
         .testTarget(name: "BreatherHTTPTests", dependencies: ["BreatherHTTP", "BreatherTestSupport"], swiftSettings: strict),
-        .testTarget(name: "BreatherIOTests", dependencies: ["BreatherIO", "BreatherTestSupport"], swiftSettings: strict),
+        .testTarget(name: "BreatherIOTests", dependencies: ["BreatherIO", "BreatherModel", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherMQTTTests", dependencies: ["BreatherMQTT", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherJSONTests", dependencies: ["BreatherJSON"], swiftSettings: strict),
         .testTarget(name: "BreatherStoreTests", dependencies: ["BreatherStore"], swiftSettings: strict),

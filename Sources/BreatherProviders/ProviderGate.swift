@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BreatherModel
 
 /// Remembers, per provider and part, when it may be asked again and when a failed one is
@@ -40,15 +43,25 @@ public actor ProviderGate {
 
     /// A gate for a poll every `pollSeconds`: retries start at `firstRetrySeconds` and double per
     /// consecutive failure; a 429's backoff stops growing at `maxRateLimitSeconds`. Every wait
-    /// is scaled by `jitter()` (0.5…1 by default).
+    /// is scaled by `jitter()` (0.5…1 by default). Its clock is `sinceBoot` unless a test gives one.
     public init(firstRetrySeconds: Double, pollSeconds: Double, maxRateLimitSeconds: Double = 3600,
-                now: @escaping @Sendable () -> Timestamp = { Timestamp.now() },
+                now: @escaping @Sendable () -> Timestamp = ProviderGate.sinceBoot,
                 jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.5...1.0) }) {
         self.firstRetrySeconds = firstRetrySeconds
         self.pollSeconds = pollSeconds
         self.maxRateLimitSeconds = maxRateLimitSeconds
         self.now = now
         self.jitter = jitter
+    }
+
+    /// The gate's clock: the time since boot, sleep included (CLOCK_BOOTTIME), as a `Timestamp`
+    /// that only differences give meaning to. A wall-clock step (NTP, a user setting the date)
+    /// cannot stretch or cut a hold, and a hold runs out while the machine sleeps, as the
+    /// provider's own clock does.
+    @Sendable public static func sinceBoot() -> Timestamp {
+        var spec = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &spec)
+        return Timestamp(timeIntervalSince1970: Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9)
     }
 
     /// The longest wait a `Retry-After` can impose: a day.

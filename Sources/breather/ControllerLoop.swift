@@ -36,6 +36,7 @@ struct ControllerLoop {
         defer { compactToggle.cancel() }
         let viewModel = session.viewModel
         let retries = RetryTimer(continuation)
+        let spacing = RefreshSpacing(continuation)
         await session.fetching.onEarlyRetry { retries.schedule(after: $0) }
         // The stored data at once (stale if old), so an output or a bar never starts blank.
         if let stored { viewModel.seed(with: stored) }
@@ -47,7 +48,7 @@ struct ControllerLoop {
             for await event in events {
                 switch event {
                 case .tick, .earlyRetry: viewModel.inputs.viewDidRefresh()
-                case .userRefresh: viewModel.inputs.userDidRefresh()
+                case .userRefresh: if spacing.admit() { viewModel.inputs.userDidRefresh() }
                 case .nextStandard(let step): viewModel.inputs.stepStandard(step)
                 case .toggleCompact: viewModel.inputs.toggleCompact()
                 case .reload:
@@ -62,8 +63,9 @@ struct ControllerLoop {
         }
         ticker.cancel()
         retries.schedule(after: nil)
+        spacing.cancel()
         forwarder.cancel()
         stopExtraSources?()
-        viewModel.finish()
+        viewModel.stop()
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BreatherConfig
 import BreatherIO
 import BreatherModel
@@ -26,8 +29,11 @@ enum Daemon {
         }
         // Graceful shutdown runs in reverse order: the sink stops first (after the write in
         // progress), then the controller, so no output is left without its reader mid-way.
+        // A reader of stdout that goes away must come back as EPIPE (the sink then ends the
+        // group: exit 0), not kill the daemon.
+        signal(SIGPIPE, SIG_IGN)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: controller), .init(service: controller.sink),
+            .init(service: controller), .init(service: controller.sink, successTerminationBehavior: .gracefullyShutdownGroup),
         ]
         if let interval = controller.notifier.watchdogInterval {
             services.append(.init(service: WatchdogService(notifier: controller.notifier, intervalSeconds: interval)))
@@ -38,9 +44,12 @@ enum Daemon {
         do {
             try await ServiceGroup(configuration: configuration).run()
         } catch {
+            await ChildProcess.endAll()
             logger.log(.error, "stopped: \(error)")
             return .unavailable
         }
+        // An on_update hook still running would outlive the daemon (and its unit's stop).
+        await ChildProcess.endAll()
         logger.log(.info, "stopped")
         controller.notifier.notify("STOPPING=1")
         return .ok

@@ -17,6 +17,7 @@ final class DaemonSink: Service, Sendable {
     private let alerts = AlertNotifier()
     /// `[mqtt]`: publishes every refresh; nil without it.
     let mqtt: MQTTPublisher?
+    private let hookOutcomes = ChildOutcomeLog()
     private let state: Mutex<(context: AppContext, isReady: Bool, logged: [String])>
 
     init(viewModel: MainViewModel, context: AppContext, options: CommonOptions, notifier: SystemdNotifier, mqtt: MQTTPublisher? = nil) {
@@ -43,10 +44,15 @@ final class DaemonSink: Service, Sendable {
         await withGracefulShutdownHandler {
             for await output in viewModel.outputs where !output.isLoading {
                 show(output)
+                // The reader of stdout went away (the bar exited): end the daemon, exit 0.
+                if files.isStdoutClosed {
+                    state.withLock { $0.context }.logger.log(.info, "stdout closed: stopping")
+                    viewModel.stop()
+                    break
+                }
             }
         } onGracefulShutdown: {
-            viewModel.cancelFetch()
-            viewModel.finish()
+            viewModel.stop()
         }
     }
 
@@ -60,7 +66,7 @@ final class DaemonSink: Service, Sendable {
         let wasReady = state.withLock { state in defer { state.isReady = true }; return state.isReady }
         notifier.notify(wasReady ? status : "READY=1\n\(status)")
         if changed, !context.settings.onUpdate.isEmpty {
-            OnUpdateRunner(command: context.settings.onUpdate, logger: context.logger).run()
+            OnUpdateRunner(command: context.settings.onUpdate, logger: context.logger, outcomes: hookOutcomes).run()
         }
     }
 

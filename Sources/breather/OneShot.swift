@@ -39,9 +39,20 @@ struct OneShot {
         let policy = context.storePolicy
         // The store is read once: it answers when the policy says so; of any age it is shown,
         // marked stale, when the fetch fails.
-        let found = policy.stored(cache)
+        var found = policy.stored(cache)
+        var fresh = policy.answersOneShot(found, refresh: options.refresh)
+        // One-shots started together on an empty or old store take turns (a lock file beside
+        // it): the first fetches, the others wait, within the run's deadline, and answer from
+        // what it stored. Held until this run's fetch is stored.
+        var storeLock: FileLock?
+        if !fresh, !options.refresh {
+            let wait = FetchDeadline.current?.remainingSeconds ?? context.fetchDeadlineSeconds
+            storeLock = await FileLock.acquire(cache.path + ".lock", waitingAtMost: wait)
+            found = policy.stored(cache)
+            fresh = policy.answersOneShot(found, refresh: false)
+            if fresh { storeLock = nil }
+        }
         let stored = found?.conditions
-        let fresh = policy.answersOneShot(found, refresh: options.refresh)
         var location = stored?.location
         var locationFailure: ProviderFailure?
         if !fresh {
@@ -66,11 +77,15 @@ struct OneShot {
         viewModel.finish()
         var final: Output?
         for await output in viewModel.outputs { final = output }
+        withExtendedLifetime(storeLock) {}
         guard let output = final else { return .unavailable }
 
-        let printed = try write(output, context: context)
-        return report(output, fromStore: fresh, printedBarLine: printed && options.template == nil && (options.format ?? .plain).isBar,
-                      logger: context.logger)
+        let outputsWritten = try write(output, context: context)
+        let status = report(output, fromStore: fresh, printedBarLine: options.template == nil && (options.format ?? .plain).isBar,
+                            logger: context.logger)
+        // An [[output]] file that cannot be written is as unavailable as --output (69), whatever
+        // the format: breather.timer's files would silently go old.
+        return outputsWritten ? status : .unavailable
     }
 
     /// Whether any output of this run shows the sparkline or trend (the tooltip, json, a bar's
@@ -99,9 +114,9 @@ struct OneShot {
         }
     }
 
-    /// Prints the line (or writes `--output`) and every `[[output]]` file: run by
-    /// breather.timer, the one-shot keeps them current as the daemon would. True once the
-    /// main line was printed or written.
+    /// Prints the line (or writes `--output`, which throws 69 when it cannot) and every
+    /// `[[output]]` file: run by breather.timer, the one-shot keeps them current as the daemon
+    /// would. False when an `[[output]]` file could not be written (each logged, naming it).
     private func write(_ output: Output, context: AppContext) throws(CommandFailure) -> Bool {
         let text = options.renderer(colorTerminal: options.output == nil).render(output)
         if let path = options.output {
@@ -111,12 +126,14 @@ struct OneShot {
         } else {
             Console.out(text)
         }
+        var allWritten = true
         for target in context.settings.outputs where target.path != options.output {
             do { try AtomicFile.write(target.format.renderer.render(output) + "\n", to: target.path) } catch {
                 context.logger.log(.error, "output: \(error)")
+                allWritten = false
             }
         }
-        return true
+        return allWritten
     }
 
     /// The exit code the view model's `Output.status` says the run earned, with one line on

@@ -78,6 +78,7 @@ struct Watch {
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: Logger(label: "breather.lifecycle") { _ in SwiftLogNoOpLogHandler() })
         try await ServiceGroup(configuration: configuration).run()
+        await ChildProcess.endAll()
         return .ok
     }
 }
@@ -120,6 +121,7 @@ struct WatchPrinter: Service {
     var alerts: AlertSettings?
     var logger: Logger
     private let notifier = AlertNotifier()
+    private let writer = StdoutWriter()
 
     func run() async {
         var lastKey: [String]?
@@ -133,11 +135,11 @@ struct WatchPrinter: Service {
             lastKey = key
             let text = i3bar ? (first ? "" : ",") + "[" + renderer.render(output) + "]" : renderer.render(output)
             first = false
-            guard Self.emit(text) else { return }  // stdout closed: the bar went away
+            guard await writer.write(text) else { return }  // stdout closed (the bar went away), or shutdown
         }
-        } onGracefulShutdown: {
-            viewModel.cancelFetch()
-            viewModel.finish()
+        } onGracefulShutdown: { [writer] in
+            viewModel.stop()
+            writer.abandon()  // a write stuck on a full stdout must not hold the group
         }
     }
 
@@ -175,8 +177,7 @@ struct HangUpWatch: Service {
         let viewModel = self.viewModel
         await cancelWhenGracefulShutdown {
             for await _ in closed {
-                viewModel.cancelFetch()
-                viewModel.finish()
+                viewModel.stop()
                 break
             }
             try? await gracefulShutdown()

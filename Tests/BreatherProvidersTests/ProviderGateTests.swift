@@ -140,4 +140,14 @@ struct ProviderGatePartTests {
         }
         #expect(retries == [10, 20, 40])
     }
+
+    @Test("the default clock is the time since boot, sleep included: a wall-clock step cannot move a hold")
+    func steadyClock() {
+        var boot = timespec(), wall = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &boot)
+        let gateNow = ProviderGate.sinceBoot().timeIntervalSince1970
+        clock_gettime(CLOCK_REALTIME, &wall)
+        #expect(abs(gateNow - Double(boot.tv_sec)) < 5, "CLOCK_BOOTTIME")
+        #expect(abs(gateNow - Double(wall.tv_sec)) > 86_400, "not the wall clock")
+    }
 }
