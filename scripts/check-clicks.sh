@@ -21,10 +21,17 @@
 #   asked: rate limited (429), backing off Ns more". With N >= 6 the server is switched to success and
 #   the block left-clicked: the server must get a request before that backoff could have ended
 #   (ticks ask nothing during backoff, so the request is the click's), and the bar turns fresh.
-# Run 2 ("views"): the provider answers, `interval = "10m"` (no tick during the run). Scroll
-#   down, scroll up and the middle button must each switch the bar between the config's
-#   `standards = ["us", "eu"]` (AQI ⇄ EAQI) with no request at the server; right clicks switch
-#   full and compact text.
+# Run 2 ("views"): the provider answers, `interval = "10m"` (no tick during the run). In the
+#   config's `standards = ["us", "eu", "uk"]`, scroll up must go to the previous standard (AQI →
+#   DAQI, wrapping round), scroll down and the middle button to the next (DAQI → AQI → EAQI), each
+#   with no request at the server; right clicks switch full and compact text. polybar must draw
+#   each change within about a second of its file changing (the snippet rereads it every second).
+# Run 0 ("starting", i3bar, polybar, waybar): the provider accepts connections and never answers
+#   (`timeout = "3s"`). The bar's text must be the loading state within a second of Breather's
+#   start (the daemon's, or i3's for i3bar, which starts `watch` itself), drawn as a grey block;
+#   then "no data"; never "daemon stopped" while the daemon runs.
+# i3blocks (i3bar under Xvfb, etc/bars/i3blocks.conf as shipped): a left click on the block must
+#   make a request at once although the store is fresh, and the new reading is drawn.
 #
 # Every wait is for an event, with a generous bound. One PASS/FAIL line per check; exits 1 if
 # any failed. All processes started here are ended by pid (their process trees) on exit.
@@ -82,7 +89,7 @@ stop() {  # stop PID: the process and its descendants, waited for
 started_at=$SECONDS
 pass() { printf 'PASS: %s [%ss]\n' "$*" $((SECONDS - started_at)); }
 fail() { printf 'FAIL: %s [%ss]\n' "$*" $((SECONDS - started_at)); failures=$((failures + 1)); }
-clients=${CLIENTS:-i3bar polybar waybar}   # CLIENTS="waybar" runs one client only (debugging)
+clients=${CLIENTS:-i3bar i3blocks polybar waybar}   # CLIENTS="waybar" runs one client only (debugging)
 wanted() { [[ " $clients " == *" $1 "* ]]; }
 now_ms() { date +%s%3N; }
 
@@ -120,7 +127,7 @@ config() {  # config INTERVAL: a whole config on stdout, outputs for the daemon 
     cat <<TOML
 interval = "$1"
 timeout = "3s"
-standards = ["us", "eu"]
+standards = ["us", "eu", "uk"]
 on_update = ["pkill", "-RTMIN+8", "waybar"]
 $(loopback_config)
 [cache]
@@ -232,21 +239,48 @@ refresh_run() {
     else fail "$c: the bar never turned fresh after the click; it shows \"$(bar_field "$c" text)\""; fi
 }
 
-# views_run CLIENT: fresh data, no ticks; scroll down/up and middle switch US ⇄ EU with no
-# request; right clicks switch full ⇄ compact.
+# starting_run CLIENT: a provider that never answers; the loading state within a second of
+# $run_started, drawn; then "no data", never "daemon stopped".
+starting_run() {
+    local c=$1 lag limit=1000
+    [ "$c" = i3bar ] && limit=2000   # from i3's own start: i3 and i3bar start first
+    if wait_for 10 text_has "$c" "loading"; then
+        lag=$(( $(now_ms) - run_started ))
+        if [ "$lag" -le "$limit" ]; then pass "$c: the loading state \"$(bar_field "$c" text)\" ${lag} ms after the start"
+        else fail "$c: the loading state came ${lag} ms after the start (more than $limit)"; fi
+    else fail "$c: no loading state in 10 s; the bar was sent \"$(bar_field "$c" text)\""; return; fi
+    if [ "$c" = waybar ] || wait_for 20 locate "$c" "#999999"; then pass "$c: the loading block is drawn (grey) while the provider hangs"
+    else fail "$c: the loading block was never drawn (#999999)"; fi
+    if wait_for 30 text_has "$c" "no data"; then pass "$c: then \"$(bar_field "$c" text)\" once the request timed out"
+    else fail "$c: never \"no data\" after the timeout; the bar shows \"$(bar_field "$c" text)\""; return; fi
+    if [ "$c" != i3bar ]; then
+        wait_for 20 locate "$c" "#CC6666" || { fail "$c: the no-data block was never drawn"; return; }
+    fi
+    case "$(bar_field "$c" text)" in *stopped*) fail "$c: \"daemon stopped\" while the daemon runs";; *) pass "$c: never \"daemon stopped\" while the daemon runs";; esac
+}
+
+# views_run CLIENT: fresh data, no ticks; scroll up goes to the previous standard, scroll down
+# and middle to the next, with no request; right clicks switch full ⇄ compact.
 views_run() {
     local c=$1 before step button want compact_width
     wait_for 60 is_fresh "$c" || { fail "$c: the bar never showed the fresh reading"; return; }
     before=$(fetches)
     wait_for 60 locate "$c" "#FF7E00" || { fail "$c: the fresh block was never drawn (#FF7E00) in 60 s"; return; }
-    for step in "5 EAQI scroll-down" "4 AQI scroll-up" "2 EAQI middle-click"; do
+    for step in "4 DAQI scroll-up" "5 AQI scroll-down" "5 EAQI scroll-down" "4 AQI scroll-up" "2 EAQI middle-click"; do
         set -- $step; button=$1; want=$2
         click "$c" "$button"
         if wait_for 20 text_starts "$c" "$want "; then
+            changed=$(now_ms)
             if [ "$(fetches)" -eq "$before" ]; then pass "$c: $3: the bar was sent \"$(bar_field "$c" text)\", no request"
             else fail "$c: $3: the standard changed but the server got $(( $(fetches) - before )) request(s)"; fi
         else fail "$c: $3: the bar never showed $want; it shows \"$(bar_field "$c" text)\""; return; fi
         drawn "$c" || return
+        if [ "$c" = polybar ]; then
+            # The file changed at $changed (seen within ~0.1 s): polybar rereads it every second.
+            lag=$(( $(now_ms) - changed ))
+            if [ "$lag" -le 1500 ]; then pass "$c: $3 drawn ${lag} ms after the file changed (a screenshot takes part of it)"
+            else fail "$c: $3 drawn ${lag} ms after the file changed: more than a second"; fi
+        fi
     done
     compact_width=$box_w
     click "$c" 3
@@ -293,16 +327,48 @@ i3_run() {  # i3_run NAME INTERVAL RUN
     : > "$work/i3bar.out"
     printf '# i3 config file (v4)\nfont pango:DejaVu Sans 10\nbar {\n    position top\n    status_command %s | tee -a %s\n}\n' \
         "$status_command" "$work/i3bar.out" > "$work/$1/i3.conf"
+    run_started=$(now_ms)
     start "$work/$1/i3.log" env PATH="$work/bin:$PATH" XDG_CONFIG_HOME="$work/$1/config" i3 -c "$work/$1/i3.conf"
     local i3=$started
     "$3" i3bar
     stop "$i3"
 }
 if wanted i3bar; then
+    loopback_routes "$work" hung
+    i3_run i3-starting 10m starting_run
     loopback_routes "$work" down
     i3_run i3-refresh 2s refresh_run
     loopback_routes "$work" up
     i3_run i3-views 10m views_run
+fi
+
+# --- i3blocks in i3bar under Xvfb, etc/bars/i3blocks.conf as shipped ---------------------------------
+# A left click runs the block's command again with BLOCK_BUTTON=1: a request although the store is fresh.
+if wanted i3blocks; then
+    mkdir -p "$work/i3blocks/config/breather"
+    config 1h > "$work/i3blocks/config/breather/config.toml"
+    rm -f "$runtime/cache.json"
+    loopback_routes "$work" up
+    printf '# i3 config file (v4)\nfont pango:DejaVu Sans 10\nbar {\n    position top\n    status_command i3blocks -c %s\n}\n' \
+        "$repo/etc/bars/i3blocks.conf" > "$work/i3blocks/i3.conf"
+    start "$work/i3blocks/i3.log" env PATH="$work/bin:$PATH" XDG_CONFIG_HOME="$work/i3blocks/config" i3 -c "$work/i3blocks/i3.conf"
+    i3blocks_wm=$started
+    if wait_for 60 locate i3blocks "#FF7E00"; then
+        before=$(fetches)
+        sleep 2
+        if [ "$(fetches)" -ne "$before" ]; then fail "i3blocks: requests without a click ($before → $(fetches))"
+        else
+            click i3blocks 1
+            clicked=$(now_ms)
+            more_fetches() { [ "$(fetches)" -gt "$before" ]; }
+            if wait_for 10 more_fetches; then
+                pass "i3blocks: a left click made a request at once ($(( $(now_ms) - clicked )) ms; fetches $before → $(fetches)), the store being fresh"
+            else fail "i3blocks: a left click made no request in 10 s (fetches still $(fetches))"; fi
+            if wait_for 20 locate i3blocks "#FF7E00"; then pass "i3blocks: the block is drawn again after the click"
+            else fail "i3blocks: the block was not drawn after the click"; fi
+        fi
+    else fail "i3blocks: the block was never drawn (#FF7E00) in 60 s"; fi
+    stop "$i3blocks_wm"
 fi
 
 # --- polybar under Xvfb, the daemon's snippet ------------------------------------------------------
@@ -311,6 +377,7 @@ config 10m > "$work/daemon-views.toml"
 chmod 644 "$work"/*.toml
 start_daemon() {  # start_daemon CONFIG: `breather daemon` as the unit would run it, pid in daemon.pid
     rm -f "$runtime/cache.json" "$runtime/breather/"*   # no reading from a run before
+    run_started=$(now_ms)
     start "$work/nobody/daemon.log" env -i PATH=/usr/bin:/bin HOME="$work" XDG_RUNTIME_DIR="$runtime" \
         "${as_user[@]}" "$work/bin/breather" daemon --config "$1" --log-level info
     daemon=$started
@@ -333,6 +400,8 @@ polybar_run() {  # polybar_run CONFIG RUN
     stop "$bar"; stop_daemon
 }
 if wanted polybar; then
+    loopback_routes "$work" hung
+    polybar_run "$work/daemon-views.toml" starting_run
     loopback_routes "$work" down
     polybar_run "$work/daemon-refresh.toml" refresh_run
     loopback_routes "$work" up
@@ -365,6 +434,8 @@ waybar_run() {  # waybar_run CONFIG RUN
     stop "$compositor"; stop_daemon
 }
 if wanted waybar; then
+    loopback_routes "$work" hung
+    waybar_run "$work/daemon-views.toml" starting_run
     loopback_routes "$work" down
     waybar_run "$work/daemon-refresh.toml" refresh_run
     loopback_routes "$work" up

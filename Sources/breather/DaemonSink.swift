@@ -35,7 +35,7 @@ final class DaemonSink: Service, Sendable {
         // ones already queued: the write in progress completes, nothing waits for a provider.
         let viewModel = self.viewModel
         await withGracefulShutdownHandler {
-            for await output in viewModel.outputs where !output.isLoading {
+            for await output in viewModel.outputs where output.isWorthDrawing {
                 show(output)
             }
         } onGracefulShutdown: {
@@ -50,8 +50,9 @@ final class DaemonSink: Service, Sendable {
         logFailures(output, logger: context.logger)
         alerts.consider(output, settings: context.settings.alerts, logger: context.logger)
         let status = "STATUS=\(DaemonOutputs.status(output))"
-        let wasReady = state.withLock { state in defer { state.isReady = true }; return state.isReady }
-        notifier.notify(wasReady ? status : "READY=1\n\(status)")
+        // Ready once the first fetch has settled: the loading state is written, not announced.
+        let wasReady = state.withLock { state in defer { state.isReady = state.isReady || !output.isLoading }; return state.isReady }
+        notifier.notify(wasReady || output.isLoading ? status : "READY=1\n\(status)")
         if changed, !context.settings.onUpdate.isEmpty {
             OnUpdateRunner(command: context.settings.onUpdate, logger: context.logger).run()
         }

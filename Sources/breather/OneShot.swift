@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BreatherIO
 import BreatherCache
 import BreatherConfig
@@ -41,7 +44,7 @@ struct OneShot {
         // marked stale, when the fetch fails.
         let found = policy.stored(cache)
         let stored = found?.conditions
-        let fresh = policy.answersOneShot(found, refresh: options.refresh)
+        let fresh = policy.answersOneShot(found, refresh: options.refresh || Self.clickedInI3blocks())
         var location = stored?.location
         var locationFailure: ProviderFailure?
         if !fresh {
@@ -51,7 +54,8 @@ struct OneShot {
             }
         }
         let session = try Session(context: context, gate: nil, staleAfterSeconds: policy.oneShotStaleAfterSeconds,
-                                  location: location, locationFailure: locationFailure, showsHistory: showsHistory(context))
+                                  location: location, locationFailure: locationFailure, showsHistory: showsHistory(context),
+                                  failedFetches: found?.failedFetches ?? 0)
         let viewModel = session.viewModel
         if fresh, let stored {
             context.logger.log(.debug, "answered from the store \(cache.path)")
@@ -140,6 +144,12 @@ struct OneShot {
         }
         guard let kind = status.kind else { return .ok }
         return printedBarLine ? .ok : ExitStatus(kind)
+    }
+
+    /// i3blocks runs the block's command again on a click, with `BLOCK_BUTTON` set: a left
+    /// click (1) asks for fresh data as `--refresh` does; other buttons answer as usual.
+    static func clickedInI3blocks(_ environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Bool {
+        environment("BLOCK_BUTTON") == "1"
     }
 
     private func fail(_ failure: CommandFailure, logger: Logger) -> ExitStatus {

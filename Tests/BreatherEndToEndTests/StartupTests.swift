@@ -1,0 +1,82 @@
+import BreatherTestSupport
+import Foundation
+import Testing
+
+/// A bar is never blank at start-up: before the first fetch settles, `watch` and the daemon
+/// draw the loading state; then the data, or "no data" with the reason.
+@Suite("start-up: the loading state, then the outcome")
+struct StartupTests {
+    /// A provider that accepts connections and never answers within the 2 s request timeout.
+    static func hungRoutes() -> [String: Route] {
+        ["/v1/forecast": Route(body: "{}", delay: 60), "/aq/v1/air-quality": Route(body: "{}", delay: 60)]
+    }
+
+    @Test("watch: every bar format prints the loading state before the first fetch settles, then no data with the reason",
+          arguments: ["waybar", "i3bar", "polybar", "tmux"])
+    func watchLoading(format: String) async throws {
+        let server = try await FixtureServer.start(routes: Self.hungRoutes())
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: "interval = \"1h\"", timeout: "2s")
+        let started = ContinuousClock.now
+        let watch = try WatchProcess(sandbox, ["--format", format])
+        let header = format == "i3bar" ? 2 : 0  // the protocol header and "["
+        let first = await watch.waitForLines(header + 1)
+        let elapsed = ContinuousClock.now - started
+        let line = try #require(first.dropFirst(header).first, "no line at all: \(first)")
+        #expect(line.contains("loading"), "the first line is the loading state: \(line)")
+        // Drawn before the request could have timed out: not an outcome.
+        #expect(elapsed < .seconds(2), "the loading state took \(elapsed)")
+        let settled = await watch.waitForLines(header + 2)
+        let outcome = try #require(settled.dropFirst(header + 1).first, "no line after loading: \(settled)")
+        #expect(outcome.contains("no data") && !outcome.contains("loading"), "\(outcome)")
+        if format == "waybar" {
+            let json = try JSONSerialization.jsonObject(with: Data(outcome.utf8)) as? [String: Any]
+            #expect((json?["tooltip"] as? String)?.contains("open-meteo") == true, "the reason is in the tooltip: \(outcome)")
+        }
+        #expect(await watch.terminate() == 0)
+    }
+
+    @Test("daemon: every output file holds the loading state before the first fetch settles; then no data, never blank")
+    func daemonLoading() async throws {
+        let server = try await FixtureServer.start(routes: Self.hungRoutes())
+        let sandbox = try Sandbox()
+        let formats = ["waybar", "i3bar", "polybar", "tmux", "i3blocks"]
+        let path = { (format: String) in sandbox.home.appendingPathComponent("out/bar.\(format)").path }
+        let outputs = formats.map { "[[output]]\npath = \"\(path($0))\"\nformat = \"\($0)\"" }.joined(separator: "\n")
+        try sandbox.writeDaemonConfig(server: server, interval: "1h", sources: outputs, timeout: "2s")
+        let started = ContinuousClock.now
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        let read = { (format: String) in (try? String(contentsOfFile: path(format), encoding: .utf8)) ?? "" }
+        #expect(await waitUntil(timeout: 30) { formats.allSatisfy { read($0).contains("loading") } }, "\(daemon.stderr)")
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed < .seconds(2), "the loading state took \(elapsed)")
+        #expect(FileManager.default.contents(atPath: sandbox.jsonOutput).map { String(decoding: $0, as: UTF8.self) }?
+                    .contains("\"loading\":\"true\"") == true, "the json output says loading too")
+        #expect(await waitUntil(timeout: 30) { formats.allSatisfy { read($0).contains("no data") } },
+                "\(formats.map(read)) \(daemon.stderr)")
+        #expect(formats.allSatisfy { !read($0).contains("loading") && !read($0).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
+    }
+}
+
+/// Scroll up is the previous standard in every snippet: the daemon's snippets send SIGRTMIN+2.
+@Suite("the daemon: SIGRTMIN+2 shows the previous standard")
+struct PreviousStandardSignalTests {
+    @Test("SIGRTMIN+2 steps back through `standards` (wrapping round), SIGUSR2 forward; no request")
+    func previousStandard() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, interval: "1h", top: "standards = [\"us\", \"china\", \"india\"]")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        let standard = { readJSON(sandbox.jsonOutput)?["standard"] as? String }
+        let fetched = { (readJSON(sandbox.jsonOutput)?["air_quality"] as? [String: Any])?["aqi"] != nil }
+        #expect(await waitUntil { standard() == "us" && fetched() }, "\(daemon.stderr)")
+        let requests = server.requests.count
+        daemon.send(__libc_current_sigrtmin() + 2)
+        #expect(await waitUntil { standard() == "india" }, "from the first, back to the last: \(String(describing: standard())) \(daemon.stderr)")
+        daemon.send(__libc_current_sigrtmin() + 2)
+        #expect(await waitUntil { standard() == "china" }, "\(String(describing: standard()))")
+        daemon.send(SIGUSR2)
+        #expect(await waitUntil { standard() == "india" }, "\(String(describing: standard()))")
+        #expect(daemon.isRunning && server.requests.count == requests)
+    }
+}
