@@ -39,7 +39,7 @@ struct DaemonTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, interval: "1s")
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { readJSON(sandbox.jsonOutput)?["stale"] as? Bool == false }, "\(daemon.stderr)")
+        #expect(await waitUntil { sandbox.outputsSettled && readJSON(sandbox.jsonOutput)?["stale"] as? Bool == false }, "\(daemon.stderr)")
 
         try server.setRoutes(openMeteoRoutes(air: .json("{}", status: 503)))
         #expect(await waitUntil {

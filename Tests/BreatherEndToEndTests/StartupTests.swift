@@ -17,15 +17,14 @@ struct StartupTests {
         let server = try await FixtureServer.start(routes: Self.hungRoutes())
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "interval = \"1h\"", timeout: "2s")
-        let started = ContinuousClock.now
         let watch = try WatchProcess(sandbox, ["--format", format])
         let header = format == "i3bar" ? 2 : 0  // the protocol header and "["
         let first = await watch.waitForLines(header + 1)
-        let elapsed = ContinuousClock.now - started
         let line = try #require(first.dropFirst(header).first, "no line at all: \(first)")
+        // Drawn before the fetch settled: the first line is no outcome. (How soon, in the real
+        // bars, is measured by scripts/check-clicks.sh: a timing here would measure the load of
+        // the test run.)
         #expect(line.contains("loading"), "the first line is the loading state: \(line)")
-        // Drawn before the request could have timed out: not an outcome.
-        #expect(elapsed < .seconds(2), "the loading state took \(elapsed)")
         let settled = await watch.waitForLines(header + 2)
         let outcome = try #require(settled.dropFirst(header + 1).first, "no line after loading: \(settled)")
         #expect(outcome.contains("no data") && !outcome.contains("loading"), "\(outcome)")
@@ -44,12 +43,10 @@ struct StartupTests {
         let path = { (format: String) in sandbox.home.appendingPathComponent("out/bar.\(format)").path }
         let outputs = formats.map { "[[output]]\npath = \"\(path($0))\"\nformat = \"\($0)\"" }.joined(separator: "\n")
         try sandbox.writeDaemonConfig(server: server, interval: "1h", sources: outputs, timeout: "2s")
-        let started = ContinuousClock.now
         let daemon = try DaemonProcess(sandbox: sandbox)
         let read = { (format: String) in (try? String(contentsOfFile: path(format), encoding: .utf8)) ?? "" }
+        // The request hangs past its 2 s timeout: the loading state is all there is until then.
         #expect(await waitUntil(timeout: 30) { formats.allSatisfy { read($0).contains("loading") } }, "\(daemon.stderr)")
-        let elapsed = ContinuousClock.now - started
-        #expect(elapsed < .seconds(2), "the loading state took \(elapsed)")
         #expect(FileManager.default.contents(atPath: sandbox.jsonOutput).map { String(decoding: $0, as: UTF8.self) }?
                     .contains("\"loading\":\"true\"") == true, "the json output says loading too")
         #expect(await waitUntil(timeout: 30) { formats.allSatisfy { read($0).contains("no data") } },

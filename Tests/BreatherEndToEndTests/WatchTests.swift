@@ -126,7 +126,7 @@ struct WatchTests {
         #expect(lines.first == #"{"version":1,"click_events":true}"#)
         #expect(lines.dropFirst().first == "[")
         #expect(lines[2].hasPrefix("[{") && lines[2].contains("loading"), "the loading state first: \(lines)")
-        let element = try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [[String: String]]
+        let element = try JSONSerialization.jsonObject(with: Data((lines.last ?? "").drop { $0 == "," }.utf8)) as? [[String: String]]
         #expect(element?.first?["full_text"]?.hasPrefix(" US AQI 112 USG") == true, "\(lines)")
         #expect(element?.first?["background"] == "#FF7E00")
         // With a 60 s interval only a click can cause the next fetch.
