@@ -17,19 +17,19 @@
 #
 # Run 1 ("refresh"): the provider answers HTTP 429 without Retry-After, `interval = "2s"` (an
 #   outage, a 5xx, never holds a poll back; a 429 does). A right click must switch the bar to its
-#   full text, which then shows the error and, once the failures have grown the backoff, "not
-#   asked: rate limited (429), backing off Ns more". With N >= 6 the server is switched to success and
+#   full text, which then shows the short error and, once the failures have grown the backoff,
+#   "Breather: open-meteo: rate limited · retry Ns". With N >= 6 the server is switched to success and
 #   the block left-clicked: the server must get a request before that backoff could have ended
 #   (ticks ask nothing during backoff, so the request is the click's), and the bar turns fresh.
 # Run 2 ("views"): the provider answers, `interval = "10m"` (no tick during the run). In the
-#   config's `standards = ["us", "eu", "uk"]`, scroll up must go to the previous standard (AQI →
-#   DAQI, wrapping round), scroll down and the middle button to the next (DAQI → AQI → EAQI), each
+#   config's `standards = ["us", "eu", "uk"]`, scroll up must go to the previous standard (US AQI →
+#   DAQI, wrapping round), scroll down and the middle button to the next (DAQI → US AQI → EAQI), each
 #   with no request at the server; right clicks switch full and compact text. polybar must draw
 #   each change within about a second of its file changing (the snippet rereads it every second).
 # Run 0 ("starting", i3bar, polybar, waybar): the provider accepts connections and never answers
 #   (`timeout = "3s"`). The bar's text must be the loading state within a second of Breather's
 #   start (the daemon's, or i3's for i3bar, which starts `watch` itself), drawn as a grey block;
-#   then "no data"; never "daemon stopped" while the daemon runs.
+#   then no data with the short reason ("open-meteo: timeout"); never "daemon stopped" while the daemon runs.
 # i3blocks (i3bar under Xvfb, etc/bars/i3blocks.conf as shipped): a left click on the block must
 #   make a request at once although the store is fresh, and the new reading is drawn.
 #
@@ -171,9 +171,9 @@ is_fresh() {  # the reading (US AQI 112) with no stale or error mark in the text
     local t; t=$(bar_field "$1" text)
     [[ $t == *"AQI 112 "* && $t != *stale* ]] && ! bar_field "$1" state | grep -qw -e stale -e error
 }
-backoff_left() {  # the N of "backing off Ns more" in the bar's (full) text, if at least $2
+backoff_left() {  # the N of "retry Ns" in the bar's (full) text, if at least $2
     local n
-    n=$(bar_field "$1" text | grep -o 'backing off [0-9]*s more' | head -1 | tr -dc 0-9)
+    n=$(bar_field "$1" text | grep -o 'retry [0-9]*s' | head -1 | tr -dc 0-9)
     [ -n "$n" ] && [ "$n" -ge "$2" ] && backoff=$n
 }
 
@@ -214,10 +214,10 @@ swaymsg_() { env XDG_RUNTIME_DIR="$runtime" SWAYSOCK="$swaysock" "${as_user[@]}"
 # during a backoff of N >= 6 s → a request at once; the bar turns fresh.
 refresh_run() {
     local c=$1 before deadline seen
-    wait_for 60 text_has "$c" "no data" || { fail "$c: the bar never showed \"no data\" while the provider fails"; return; }
+    wait_for 60 text_has "$c" "rate limited" || { fail "$c: the bar never showed \"rate limited\" while the provider fails"; return; }
     wait_for 60 locate "$c" "#CC6666" || { fail "$c: the no-data block was never drawn (#CC6666) in 60 s"; return; }
     click "$c" 3
-    if wait_for 20 text_starts "$c" "Breather: no data (open-meteo air: "; then
+    if wait_for 20 text_starts "$c" "Breather: open-meteo: rate limited"; then
         pass "$c: right click: compact → full text (\"$(bar_field "$c" text | cut -c1-60)…\")"
     else fail "$c: right click: no full text; the bar shows \"$(bar_field "$c" text)\""; return; fi
     backoff=""
@@ -240,7 +240,7 @@ refresh_run() {
 }
 
 # starting_run CLIENT: a provider that never answers; the loading state within a second of
-# $run_started, drawn; then "no data", never "daemon stopped".
+# $run_started, drawn; then the short reason, never "daemon stopped".
 starting_run() {
     local c=$1 lag limit=1000
     [ "$c" = i3bar ] && limit=2000   # from i3's own start: i3 and i3bar start first
@@ -251,8 +251,8 @@ starting_run() {
     else fail "$c: no loading state in 10 s; the bar was sent \"$(bar_field "$c" text)\""; return; fi
     if [ "$c" = waybar ] || wait_for 20 locate "$c" "#999999"; then pass "$c: the loading block is drawn (grey) while the provider hangs"
     else fail "$c: the loading block was never drawn (#999999)"; fi
-    if wait_for 30 text_has "$c" "no data"; then pass "$c: then \"$(bar_field "$c" text)\" once the request timed out"
-    else fail "$c: never \"no data\" after the timeout; the bar shows \"$(bar_field "$c" text)\""; return; fi
+    if wait_for 30 text_has "$c" "open-meteo: timeout"; then pass "$c: then \"$(bar_field "$c" text)\" once the request timed out"
+    else fail "$c: never the short reason after the timeout; the bar shows \"$(bar_field "$c" text)\""; return; fi
     if [ "$c" != i3bar ]; then
         wait_for 20 locate "$c" "#CC6666" || { fail "$c: the no-data block was never drawn"; return; }
     fi
@@ -266,8 +266,9 @@ views_run() {
     wait_for 60 is_fresh "$c" || { fail "$c: the bar never showed the fresh reading"; return; }
     before=$(fetches)
     wait_for 60 locate "$c" "#FF7E00" || { fail "$c: the fresh block was never drawn (#FF7E00) in 60 s"; return; }
-    for step in "4 DAQI scroll-up" "5 AQI scroll-down" "5 EAQI scroll-down" "4 AQI scroll-up" "2 EAQI middle-click"; do
-        set -- $step; button=$1; want=$2
+    for step in "4|DAQI|scroll-up" "5|US AQI|scroll-down" "5|EAQI|scroll-down" "4|US AQI|scroll-up" "2|EAQI|middle-click"; do
+        IFS='|' read -r button want what <<<"$step"
+        set -- "$c" "$want" "$what"
         click "$c" "$button"
         if wait_for 20 text_starts "$c" "$want "; then
             changed=$(now_ms)
