@@ -167,9 +167,9 @@ PY
 }
 text_has() { bar_field "$1" text | grep -q -- "$2"; }
 text_starts() { case "$(bar_field "$1" text)" in "$2"*) return 0;; *) return 1;; esac; }
-is_fresh() {  # the reading (US AQI 112) with no stale or error mark in the text or the classes
+is_fresh() {  # the reading (US AQI 112, full text "US EPA (2024) 112") with no stale or error mark
     local t; t=$(bar_field "$1" text)
-    [[ $t == *"AQI 112 "* && $t != *stale* ]] && ! bar_field "$1" state | grep -qw -e stale -e error
+    [[ $t == *" 112 "* && $t != *stale* ]] && ! bar_field "$1" state | grep -qw -e stale -e error
 }
 backoff_left() {  # the N of "retry Ns" in the bar's (full) text, if at least $2
     local n
@@ -285,7 +285,7 @@ views_run() {
     done
     compact_width=$box_w
     click "$c" 3
-    if wait_for 20 text_starts "$c" "Lisbon EAQI 3 "; then
+    if wait_for 20 text_starts "$c" "Lisbon: European AQI (EEA 2024) 3 "; then
         pass "$c: right click: compact → full text (\"$(bar_field "$c" text)\")"
     else fail "$c: right click: no full text; the bar shows \"$(bar_field "$c" text)\""; return; fi
     if [ "$c" != waybar ]; then
