@@ -30,6 +30,10 @@
 #   (`timeout = "3s"`). The bar's text must be the loading state within a second of Breather's
 #   start (the daemon's, or i3's for i3bar, which starts `watch` itself), drawn as a grey block;
 #   then no data with the short reason ("open-meteo: timeout"); never "daemon stopped" while the daemon runs.
+# polybar-watch (polybar under Xvfb, etc/bars/polybar.ini as shipped: `watch` as a tail script,
+#   clicks signalling its %pid%): read by the block's colour alone (polybar keeps the text). Scroll
+#   up must draw the previous standard (UK DAQI's yellow), scroll down the next, each within about
+#   a second of the click, with no request; a left click must make one; a right click widens the block.
 # i3blocks (i3bar under Xvfb, etc/bars/i3blocks.conf as shipped): a left click on the block must
 #   make a request at once although the store is fresh, and the new reading is drawn.
 #
@@ -89,7 +93,7 @@ stop() {  # stop PID: the process and its descendants, waited for
 started_at=$SECONDS
 pass() { printf 'PASS: %s [%ss]\n' "$*" $((SECONDS - started_at)); }
 fail() { printf 'FAIL: %s [%ss]\n' "$*" $((SECONDS - started_at)); failures=$((failures + 1)); }
-clients=${CLIENTS:-i3bar i3blocks polybar waybar}   # CLIENTS="waybar" runs one client only (debugging)
+clients=${CLIENTS:-i3bar i3blocks polybar polybar-watch waybar}   # CLIENTS="waybar" runs one client only (debugging)
 wanted() { [[ " $clients " == *" $1 "* ]]; }
 now_ms() { date +%s%3N; }
 
@@ -400,6 +404,44 @@ polybar_run() {  # polybar_run CONFIG RUN
     "$2" polybar
     stop "$bar"; stop_daemon
 }
+# polybar_watch_run: etc/bars/polybar.ini's module; each step waits for the colour it must draw.
+polybar_watch_run() {
+    local before clicked lag colour button what step wide
+    mkdir -p "$work/pw/config/breather"
+    config 10m > "$work/pw/config/breather/config.toml"
+    rm -f "$runtime/cache.json"
+    { sed -n '1,/^modules-left/p' "$work/polybar.ini"; echo; cat "$repo/etc/bars/polybar.ini"; } > "$work/polybar-watch.ini"
+    start "$work/polybar-watch.log" env PATH="$work/bin:$PATH" XDG_CONFIG_HOME="$work/pw/config" polybar -c "$work/polybar-watch.ini" main
+    local bar=$started
+    if ! wait_for 60 locate polybar "#FF7E00"; then fail "polybar-watch: the fresh block was never drawn (#FF7E00)"; stop "$bar"; return; fi
+    before=$(fetches)
+    for step in "4|#FFFF00|scroll up: the previous standard (DAQI)" "5|#FF7E00|scroll down: the next (US AQI)" \
+                "5|#F0E641|scroll down: the next (EAQI)" "2|#FFFF00|middle click: the next (DAQI)"; do
+        IFS='|' read -r button colour what <<<"$step"
+        click polybar "$button"
+        clicked=$(now_ms)
+        if wait_for 20 locate polybar "$colour"; then
+            lag=$(( $(now_ms) - clicked ))
+            if [ "$lag" -le 1500 ]; then pass "polybar-watch: $what drawn ($colour) ${lag} ms after the click, screenshot included"
+            else fail "polybar-watch: $what drawn only ${lag} ms after the click"; fi
+        else fail "polybar-watch: $what: never drawn in $colour"; stop "$bar"; return; fi
+    done
+    [ "$(fetches)" -eq "$before" ] && pass "polybar-watch: no request for the scrolls" || fail "polybar-watch: $(( $(fetches) - before )) request(s) for scrolls"
+    wide=$box_w
+    click polybar 3
+    grown() { locate polybar "#FFFF00" && [ "$box_w" -gt "$wide" ]; }
+    if wait_for 20 grown; then pass "polybar-watch: right click: the block grew from $wide to $box_w px (full text)"
+    else fail "polybar-watch: right click: the block did not grow ($wide px)"; fi
+    click polybar 1
+    more_fetches() { [ "$(fetches)" -gt "$before" ]; }
+    if wait_for 10 more_fetches; then pass "polybar-watch: left click: a request at once (fetches $before → $(fetches))"
+    else fail "polybar-watch: left click: no request in 10 s"; fi
+    stop "$bar"
+}
+if wanted polybar-watch; then
+    loopback_routes "$work" up
+    polybar_watch_run
+fi
 if wanted polybar; then
     loopback_routes "$work" hung
     polybar_run "$work/daemon-views.toml" starting_run

@@ -6,7 +6,7 @@ import Testing
 /// draw the loading state; then the data, or "no data" with the reason.
 @Suite("start-up: the loading state, then the outcome")
 struct StartupTests {
-    /// A provider that accepts connections and never answers within the 2 s request timeout.
+    /// A provider that accepts connections and never answers within the request timeout.
     static func hungRoutes() -> [String: Route] {
         ["/v1/forecast": Route(body: "{}", delay: 60), "/aq/v1/air-quality": Route(body: "{}", delay: 60)]
     }
@@ -39,14 +39,16 @@ struct StartupTests {
         let formats = ["waybar", "i3bar", "polybar", "tmux", "i3blocks"]
         let path = { (format: String) in sandbox.home.appendingPathComponent("out/bar.\(format)").path }
         let outputs = formats.map { "[[output]]\npath = \"\(path($0))\"\nformat = \"\($0)\"" }.joined(separator: "\n")
-        try sandbox.writeDaemonConfig(server: server, interval: "1h", sources: outputs, timeout: "2s")
+        // A 10 s request limit: the loading state lasts that long, long enough to be read on a
+        // machine loaded by the whole suite.
+        try sandbox.writeDaemonConfig(server: server, interval: "1h", sources: outputs, timeout: "10s")
         let daemon = try DaemonProcess(sandbox: sandbox)
         let read = { (format: String) in (try? String(contentsOfFile: path(format), encoding: .utf8)) ?? "" }
-        // The request hangs past its 2 s timeout: the loading state is all there is until then.
+        // The request hangs past its timeout: the loading state is all there is until then.
         #expect(await waitUntil(timeout: 30) { formats.allSatisfy { read($0).contains("loading") } }, "\(daemon.stderr)")
         #expect(FileManager.default.contents(atPath: sandbox.jsonOutput).map { String(decoding: $0, as: UTF8.self) }?
                     .contains("\"loading\":\"true\"") == true, "the json output says loading too")
-        #expect(await waitUntil(timeout: 30) { formats.allSatisfy { read($0).contains("open-meteo: timeout") } },
+        #expect(await waitUntil(timeout: 60) { formats.allSatisfy { read($0).contains("open-meteo: timeout") } },
                 "\(formats.map(read)) \(daemon.stderr)")
         #expect(formats.allSatisfy { !read($0).contains("loading") && !read($0).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
     }

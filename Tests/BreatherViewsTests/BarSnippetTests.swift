@@ -89,7 +89,8 @@ struct BarSnippetTests {
     @Test("polybar.ini: the watch's line at once (tail); clicks signal that watch (%pid%), scroll up the previous standard")
     func polybarWatch() throws {
         let keys = iniKeys(try shippedSnippet("polybar.ini"))
-        #expect(keys["exec"] == "breather watch --format polybar" && keys["tail"] == "true")
+        // `exec`: polybar runs the line through /bin/sh, and %pid% is that shell unless it becomes breather.
+        #expect(keys["exec"] == "exec breather watch --format polybar" && keys["tail"] == "true")
         #expect(keys["click-left"] == "kill -USR1 %pid%")
         #expect(keys["click-middle"] == "kill -USR2 %pid%" && keys["scroll-down"] == "kill -USR2 %pid%")
         #expect(keys["scroll-up"] == "kill -RTMIN+2 %pid%")
