@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Clicks in the real bar clients, with a pointer, against a loopback provider
-# (Tests/Support/fixture_server.py, no network). Three clients, two runs each:
+# (Tests/Support/fixture_server.py, no network). i3bar, polybar and waybar have three runs each
+# (starting, refresh, views); i3blocks and polybar's watch snippet one each:
 #
 #   i3bar (i3) under Xvfb, status_command from etc/bars/i3-config (`breather watch --format
 #     i3bar`); clicks with xdotool (a real X pointer event that i3bar turns into a click line).
-#   polybar under Xvfb with etc/bars/polybar-daemon.ini's module as shipped; clicks with xdotool.
+#   i3blocks in i3bar under Xvfb with etc/bars/i3blocks.conf as shipped; clicks with xdotool.
+#   polybar under Xvfb with etc/bars/polybar-daemon.ini's module as shipped, then with
+#     etc/bars/polybar.ini's (`breather watch` as a tail script); clicks with xdotool.
 #   waybar on sway's headless backend with etc/bars/waybar-daemon.json as shipped; clicks with
 #     `swaymsg seat - cursor set/press/release`. The headless backend has no input devices, so
 #     scripts/lib/wl-virtual-pointer.py gives the seat a pointer first (else waybar gets none).
