@@ -12,7 +12,8 @@ import BreatherModel
 ///
 /// Three rules, strictest first:
 /// - **`Retry-After`** (and AirVisual's 429) is obeyed exactly, up to a day, by every request,
-///   a person's included: the provider asked for that wait itself.
+///   a person's included: the provider asked for that wait itself. As it ends, an early retry
+///   is due (`secondsUntilEarlyRetry`): the provider is asked again then, not at the next poll.
 /// - **A 429 without `Retry-After`** backs off exponentially (from `firstRetrySeconds`, doubling
 ///   up to `maxRateLimitSeconds`, with jitter): the provider said "too many", so the poll
 ///   interval itself is too fast for it. A person's request (a click, SIGUSR1) still asks.
@@ -106,8 +107,9 @@ public actor ProviderGate {
             if failure == nil { retryAfterUntil[provider] = nil }
             return
         }
-        // Under a Retry-After, the provider said when: no retry before it.
-        earlyRetryAt[provider] = nil
+        // Under a Retry-After, the provider said when: no retry before it, and one as soon as
+        // it ends (a second later, so the hold has surely passed), not at the next poll.
+        earlyRetryAt[provider] = failure.retryAfterSeconds == nil ? nil : retryAfterUntil[provider]?.addingTimeInterval(1)
         guard failure.retryAfterSeconds == nil else { return }
         let count = (consecutiveFailures[provider] ?? 0) + 1
         consecutiveFailures[provider] = count

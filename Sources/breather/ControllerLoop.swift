@@ -11,7 +11,8 @@ import UnixSignals
 struct ControllerLoop {
     let session: Session
     /// The signals turned into events: SIGHUP reloads, SIGUSR1 refreshes, SIGUSR2 steps to the
-    /// next standard. SIGRTMIN+1 (compact or full text) is always listened to.
+    /// next standard. SIGRTMIN+1 (compact or full text) and SIGRTMIN+2 (previous standard) are
+    /// always listened to.
     let signals: [UnixSignal]
     /// Starts further event sources; returns what stops them.
     var extraSources: (AsyncStream<ControllerEvent>.Continuation) -> (() -> Void)? = { _ in nil }
@@ -32,8 +33,8 @@ struct ControllerLoop {
             }
         }
         let stopExtraSources = extraSources(continuation)
-        let compactToggle = CompactToggleSignal.start(continuation)
-        defer { compactToggle.cancel() }
+        let realTimeSignals = RealTimeSignals.start(continuation)
+        defer { realTimeSignals.forEach { $0.cancel() } }
         let viewModel = session.viewModel
         let retries = RetryTimer(continuation)
         let spacing = RefreshSpacing(continuation)

@@ -12,7 +12,8 @@ import Synchronization
 import UnixSignals
 
 /// `breather daemon` as a group of services under swift-service-lifecycle: the controller
-/// (timer ticks, SIGUSR1 refresh, SIGUSR2 next standard, SIGRTMIN+1 compact/full text and
+/// (timer ticks, SIGUSR1 refresh, SIGUSR2 next standard, SIGRTMIN+2 previous standard,
+/// SIGRTMIN+1 compact/full text and
 /// SIGHUP reload become view-model inputs), the sink (outputs →
 /// files, STATUS=, on_update) and, under systemd, the watchdog. SIGTERM/SIGINT shut the group
 /// down gracefully: the write in progress completes, every `run()` returns, exit 0.

@@ -42,7 +42,7 @@ final class DaemonSink: Service, Sendable {
         // Last: `offline` on the availability topic after the final output went out.
         defer { mqtt?.stop() }
         await withGracefulShutdownHandler {
-            for await output in viewModel.outputs where !output.isLoading {
+            for await output in viewModel.outputs where output.isWorthDrawing {
                 show(output)
                 // The reader of stdout went away (the bar exited): end the daemon, exit 0.
                 if files.isStdoutClosed {
@@ -63,8 +63,9 @@ final class DaemonSink: Service, Sendable {
         logFailures(output, logger: context.logger)
         alerts.consider(output, settings: context.settings.alerts, logger: context.logger)
         let status = "STATUS=\(DaemonOutputs.status(output))"
-        let wasReady = state.withLock { state in defer { state.isReady = true }; return state.isReady }
-        notifier.notify(wasReady ? status : "READY=1\n\(status)")
+        // Ready once the first fetch has settled: the loading state is written, not announced.
+        let wasReady = state.withLock { state in defer { state.isReady = state.isReady || !output.isLoading }; return state.isReady }
+        notifier.notify(wasReady || output.isLoading ? status : "READY=1\n\(status)")
         if changed, !context.settings.onUpdate.isEmpty {
             OnUpdateRunner(command: context.settings.onUpdate, logger: context.logger, outcomes: hookOutcomes).run()
         }

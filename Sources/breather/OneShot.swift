@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BreatherIO
 import BreatherCache
 import BreatherConfig
@@ -39,13 +42,15 @@ struct OneShot {
         let policy = context.storePolicy
         // The store is read once: it answers when the policy says so; of any age it is shown,
         // marked stale, when the fetch fails.
+        // An i3blocks click asks for fresh data as --refresh does.
+        let refresh = options.refresh || Self.clickedInI3blocks()
         var found = policy.stored(cache)
-        var fresh = policy.answersOneShot(found, refresh: options.refresh)
+        var fresh = policy.answersOneShot(found, refresh: refresh)
         // One-shots started together on an empty or old store take turns (a lock file beside
         // it): the first fetches, the others wait, within the run's deadline, and answer from
         // what it stored. Held until this run's fetch is stored.
         var storeLock: FileLock?
-        if !fresh, !options.refresh {
+        if !fresh, !refresh {
             let wait = FetchDeadline.current?.remainingSeconds ?? context.fetchDeadlineSeconds
             storeLock = await FileLock.acquire(cache.path + ".lock", waitingAtMost: wait)
             found = policy.stored(cache)
@@ -62,7 +67,8 @@ struct OneShot {
             }
         }
         let session = try Session(context: context, gate: nil, staleAfterSeconds: policy.oneShotStaleAfterSeconds,
-                                  location: location, locationFailure: locationFailure, showsHistory: showsHistory(context))
+                                  location: location, locationFailure: locationFailure, showsHistory: showsHistory(context),
+                                  failedFetches: found?.failedFetches ?? 0)
         let viewModel = session.viewModel
         if fresh, let stored {
             context.logger.log(.debug, "answered from the store \(cache.path)")
@@ -157,6 +163,12 @@ struct OneShot {
         }
         guard let kind = status.kind else { return .ok }
         return printedBarLine ? .ok : ExitStatus(kind)
+    }
+
+    /// i3blocks runs the block's command again on a click, with `BLOCK_BUTTON` set: a left
+    /// click (1) asks for fresh data as `--refresh` does; other buttons answer as usual.
+    static func clickedInI3blocks(_ environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Bool {
+        environment("BLOCK_BUTTON") == "1"
     }
 
     private func fail(_ failure: CommandFailure, logger: Logger) -> ExitStatus {

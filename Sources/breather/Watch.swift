@@ -19,9 +19,10 @@ struct Watch {
     static let help = CommandHelp(
         abstract: "Stay running and print one line per change (for bars that read a child process).",
         discussion: "Polls every `interval` from the config. With --format i3bar it speaks the full i3bar protocol: "
-            + "a left click refreshes, scrolling or the middle button shows the next standard, a right click "
-            + "switches compact and full text. SIGUSR1 refreshes, SIGUSR2 shows the next standard, SIGRTMIN+1 "
-            + "switches compact and full text. Prints to stdout only (--output is for the one-shot and the daemon). "
+            + "a left click refreshes, scrolling down or the middle button shows the next standard, scrolling up the "
+            + "previous one, a right click switches compact and full text. SIGUSR1 refreshes, SIGUSR2 shows the next "
+            + "standard, SIGRTMIN+2 the previous one, SIGRTMIN+1 switches compact and full text. Prints to stdout only "
+            + "(--output is for the one-shot and the daemon). "
             + "With --source mqtt://HOST[:PORT]/TOPIC_PREFIX it shows what a Breather daemon publishes over MQTT "
             + "(no provider request; a click publishes a refresh request); [mqtt] in the config gives the credentials.",
         optionNames: CommonOptions.specs.map(\.name).filter { $0 != "output" })
@@ -128,7 +129,7 @@ struct WatchPrinter: Service {
         var first = true
         let viewModel = self.viewModel
         await withGracefulShutdownHandler {
-        for await output in viewModel.outputs where !output.isLoading {
+        for await output in viewModel.outputs where output.isWorthDrawing {
             notifier.consider(output, settings: alerts, logger: logger)
             let key = output.contentKey
             guard key != lastKey else { continue }

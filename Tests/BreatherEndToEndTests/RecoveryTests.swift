@@ -43,7 +43,7 @@ struct RecoveryTests {
     func earlyRetryAfterAFailure() async throws {
         let (server, sandbox, daemon) = try await Self.daemonDuringOutage(interval: "2m")
         #expect(await waitUntil { Self.airRequests(server) == 1 }, "\(daemon.stderr)")
-        #expect(await waitUntil { readJSON(sandbox.jsonOutput) != nil }, "the failure is shown: \(daemon.stderr)")
+        #expect(await waitUntil { sandbox.outputsSettled }, "the failure is shown: \(daemon.stderr)")
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
         // The next poll is 120 s after the first: data within 90 s can only come from the early retry.
         #expect(await waitUntil(timeout: 90) { Self.freshAQI(sandbox.jsonOutput) == 28 }, "\(daemon.stderr)")
