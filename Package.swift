@@ -34,9 +34,14 @@ let package = Package(
         // C layer: Debian libcurl4-openssl-dev (headers only: libcurl.so.4 is loaded with dlopen at
         // the first request, see Sources/CCurl) and libjansson-dev.
         .target(name: "CCurl"),
+        // Debian libmosquitto-dev (headers only: libmosquitto.so.1 is loaded with dlopen when the
+        // first MQTT client is made, see Sources/CMosquitto).
+        .target(name: "CMosquitto"),
         .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         // The only importer of CCurl.
         .target(name: "BreatherHTTP", dependencies: ["CCurl", "BreatherIO"], swiftSettings: strict),
+        // The only importer of CMosquitto: an owned MQTT client with typed errors and its own thread.
+        .target(name: "BreatherMQTT", dependencies: ["CMosquitto"], swiftSettings: strict),
         // The only importer of CJansson.
         .target(name: "BreatherJSON", dependencies: ["CJansson"], swiftSettings: strict),
         // The history store's database: Debian libsqlite3-dev.
@@ -69,7 +74,7 @@ let package = Package(
             dependencies: [
                 "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherProviders", "BreatherViewModel", "BreatherViews", "BreatherConfig", "BreatherCache",
                 "BreatherCalculator", "BreatherHistory",
-                "BreatherIO", "CProcess",
+                "BreatherIO", "CProcess", "BreatherMQTT",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -86,7 +91,8 @@ let package = Package(
         // shared TestClock; waits for children off the cooperative pool.
         .target(name: "BreatherTestSupport", dependencies: ["BreatherModel"], path: "Tests/Support", exclude: ["fixture_server.py"], swiftSettings: strict),
         .testTarget(name: "BreatherHTTPTests", dependencies: ["BreatherHTTP", "BreatherTestSupport"], swiftSettings: strict),
-        .testTarget(name: "BreatherIOTests", dependencies: ["BreatherIO", "BreatherTestSupport"], swiftSettings: strict),
+        .testTarget(name: "BreatherIOTests", dependencies: ["BreatherIO", "BreatherModel", "BreatherTestSupport"], swiftSettings: strict),
+        .testTarget(name: "BreatherMQTTTests", dependencies: ["BreatherMQTT", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherJSONTests", dependencies: ["BreatherJSON"], swiftSettings: strict),
         .testTarget(name: "BreatherStoreTests", dependencies: ["BreatherStore"], swiftSettings: strict),
         .testTarget(name: "BreatherHistoryTests", dependencies: ["BreatherHistory", "BreatherStore", "BreatherModel"], swiftSettings: strict),

@@ -33,6 +33,7 @@ needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 for library in $needed; do
     case $library in
         libcurl*) fail "$binary links $library: libcurl must be loaded at the first request (Sources/CCurl)" ;;
+        libmosquitto*) fail "$binary links $library: libmosquitto must be loaded by the first MQTT client (Sources/CMosquitto)" ;;
         libFoundation* | lib_FoundationICU* | libicu*) fail "$binary links $library" ;;
         libstdc++* | libgcc_s*) fail "$binary links $library: link it statically with scripts/build-release.sh (0.1-0.35 ms of every run)" ;;
     esac

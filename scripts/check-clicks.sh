@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Clicks in the real bar clients, with a pointer, against a loopback provider
-# (Tests/Support/fixture_server.py, no network). Three clients, two runs each:
+# (Tests/Support/fixture_server.py, no network). i3bar, polybar and waybar have three runs each
+# (starting, refresh, views); i3blocks and polybar's watch snippet one each:
 #
 #   i3bar (i3) under Xvfb, status_command from etc/bars/i3-config (`breather watch --format
 #     i3bar`); clicks with xdotool (a real X pointer event that i3bar turns into a click line).
-#   polybar under Xvfb with etc/bars/polybar-daemon.ini's module as shipped; clicks with xdotool.
+#   i3blocks in i3bar under Xvfb with etc/bars/i3blocks.conf as shipped; clicks with xdotool.
+#   polybar under Xvfb with etc/bars/polybar-daemon.ini's module as shipped, then with
+#     etc/bars/polybar.ini's (`breather watch` as a tail script); clicks with xdotool.
 #   waybar on sway's headless backend with etc/bars/waybar-daemon.json as shipped; clicks with
 #     `swaymsg seat - cursor set/press/release`. The headless backend has no input devices, so
 #     scripts/lib/wl-virtual-pointer.py gives the seat a pointer first (else waybar gets none).
@@ -17,14 +20,25 @@
 #
 # Run 1 ("refresh"): the provider answers HTTP 429 without Retry-After, `interval = "2s"` (an
 #   outage, a 5xx, never holds a poll back; a 429 does). A right click must switch the bar to its
-#   full text, which then shows the error and, once the failures have grown the backoff, "not
-#   asked: rate limited (429), backing off Ns more". With N >= 6 the server is switched to success and
+#   full text, which then shows the short error and, once the failures have grown the backoff,
+#   "Breather: open-meteo: rate limited · retry Ns". With N >= 6 the server is switched to success and
 #   the block left-clicked: the server must get a request before that backoff could have ended
 #   (ticks ask nothing during backoff, so the request is the click's), and the bar turns fresh.
-# Run 2 ("views"): the provider answers, `interval = "10m"` (no tick during the run). Scroll
-#   down, scroll up and the middle button must each switch the bar between the config's
-#   `standards = ["us", "eu"]` (AQI ⇄ EAQI) with no request at the server; right clicks switch
-#   full and compact text.
+# Run 2 ("views"): the provider answers, `interval = "10m"` (no tick during the run). In the
+#   config's `standards = ["us", "eu", "uk"]`, scroll up must go to the previous standard (US AQI →
+#   DAQI, wrapping round), scroll down and the middle button to the next (DAQI → US AQI → EAQI), each
+#   with no request at the server; right clicks switch full and compact text. polybar must draw
+#   each change within about a second of its file changing (the snippet rereads it every second).
+# Run 0 ("starting", i3bar, polybar, waybar): the provider accepts connections and never answers
+#   (`timeout = "3s"`). The bar's text must be the loading state within a second of Breather's
+#   start (the daemon's, or i3's for i3bar, which starts `watch` itself), drawn as a grey block;
+#   then no data with the short reason ("open-meteo: timeout"); never "daemon stopped" while the daemon runs.
+# polybar-watch (polybar under Xvfb, etc/bars/polybar.ini as shipped: `watch` as a tail script,
+#   clicks signalling its %pid%): read by the block's colour alone (polybar keeps the text). Scroll
+#   up must draw the previous standard (UK DAQI's yellow), scroll down the next, each within about
+#   a second of the click, with no request; a left click must make one; a right click widens the block.
+# i3blocks (i3bar under Xvfb, etc/bars/i3blocks.conf as shipped): a left click on the block must
+#   make a request at once although the store is fresh, and the new reading is drawn.
 #
 # Every wait is for an event, with a generous bound. One PASS/FAIL line per check; exits 1 if
 # any failed. All processes started here are ended by pid (their process trees) on exit.
@@ -82,7 +96,7 @@ stop() {  # stop PID: the process and its descendants, waited for
 started_at=$SECONDS
 pass() { printf 'PASS: %s [%ss]\n' "$*" $((SECONDS - started_at)); }
 fail() { printf 'FAIL: %s [%ss]\n' "$*" $((SECONDS - started_at)); failures=$((failures + 1)); }
-clients=${CLIENTS:-i3bar polybar waybar}   # CLIENTS="waybar" runs one client only (debugging)
+clients=${CLIENTS:-i3bar i3blocks polybar polybar-watch waybar}   # CLIENTS="waybar" runs one client only (debugging)
 wanted() { [[ " $clients " == *" $1 "* ]]; }
 now_ms() { date +%s%3N; }
 
@@ -120,7 +134,7 @@ config() {  # config INTERVAL: a whole config on stdout, outputs for the daemon 
     cat <<TOML
 interval = "$1"
 timeout = "3s"
-standards = ["us", "eu"]
+standards = ["us", "eu", "uk"]
 on_update = ["pkill", "-RTMIN+8", "waybar"]
 $(loopback_config)
 [cache]
@@ -160,13 +174,13 @@ PY
 }
 text_has() { bar_field "$1" text | grep -q -- "$2"; }
 text_starts() { case "$(bar_field "$1" text)" in "$2"*) return 0;; *) return 1;; esac; }
-is_fresh() {  # the reading (US AQI 112) with no stale or error mark in the text or the classes
+is_fresh() {  # the reading (US AQI 112, full text "US EPA (2024) 112") with no stale or error mark
     local t; t=$(bar_field "$1" text)
-    [[ $t == *"AQI 112 "* && $t != *stale* ]] && ! bar_field "$1" state | grep -qw -e stale -e error
+    [[ $t == *" 112 "* && $t != *stale* ]] && ! bar_field "$1" state | grep -qw -e stale -e error
 }
-backoff_left() {  # the N of "backing off Ns more" in the bar's (full) text, if at least $2
+backoff_left() {  # the N of "retry Ns" in the bar's (full) text, if at least $2
     local n
-    n=$(bar_field "$1" text | grep -o 'backing off [0-9]*s more' | head -1 | tr -dc 0-9)
+    n=$(bar_field "$1" text | grep -o 'retry [0-9]*s' | head -1 | tr -dc 0-9)
     [ -n "$n" ] && [ "$n" -ge "$2" ] && backoff=$n
 }
 
@@ -207,10 +221,10 @@ swaymsg_() { env XDG_RUNTIME_DIR="$runtime" SWAYSOCK="$swaysock" "${as_user[@]}"
 # during a backoff of N >= 6 s → a request at once; the bar turns fresh.
 refresh_run() {
     local c=$1 before deadline seen
-    wait_for 60 text_has "$c" "no data" || { fail "$c: the bar never showed \"no data\" while the provider fails"; return; }
+    wait_for 60 text_has "$c" "rate limited" || { fail "$c: the bar never showed \"rate limited\" while the provider fails"; return; }
     wait_for 60 locate "$c" "#CC6666" || { fail "$c: the no-data block was never drawn (#CC6666) in 60 s"; return; }
     click "$c" 3
-    if wait_for 20 text_starts "$c" "Breather: no data (open-meteo air: "; then
+    if wait_for 20 text_starts "$c" "Breather: open-meteo: rate limited"; then
         pass "$c: right click: compact → full text (\"$(bar_field "$c" text | cut -c1-60)…\")"
     else fail "$c: right click: no full text; the bar shows \"$(bar_field "$c" text)\""; return; fi
     backoff=""
@@ -232,25 +246,53 @@ refresh_run() {
     else fail "$c: the bar never turned fresh after the click; it shows \"$(bar_field "$c" text)\""; fi
 }
 
-# views_run CLIENT: fresh data, no ticks; scroll down/up and middle switch US ⇄ EU with no
-# request; right clicks switch full ⇄ compact.
+# starting_run CLIENT: a provider that never answers; the loading state within a second of
+# $run_started, drawn; then the short reason, never "daemon stopped".
+starting_run() {
+    local c=$1 lag limit=1000
+    [ "$c" = i3bar ] && limit=2000   # from i3's own start: i3 and i3bar start first
+    if wait_for 10 text_has "$c" "loading"; then
+        lag=$(( $(now_ms) - run_started ))
+        if [ "$lag" -le "$limit" ]; then pass "$c: the loading state \"$(bar_field "$c" text)\" ${lag} ms after the start"
+        else fail "$c: the loading state came ${lag} ms after the start (more than $limit)"; fi
+    else fail "$c: no loading state in 10 s; the bar was sent \"$(bar_field "$c" text)\""; return; fi
+    if [ "$c" = waybar ] || wait_for 20 locate "$c" "#999999"; then pass "$c: the loading block is drawn (grey) while the provider hangs"
+    else fail "$c: the loading block was never drawn (#999999)"; fi
+    if wait_for 30 text_has "$c" "open-meteo: timeout"; then pass "$c: then \"$(bar_field "$c" text)\" once the request timed out"
+    else fail "$c: never the short reason after the timeout; the bar shows \"$(bar_field "$c" text)\""; return; fi
+    if [ "$c" != i3bar ]; then
+        wait_for 20 locate "$c" "#CC6666" || { fail "$c: the no-data block was never drawn"; return; }
+    fi
+    case "$(bar_field "$c" text)" in *stopped*) fail "$c: \"daemon stopped\" while the daemon runs";; *) pass "$c: never \"daemon stopped\" while the daemon runs";; esac
+}
+
+# views_run CLIENT: fresh data, no ticks; scroll up goes to the previous standard, scroll down
+# and middle to the next, with no request; right clicks switch full ⇄ compact.
 views_run() {
     local c=$1 before step button want compact_width
     wait_for 60 is_fresh "$c" || { fail "$c: the bar never showed the fresh reading"; return; }
     before=$(fetches)
     wait_for 60 locate "$c" "#FF7E00" || { fail "$c: the fresh block was never drawn (#FF7E00) in 60 s"; return; }
-    for step in "5 EAQI scroll-down" "4 AQI scroll-up" "2 EAQI middle-click"; do
-        set -- $step; button=$1; want=$2
+    for step in "4|DAQI|scroll-up" "5|US AQI|scroll-down" "5|EAQI|scroll-down" "4|US AQI|scroll-up" "2|EAQI|middle-click"; do
+        IFS='|' read -r button want what <<<"$step"
+        set -- "$c" "$want" "$what"
         click "$c" "$button"
         if wait_for 20 text_starts "$c" "$want "; then
+            changed=$(now_ms)
             if [ "$(fetches)" -eq "$before" ]; then pass "$c: $3: the bar was sent \"$(bar_field "$c" text)\", no request"
             else fail "$c: $3: the standard changed but the server got $(( $(fetches) - before )) request(s)"; fi
         else fail "$c: $3: the bar never showed $want; it shows \"$(bar_field "$c" text)\""; return; fi
         drawn "$c" || return
+        if [ "$c" = polybar ]; then
+            # The file changed at $changed (seen within ~0.1 s): polybar rereads it every second.
+            lag=$(( $(now_ms) - changed ))
+            if [ "$lag" -le 1500 ]; then pass "$c: $3 drawn ${lag} ms after the file changed (a screenshot takes part of it)"
+            else fail "$c: $3 drawn ${lag} ms after the file changed: more than a second"; fi
+        fi
     done
     compact_width=$box_w
     click "$c" 3
-    if wait_for 20 text_starts "$c" "Lisbon EAQI 3 "; then
+    if wait_for 20 text_starts "$c" "Lisbon: European AQI (EEA 2024) 3 "; then
         pass "$c: right click: compact → full text (\"$(bar_field "$c" text)\")"
     else fail "$c: right click: no full text; the bar shows \"$(bar_field "$c" text)\""; return; fi
     if [ "$c" != waybar ]; then
@@ -293,16 +335,48 @@ i3_run() {  # i3_run NAME INTERVAL RUN
     : > "$work/i3bar.out"
     printf '# i3 config file (v4)\nfont pango:DejaVu Sans 10\nbar {\n    position top\n    status_command %s | tee -a %s\n}\n' \
         "$status_command" "$work/i3bar.out" > "$work/$1/i3.conf"
+    run_started=$(now_ms)
     start "$work/$1/i3.log" env PATH="$work/bin:$PATH" XDG_CONFIG_HOME="$work/$1/config" i3 -c "$work/$1/i3.conf"
     local i3=$started
     "$3" i3bar
     stop "$i3"
 }
 if wanted i3bar; then
+    loopback_routes "$work" hung
+    i3_run i3-starting 10m starting_run
     loopback_routes "$work" down
     i3_run i3-refresh 2s refresh_run
     loopback_routes "$work" up
     i3_run i3-views 10m views_run
+fi
+
+# --- i3blocks in i3bar under Xvfb, etc/bars/i3blocks.conf as shipped ---------------------------------
+# A left click runs the block's command again with BLOCK_BUTTON=1: a request although the store is fresh.
+if wanted i3blocks; then
+    mkdir -p "$work/i3blocks/config/breather"
+    config 1h > "$work/i3blocks/config/breather/config.toml"
+    rm -f "$runtime/cache.json"
+    loopback_routes "$work" up
+    printf '# i3 config file (v4)\nfont pango:DejaVu Sans 10\nbar {\n    position top\n    status_command i3blocks -c %s\n}\n' \
+        "$repo/etc/bars/i3blocks.conf" > "$work/i3blocks/i3.conf"
+    start "$work/i3blocks/i3.log" env PATH="$work/bin:$PATH" XDG_CONFIG_HOME="$work/i3blocks/config" i3 -c "$work/i3blocks/i3.conf"
+    i3blocks_wm=$started
+    if wait_for 60 locate i3blocks "#FF7E00"; then
+        before=$(fetches)
+        sleep 2
+        if [ "$(fetches)" -ne "$before" ]; then fail "i3blocks: requests without a click ($before → $(fetches))"
+        else
+            click i3blocks 1
+            clicked=$(now_ms)
+            more_fetches() { [ "$(fetches)" -gt "$before" ]; }
+            if wait_for 10 more_fetches; then
+                pass "i3blocks: a left click made a request at once ($(( $(now_ms) - clicked )) ms; fetches $before → $(fetches)), the store being fresh"
+            else fail "i3blocks: a left click made no request in 10 s (fetches still $(fetches))"; fi
+            if wait_for 20 locate i3blocks "#FF7E00"; then pass "i3blocks: the block is drawn again after the click"
+            else fail "i3blocks: the block was not drawn after the click"; fi
+        fi
+    else fail "i3blocks: the block was never drawn (#FF7E00) in 60 s"; fi
+    stop "$i3blocks_wm"
 fi
 
 # --- polybar under Xvfb, the daemon's snippet ------------------------------------------------------
@@ -311,6 +385,7 @@ config 10m > "$work/daemon-views.toml"
 chmod 644 "$work"/*.toml
 start_daemon() {  # start_daemon CONFIG: `breather daemon` as the unit would run it, pid in daemon.pid
     rm -f "$runtime/cache.json" "$runtime/breather/"*   # no reading from a run before
+    run_started=$(now_ms)
     start "$work/nobody/daemon.log" env -i PATH=/usr/bin:/bin HOME="$work" XDG_RUNTIME_DIR="$runtime" \
         "${as_user[@]}" "$work/bin/breather" daemon --config "$1" --log-level info
     daemon=$started
@@ -332,7 +407,47 @@ polybar_run() {  # polybar_run CONFIG RUN
     "$2" polybar
     stop "$bar"; stop_daemon
 }
+# polybar_watch_run: etc/bars/polybar.ini's module; each step waits for the colour it must draw.
+polybar_watch_run() {
+    local before clicked lag colour button what step wide
+    mkdir -p "$work/pw/config/breather"
+    config 10m > "$work/pw/config/breather/config.toml"
+    rm -f "$runtime/cache.json"
+    { sed -n '1,/^modules-left/p' "$work/polybar.ini"; echo; cat "$repo/etc/bars/polybar.ini"; } > "$work/polybar-watch.ini"
+    start "$work/polybar-watch.log" env PATH="$work/bin:$PATH" XDG_CONFIG_HOME="$work/pw/config" polybar -c "$work/polybar-watch.ini" main
+    local bar=$started
+    if ! wait_for 60 locate polybar "#FF7E00"; then fail "polybar-watch: the fresh block was never drawn (#FF7E00)"; stop "$bar"; return; fi
+    before=$(fetches)
+    for step in "4|#FFFF00|scroll up: the previous standard (DAQI)" "5|#FF7E00|scroll down: the next (US AQI)" \
+                "5|#F0E641|scroll down: the next (EAQI)" "2|#FFFF00|middle click: the next (DAQI)"; do
+        IFS='|' read -r button colour what <<<"$step"
+        click polybar "$button"
+        clicked=$(now_ms)
+        if wait_for 20 locate polybar "$colour"; then
+            lag=$(( $(now_ms) - clicked ))
+            if [ "$lag" -le 1500 ]; then pass "polybar-watch: $what drawn ($colour) ${lag} ms after the click, screenshot included"
+            else fail "polybar-watch: $what drawn only ${lag} ms after the click"; fi
+        else fail "polybar-watch: $what: never drawn in $colour"; stop "$bar"; return; fi
+    done
+    [ "$(fetches)" -eq "$before" ] && pass "polybar-watch: no request for the scrolls" || fail "polybar-watch: $(( $(fetches) - before )) request(s) for scrolls"
+    wide=$box_w
+    click polybar 3
+    grown() { locate polybar "#FFFF00" && [ "$box_w" -gt "$wide" ]; }
+    if wait_for 20 grown; then pass "polybar-watch: right click: the block grew from $wide to $box_w px (full text)"
+    else fail "polybar-watch: right click: the block did not grow ($wide px)"; fi
+    click polybar 1
+    more_fetches() { [ "$(fetches)" -gt "$before" ]; }
+    if wait_for 10 more_fetches; then pass "polybar-watch: left click: a request at once (fetches $before → $(fetches))"
+    else fail "polybar-watch: left click: no request in 10 s"; fi
+    stop "$bar"
+}
+if wanted polybar-watch; then
+    loopback_routes "$work" up
+    polybar_watch_run
+fi
 if wanted polybar; then
+    loopback_routes "$work" hung
+    polybar_run "$work/daemon-views.toml" starting_run
     loopback_routes "$work" down
     polybar_run "$work/daemon-refresh.toml" refresh_run
     loopback_routes "$work" up
@@ -365,6 +480,8 @@ waybar_run() {  # waybar_run CONFIG RUN
     stop "$compositor"; stop_daemon
 }
 if wanted waybar; then
+    loopback_routes "$work" hung
+    waybar_run "$work/daemon-views.toml" starting_run
     loopback_routes "$work" down
     waybar_run "$work/daemon-refresh.toml" refresh_run
     loopback_routes "$work" up

@@ -22,8 +22,9 @@ public struct ConditionsCache: Sendable {
         /// No file yet.
         case missing
         /// The stored conditions, with the `[sources]` they were fetched from (nil in a file
-        /// that does not say): a one-shot after a change of sources fetches again.
-        case conditions(CityConditions, sources: String?)
+        /// that does not say): a one-shot after a change of sources fetches again. `failedFetches`
+        /// counts the fetches in a row that brought no air or weather (the one-shot's backoff).
+        case conditions(CityConditions, sources: String?, failedFetches: Int)
         /// The file could not be used (unreadable, corrupt, another version); it was renamed
         /// to `setAsidePath` (when it could be) and `reason` says why, for one warning line.
         case setAside(reason: String)
@@ -47,7 +48,8 @@ public struct ConditionsCache: Sendable {
         do {
             let json = try JSON.parse(text)
             let sources = try? JSONCursor(json)["sources"].optionalString()
-            return .conditions(try ConditionsJSON.decode(json), sources: sources ?? nil)
+            let failed = (try? JSONCursor(json)["failed_fetches"].optionalInt()) ?? nil
+            return .conditions(try ConditionsJSON.decode(json), sources: sources ?? nil, failedFetches: max(0, failed ?? 0))
         } catch {
             return setAside("not a Breather conditions file of version \(ConditionsJSON.version): \(error)")
         }
@@ -69,12 +71,14 @@ public struct ConditionsCache: Sendable {
     }
 
     /// Saves conditions that carry air or weather data, with their failures and part times,
-    /// and the `[sources]` they came from (`sources`, any stable text naming them).
-    public func save(_ conditions: CityConditions, sources: String? = nil) throws(AtomicFile.WriteError) {
+    /// the `[sources]` they came from (`sources`, any stable text naming them) and the count of
+    /// fetches in a row that failed to bring air or weather (`failedFetches`, written when above 0).
+    public func save(_ conditions: CityConditions, sources: String? = nil, failedFetches: Int = 0) throws(AtomicFile.WriteError) {
         guard conditions.isUsable else { return }
         var json = ConditionsJSON.encode(conditions)
-        if let sources, case .object(var root) = json {
-            root["sources"] = .string(sources)
+        if case .object(var root) = json {
+            if let sources { root["sources"] = .string(sources) }
+            if failedFetches > 0 { root["failed_fetches"] = .integer(Int64(failedFetches)) }
             json = .object(root)
         }
         // Not durable: a store lost to a power cut is fetched again, and an unreadable one

@@ -34,6 +34,8 @@ public struct Settings: Sendable {
     public var alerts: AlertSettings?
     /// `[bar]`: from which level pollen and UV show in the compact bar text.
     public var bar = DayAheadSettings()
+    /// `[mqtt]`: the broker the daemon publishes its state to; nil = none.
+    public var mqtt: MQTTSettings?
     /// Accepted but doubtful settings (e.g. a very short interval), for the log.
     public var warnings: [String] = []
     /// Where each dotted key's value came from: "default", "file.toml:12", "flag", "env NAME".

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BreatherModel
 
 /// Remembers, per provider and part, when it may be asked again and when a failed one is
@@ -9,7 +12,8 @@ import BreatherModel
 ///
 /// Three rules, strictest first:
 /// - **`Retry-After`** (and AirVisual's 429) is obeyed exactly, up to a day, by every request,
-///   a person's included: the provider asked for that wait itself.
+///   a person's included: the provider asked for that wait itself. As it ends, an early retry
+///   is due (`secondsUntilEarlyRetry`): the provider is asked again then, not at the next poll.
 /// - **A 429 without `Retry-After`** backs off exponentially (from `firstRetrySeconds`, doubling
 ///   up to `maxRateLimitSeconds`, with jitter): the provider said "too many", so the poll
 ///   interval itself is too fast for it. A person's request (a click, SIGUSR1) still asks.
@@ -40,15 +44,25 @@ public actor ProviderGate {
 
     /// A gate for a poll every `pollSeconds`: retries start at `firstRetrySeconds` and double per
     /// consecutive failure; a 429's backoff stops growing at `maxRateLimitSeconds`. Every wait
-    /// is scaled by `jitter()` (0.5…1 by default).
+    /// is scaled by `jitter()` (0.5…1 by default). Its clock is `sinceBoot` unless a test gives one.
     public init(firstRetrySeconds: Double, pollSeconds: Double, maxRateLimitSeconds: Double = 3600,
-                now: @escaping @Sendable () -> Timestamp = { Timestamp.now() },
+                now: @escaping @Sendable () -> Timestamp = ProviderGate.sinceBoot,
                 jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.5...1.0) }) {
         self.firstRetrySeconds = firstRetrySeconds
         self.pollSeconds = pollSeconds
         self.maxRateLimitSeconds = maxRateLimitSeconds
         self.now = now
         self.jitter = jitter
+    }
+
+    /// The gate's clock: the time since boot, sleep included (CLOCK_BOOTTIME), as a `Timestamp`
+    /// that only differences give meaning to. A wall-clock step (NTP, a user setting the date)
+    /// cannot stretch or cut a hold, and a hold runs out while the machine sleeps, as the
+    /// provider's own clock does.
+    @Sendable public static func sinceBoot() -> Timestamp {
+        var spec = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &spec)
+        return Timestamp(timeIntervalSince1970: Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9)
     }
 
     /// The longest wait a `Retry-After` can impose: a day.
@@ -93,8 +107,9 @@ public actor ProviderGate {
             if failure == nil { retryAfterUntil[provider] = nil }
             return
         }
-        // Under a Retry-After, the provider said when: no retry before it.
-        earlyRetryAt[provider] = nil
+        // Under a Retry-After, the provider said when: no retry before it, and one as soon as
+        // it ends (a second later, so the hold has surely passed), not at the next poll.
+        earlyRetryAt[provider] = failure.retryAfterSeconds == nil ? nil : retryAfterUntil[provider]?.addingTimeInterval(1)
         guard failure.retryAfterSeconds == nil else { return }
         let count = (consecutiveFailures[provider] ?? 0) + 1
         consecutiveFailures[provider] = count

@@ -116,21 +116,25 @@ public final class MainViewModel: Sendable {
         let (outputStream, outputs) = AsyncStream.makeStream(of: Output.self)
         self.events = events
         self.outputs = outputStream
-        self.inputs = Input(viewDidRefresh: { events.yield(.refresh(isUserRequest: false)) },
-                            userDidRefresh: { events.yield(.refresh(isUserRequest: true)) },
+        let inFlight = self.inFlight
+        // A refresh asked while one is queued joins it; a tick during a fetch is dropped (the
+        // fetch in flight answers it): a burst of clicks or signals costs at most one more fetch.
+        self.inputs = Input(viewDidRefresh: { if inFlight.ask(isUserRequest: false) { events.yield(.refresh(isUserRequest: false)) } },
+                            userDidRefresh: { if inFlight.ask(isUserRequest: true) { events.yield(.refresh(isUserRequest: true)) } },
                             aqiStandard: { events.yield(.standard($0)) },
                             stepStandard: { events.yield(.step($0)) },
                             standardCycle: { events.yield(.cycle($0)) },
                             display: { events.yield(.display($0, $1, $2)) },
                             toggleCompact: { events.yield(.toggleCompact) },
                             dayAhead: { events.yield(.dayAhead($0, $1)) })
-        let inFlight = self.inFlight
         Task(executorPreference: environment.executor) {
             var state = State(standard: standard, environment: environment, inFlight: inFlight)
             state.standards = standards
             for await event in eventStream {
                 switch event {
-                case .refresh(let isUserRequest):
+                case .refresh:
+                    // The kind merged from every refresh that joined this one; nil when dropped.
+                    guard let isUserRequest = inFlight.take() else { continue }
                     await state.fetch(FetchRequest(standard: state.standard, isUserRequest: isUserRequest), outputs)
                 case .standard(let newStandard):
                     await state.show(newStandard, outputs)
@@ -160,9 +164,17 @@ public final class MainViewModel: Sendable {
     /// and their recorded failures like any other data. Never fetches by itself.
     public func seed(with stored: CityConditions) { events.yield(.seed(stored)) }
 
-    /// Abandons the fetch in flight, if any (a reload with new providers): what it would have
-    /// brought is dropped, the conditions on hand stay, and the next event is handled at once.
+    /// Abandons the fetch in flight, if any, and the refresh queued behind it (a reload with new
+    /// providers): what it would have brought is dropped, the conditions on hand stay, and the
+    /// next event is handled at once.
     public func cancelFetch() { inFlight.cancel() }
+
+    /// Shuts down (SIGTERM, the bar gone): abandons the fetch in flight, drops every refresh
+    /// queued or asked from now on, and finishes. No provider is asked after it.
+    public func stop() {
+        inFlight.stop()
+        events.finish()
+    }
 
     /// Stops accepting events; `outputs` finishes after the events already sent.
     public func finish() { events.finish() }
@@ -227,6 +239,8 @@ struct State: Sendable {
             pendingStandardNote = "\(source) gives no \(standard.rawValue) index: asking the next air source"
         }
         outputs.yield(render())
+        inFlight.begin()
+        defer { inFlight.end() }
         let fetch = environment.fetch
         let task = Task(executorPreference: environment.executor) { () -> Result<CityConditions, ProviderFailure> in
             do throws(ProviderFailure) { return .success(try await fetch(request)) } catch { return .failure(error) }
@@ -262,10 +276,59 @@ struct State: Sendable {
     }
 }
 
-/// The fetch task in flight, so `cancelFetch()` can reach it from outside the event loop.
+/// The fetch in flight and the refresh queued behind it, shared by the inputs (any thread) and
+/// the event loop: so `cancelFetch()` can reach the task, and refreshes asked meanwhile merge.
 final class FetchInFlight: Sendable {
-    private let task = Mutex<Task<Result<CityConditions, ProviderFailure>, Never>?>(nil)
+    private struct Shared {
+        var task: Task<Result<CityConditions, ProviderFailure>, Never>?
+        /// A fetch runs (or its refresh event was just taken).
+        var isBusy = false
+        /// A refresh event is queued: whether any refresh merged into it was a person's.
+        var queued: Bool?
+        var isStopped = false
+    }
 
-    func set(_ new: Task<Result<CityConditions, ProviderFailure>, Never>?) { task.withLock { $0 = new } }
-    func cancel() { task.withLock { $0?.cancel() } }
+    private let shared = Mutex(Shared())
+
+    /// Whether a refresh asked now needs an event of its own: not when one is queued already
+    /// (it joins it, a person's request winning), nor for a tick while a fetch runs.
+    func ask(isUserRequest: Bool) -> Bool {
+        shared.withLock { shared in
+            if shared.isStopped { return false }
+            if let queued = shared.queued {
+                shared.queued = queued || isUserRequest
+                return false
+            }
+            if shared.isBusy && !isUserRequest { return false }
+            shared.queued = isUserRequest
+            return true
+        }
+    }
+
+    /// Takes the queued refresh for the event loop: whether it is a person's, or nil when it was
+    /// dropped (`cancel`, `stop`).
+    func take() -> Bool? {
+        shared.withLock { shared in
+            defer { shared.queued = nil }
+            if shared.queued != nil { shared.isBusy = true }
+            return shared.queued
+        }
+    }
+
+    func begin() { shared.withLock { $0.isBusy = true } }
+    func end() { shared.withLock { $0.isBusy = false } }
+
+    func set(_ new: Task<Result<CityConditions, ProviderFailure>, Never>?) { shared.withLock { $0.task = new } }
+
+    func cancel() {
+        shared.withLock { shared in
+            shared.task?.cancel()
+            shared.queued = nil
+        }
+    }
+
+    func stop() {
+        shared.withLock { $0.isStopped = true }
+        cancel()
+    }
 }

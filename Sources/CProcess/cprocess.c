@@ -35,6 +35,7 @@ void cprocess_handled_signals(sigset_t *set) {
     sigaddset(set, SIGTERM);
     sigaddset(set, SIGINT);
     sigaddset(set, SIGRTMIN + 1);
+    sigaddset(set, SIGRTMIN + 2);
 }
 
 /* Runs as the binary starts, before any library's initializer, the Swift runtime's set-up and

@@ -17,10 +17,10 @@ enum Breather {
     /// exit 64: a bar or a systemd journal shows one line, and that line must say what was wrong.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        // Before anything else: a SIGHUP/SIGUSR1/SIGUSR2/SIGRTMIN+1 that arrives while the daemon starts
+        // Before anything else: a SIGHUP/SIGUSR1/SIGUSR2/SIGRTMIN+1/+2 that arrives while the daemon starts
         // (systemd may reload it at once) must not take the default action, which ends the
         // process. The daemon's and watch's signal sources take them over once they run.
-        for number in [SIGHUP, SIGUSR1, SIGUSR2, CompactToggleSignal.number] { signal(number, SIG_IGN) }
+        for number in [SIGHUP, SIGUSR1, SIGUSR2, RealTimeSignals.compactToggle, RealTimeSignals.previousStandard] { signal(number, SIG_IGN) }
         // Quiet libdispatch (ProcessEnvironment).
         ProcessEnvironment.prepare()
         // Before any other thread starts: one arena saves 0.3-1 MB of the daemon's and watch's
@@ -60,6 +60,10 @@ enum Breather {
     /// Runs `command` and exits with its status.
     private static func runAndExit(_ command: Subcommand?, options: CommonOptions, readings: [String]) async -> Never {
         let status: ExitStatus
+        if options.source != nil, command != .watch {
+            Console.err("--source is for `breather watch` (a bar subscribing to a publishing daemon)")
+            cprocess_exit_now(ExitStatus.usage.rawValue)
+        }
         switch command {
         case nil: status = await OneShot(options: options).run()
         case .daemon: status = await Daemon.start(options: options)

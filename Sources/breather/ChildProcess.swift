@@ -4,19 +4,25 @@ import Glibc
 import BreatherIO
 import CProcess
 import Logging
+import Synchronization
 
 /// Starts a helper program for the daemon and `watch` (`on_update`, `notify-send`): posix_spawnp
 /// with the words as argv, never a shell, and the secret-free `childEnvironment()`. A thread
 /// blocks in `waitpid` until the child ends (no polling); one timer kills it if it outlives
-/// `timeoutSeconds`, so a stuck helper cannot pile up.
+/// `timeoutSeconds`, so a stuck helper cannot pile up. `endAll` ends those still running when
+/// Breather stops.
 enum ChildProcess {
-    /// Spawns `argv` and reaps it in the background, logging a non-zero exit or a kill under
-    /// `label`, except the exit statuses in `quietStatuses` (an answer, not a failure: `pkill`'s
-    /// 1, "no process matched"). Returns 0, or the `errno` of a failed spawn (ENOENT: no such
-    /// program) for the caller to report; never blocks.
+    /// The helpers started and not yet reaped.
+    private static let running = Mutex<Set<pid_t>>([])
+
+    /// Spawns `argv` and reaps it in the background, reporting a non-zero exit or a kill under
+    /// `label` (through `outcomes` when given: once per change), except the exit statuses in
+    /// `quietStatuses` (an answer, not a failure: `pkill`'s 1, "no process matched"; logged at
+    /// debug level). Returns 0, or the `errno` of a failed spawn (ENOENT: no such program) for
+    /// the caller to report; never blocks.
     @discardableResult
     static func start(_ command: [String], label: String, timeoutSeconds: Double, logger: Logger,
-                      quietStatuses: Set<Int32> = []) -> Int32 {
+                      quietStatuses: Set<Int32> = [], outcomes: ChildOutcomeLog? = nil) -> Int32 {
         guard let program = command.first else { return EINVAL }
         var pid: pid_t = 0
         var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
@@ -35,26 +41,57 @@ enum ChildProcess {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let status = posix_spawnp(&pid, program, nil, &attributes, &argv, &envp)
+        let status = running.withLock { running in
+            let status = posix_spawnp(&pid, program, nil, &attributes, &argv, &envp)
+            if status == 0 { running.insert(pid) }
+            return status
+        }
         guard status == 0 else { return status }
         let child = pid
+        let killed = Atomic<Bool>(false)
         let killer = Task(executorPreference: LoopExecutor.shared) {
             try await LoopExecutor.shared.sleep(seconds: timeoutSeconds)
+            killed.store(true, ordering: .releasing)
             kill(child, SIGKILL)
-            logger.log(.warning, "\(label): \(program) killed after \(Int(timeoutSeconds))s")
         }
         BlockingThread.run {
             var wstatus: Int32 = 0
             while waitpid(child, &wstatus, 0) < 0, errno == EINTR {}
+            _ = running.withLock { $0.remove(child) }
             killer.cancel()
             // WIFEXITED/WEXITSTATUS are macros Swift cannot import.
             let exitCode = (wstatus >> 8) & 0xff
-            if wstatus & 0x7f == 0, exitCode != 0 {
-                let quiet = quietStatuses.contains(exitCode)
-                logger.log(quiet ? .debug : .warning, "\(label): \(program) exited with status \(exitCode)")
+            var problem: String?
+            if killed.load(ordering: .acquiring) {
+                problem = "\(label): \(program) killed after \(Int(timeoutSeconds))s"
+            } else if wstatus & 0x7f == 0, exitCode != 0 {
+                if quietStatuses.contains(exitCode) {
+                    logger.log(.debug, "\(label): \(program) exited with status \(exitCode)")
+                } else {
+                    problem = "\(label): \(program) exited with status \(exitCode)"
+                }
+            }
+            if let outcomes {
+                outcomes.record(problem, recovered: "\(label): \(program) ends cleanly again", logger: logger)
+            } else if let problem {
+                logger.log(.warning, problem)
             }
         }
         return 0
+    }
+
+    /// Ends the helpers still running (Breather is stopping): SIGTERM, then SIGKILL for those
+    /// left after `graceSeconds`.
+    static func endAll(graceSeconds: Double = 2) async {
+        let children = running.withLock { $0 }
+        guard !children.isEmpty else { return }
+        children.forEach { kill($0, SIGTERM) }
+        var waited = 0.0
+        while waited < graceSeconds, !running.withLock({ $0.isEmpty }) {
+            try? await LoopExecutor.shared.sleep(seconds: 0.05)
+            waited += 0.05
+        }
+        running.withLock { $0 }.forEach { kill($0, SIGKILL) }
     }
 
     /// The daemon's environment less the variables that carry secrets (`BREATHER_*_KEY`,
@@ -73,5 +110,21 @@ enum ChildProcess {
             entry += 1
         }
         return result
+    }
+}
+
+/// A helper's problems logged once per change of state: a hook killed at its limit on every
+/// poll is one warning, not one a poll, and its recovery one info line.
+final class ChildOutcomeLog: Sendable {
+    private let last = Mutex<String?>(nil)
+
+    func record(_ problem: String?, recovered: String, logger: Logger) {
+        let previous = last.withLock { last in defer { last = problem }; return last }
+        guard previous != problem else { return }
+        if let problem {
+            logger.log(.warning, problem)
+        } else {
+            logger.log(.info, recovered)
+        }
     }
 }

@@ -50,6 +50,10 @@ struct ConfigCommand {
         for (name, envVar, credential, keyFile) in secrets {
             Console.out("# \(name) key: \(Self.keySource(envVar: envVar, credential: credential, keyFile: keyFile, context: context))")
         }
+        if let mqtt = settings.mqtt {
+            let source = Self.keySource(envVar: "BREATHER_MQTT_PASSWORD", credential: "mqtt.password", keyFile: mqtt.passwordFile, context: context)
+            Console.out("# mqtt password: \(source.replacingKeyFileWord())")
+        }
         return .ok
     }
 
@@ -98,6 +102,14 @@ struct ConfigCommand {
                   ("alerts.briefing", quoted(s.alerts?.briefingMinute.map(clock))),
                   ("alerts.hold", "\(s.alerts?.hold ?? 2)"), ("alerts.co2", "\(s.alerts?.co2PPM.map(String.init) ?? "(unset)")"),
                   ("bar.pollen", quoted(s.bar.barPollen.id)), ("bar.uv", quoted(s.bar.barUV.rawValue))]
+        if let m = s.mqtt {
+            lines += [("mqtt.url", quoted(m.broker.description)), ("mqtt.ca_file", quoted(m.caFile)), ("mqtt.username", quoted(m.username)),
+                      ("mqtt.password_file", quoted(m.passwordFile)), ("mqtt.client_id", quoted(m.clientID)),
+                      ("mqtt.keepalive", "\(m.keepaliveSeconds)"), ("mqtt.topic_prefix", quoted(m.topicPrefix)),
+                      ("mqtt.discovery", "\(m.discovery)"), ("mqtt.discovery_prefix", quoted(m.discoveryPrefix))]
+        } else {
+            lines.append(("mqtt.url", "(unset: no MQTT)"))
+        }
         lines.append(("output", s.outputs.isEmpty ? "(none)" : "[" + s.outputs.map { "{ path = \"\($0.path)\", format = \"\($0.format.rawValue)\" }" }.joined(separator: ", ") + "]"))
         return lines
     }
@@ -122,5 +134,13 @@ struct ConfigCommand {
         }
         if let keyFile { return "set (redacted), from key_file \(keyFile)" }
         return "not set"
+    }
+}
+
+private extension String {
+    /// `keySource`'s words for `[mqtt] password_file`, whose key is not called key_file.
+    func replacingKeyFileWord() -> String {
+        guard hasPrefix("set (redacted), from key_file ") else { return self }
+        return "set (redacted), from password_file " + dropFirst("set (redacted), from key_file ".count)
     }
 }

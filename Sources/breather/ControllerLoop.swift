@@ -11,7 +11,8 @@ import UnixSignals
 struct ControllerLoop {
     let session: Session
     /// The signals turned into events: SIGHUP reloads, SIGUSR1 refreshes, SIGUSR2 steps to the
-    /// next standard. SIGRTMIN+1 (compact or full text) is always listened to.
+    /// next standard. SIGRTMIN+1 (compact or full text) and SIGRTMIN+2 (previous standard) are
+    /// always listened to.
     let signals: [UnixSignal]
     /// Starts further event sources; returns what stops them.
     var extraSources: (AsyncStream<ControllerEvent>.Continuation) -> (() -> Void)? = { _ in nil }
@@ -32,10 +33,11 @@ struct ControllerLoop {
             }
         }
         let stopExtraSources = extraSources(continuation)
-        let compactToggle = CompactToggleSignal.start(continuation)
-        defer { compactToggle.cancel() }
+        let realTimeSignals = RealTimeSignals.start(continuation)
+        defer { realTimeSignals.forEach { $0.cancel() } }
         let viewModel = session.viewModel
         let retries = RetryTimer(continuation)
+        let spacing = RefreshSpacing(continuation)
         await session.fetching.onEarlyRetry { retries.schedule(after: $0) }
         // The stored data at once (stale if old), so an output or a bar never starts blank.
         if let stored { viewModel.seed(with: stored) }
@@ -47,7 +49,7 @@ struct ControllerLoop {
             for await event in events {
                 switch event {
                 case .tick, .earlyRetry: viewModel.inputs.viewDidRefresh()
-                case .userRefresh: viewModel.inputs.userDidRefresh()
+                case .userRefresh: if spacing.admit() { viewModel.inputs.userDidRefresh() }
                 case .nextStandard(let step): viewModel.inputs.stepStandard(step)
                 case .toggleCompact: viewModel.inputs.toggleCompact()
                 case .reload:
@@ -62,8 +64,9 @@ struct ControllerLoop {
         }
         ticker.cancel()
         retries.schedule(after: nil)
+        spacing.cancel()
         forwarder.cancel()
         stopExtraSources?()
-        viewModel.finish()
+        viewModel.stop()
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BreatherConfig
 import BreatherIO
 import BreatherModel
@@ -9,7 +12,8 @@ import Synchronization
 import UnixSignals
 
 /// `breather daemon` as a group of services under swift-service-lifecycle: the controller
-/// (timer ticks, SIGUSR1 refresh, SIGUSR2 next standard, SIGRTMIN+1 compact/full text and
+/// (timer ticks, SIGUSR1 refresh, SIGUSR2 next standard, SIGRTMIN+2 previous standard,
+/// SIGRTMIN+1 compact/full text and
 /// SIGHUP reload become view-model inputs), the sink (outputs →
 /// files, STATUS=, on_update) and, under systemd, the watchdog. SIGTERM/SIGINT shut the group
 /// down gracefully: the write in progress completes, every `run()` returns, exit 0.
@@ -26,8 +30,11 @@ enum Daemon {
         }
         // Graceful shutdown runs in reverse order: the sink stops first (after the write in
         // progress), then the controller, so no output is left without its reader mid-way.
+        // A reader of stdout that goes away must come back as EPIPE (the sink then ends the
+        // group: exit 0), not kill the daemon.
+        signal(SIGPIPE, SIG_IGN)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: controller), .init(service: controller.sink),
+            .init(service: controller), .init(service: controller.sink, successTerminationBehavior: .gracefullyShutdownGroup),
         ]
         if let interval = controller.notifier.watchdogInterval {
             services.append(.init(service: WatchdogService(notifier: controller.notifier, intervalSeconds: interval)))
@@ -38,9 +45,12 @@ enum Daemon {
         do {
             try await ServiceGroup(configuration: configuration).run()
         } catch {
+            await ChildProcess.endAll()
             logger.log(.error, "stopped: \(error)")
             return .unavailable
         }
+        // An on_update hook still running would outlive the daemon (and its unit's stop).
+        await ChildProcess.endAll()
         logger.log(.info, "stopped")
         controller.notifier.notify("STOPPING=1")
         return .ok
@@ -63,7 +73,8 @@ final class DaemonController: Service, Sendable {
         let gate = Self.gate(context.settings)
         session = try Session(context: context, gate: gate, staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds)
         state = Mutex((context, gate))
-        sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier)
+        sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier,
+                          mqtt: try MQTTPublisher.make(context: context, viewModel: session.viewModel))
     }
 
     /// Retries after a failure start at half an interval (at most 30 s) and double: early
@@ -120,6 +131,9 @@ final class DaemonController: Service, Sendable {
         sink.reload(context: new)
         announce(new)
         new.logger.log(.info, "reloaded \(now.configFile ?? "the defaults")")
+        if was.mqtt != now.mqtt {
+            new.logger.log(.warning, "[mqtt] changed: restart the daemon to apply it (the publisher keeps its first settings)")
+        }
         // The view model owns the standard shown and the cycle a scroll steps through.
         viewModel.inputs.standardCycle(now.standards)
         if was.standard != now.standard { viewModel.inputs.aqiStandard(now.standard) }

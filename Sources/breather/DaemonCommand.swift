@@ -5,7 +5,7 @@ enum DaemonCommand {
     static let help = CommandHelp(
         abstract: "Poll on an interval and write every configured output file atomically.",
         discussion: "Signals: SIGUSR1 refresh now (even during failure backoff), SIGUSR2 show the next standard, "
-            + "SIGRTMIN+1 switch compact/full bar text, SIGHUP reload the config (a new standard, units or "
+            + "SIGRTMIN+2 the previous one, SIGRTMIN+1 switch compact/full bar text, SIGHUP reload the config (a new standard, units or "
             + "format re-render without a fetch; new sources or place refresh; an invalid config is logged "
             + "and the old one kept), SIGTERM/SIGINT finish the write in progress and exit 0. "
             + "Supports systemd Type=notify (READY=1, STATUS=, WATCHDOG=1).")

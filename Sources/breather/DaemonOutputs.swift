@@ -14,6 +14,10 @@ import Synchronization
 /// content changes or when it has gone missing (a user or a tmpfs cleaner deleted it).
 final class DaemonOutputs: Sendable {
     private let written = Mutex<[String: String]>([:])
+    private let stdoutClosed = Atomic<Bool>(false)
+
+    /// True once a line for stdout could not be written (EPIPE: its reader went away).
+    var isStdoutClosed: Bool { stdoutClosed.load(ordering: .relaxed) }
 
     /// Renders `output` to every sink; returns true when any file changed.
     @discardableResult
@@ -31,7 +35,7 @@ final class DaemonOutputs: Sendable {
                 defer { memory["-"] = text }
                 return memory["-"] != text
             }
-            if changed { Console.out(text) }
+            if changed, !Console.out(text) { stdoutClosed.store(true, ordering: .relaxed) }
         }
         for target in targets {
             let text = target.renderer.render(output) + "\n"

@@ -15,10 +15,14 @@ final class DaemonSink: Service, Sendable {
     private let notifier: SystemdNotifier
     private let files = DaemonOutputs()
     private let alerts = AlertNotifier()
+    /// `[mqtt]`: publishes every refresh; nil without it.
+    let mqtt: MQTTPublisher?
+    private let hookOutcomes = ChildOutcomeLog()
     private let state: Mutex<(context: AppContext, isReady: Bool, logged: [String])>
 
-    init(viewModel: MainViewModel, context: AppContext, options: CommonOptions, notifier: SystemdNotifier) {
+    init(viewModel: MainViewModel, context: AppContext, options: CommonOptions, notifier: SystemdNotifier, mqtt: MQTTPublisher? = nil) {
         self.viewModel = viewModel
+        self.mqtt = mqtt
         self.options = options
         self.notifier = notifier
         state = Mutex((context, false, []))
@@ -34,26 +38,36 @@ final class DaemonSink: Service, Sendable {
         // On graceful shutdown the fetch in flight is dropped and the outputs end after the
         // ones already queued: the write in progress completes, nothing waits for a provider.
         let viewModel = self.viewModel
+        mqtt?.start()
+        // Last: `offline` on the availability topic after the final output went out.
+        defer { mqtt?.stop() }
         await withGracefulShutdownHandler {
-            for await output in viewModel.outputs where !output.isLoading {
+            for await output in viewModel.outputs where output.isWorthDrawing {
                 show(output)
+                // The reader of stdout went away (the bar exited): end the daemon, exit 0.
+                if files.isStdoutClosed {
+                    state.withLock { $0.context }.logger.log(.info, "stdout closed: stopping")
+                    viewModel.stop()
+                    break
+                }
             }
         } onGracefulShutdown: {
-            viewModel.cancelFetch()
-            viewModel.finish()
+            viewModel.stop()
         }
     }
 
     private func show(_ output: Output) {
         let context = state.withLock { $0.context }
         let changed = files.show(output, settings: context.settings, options: options, logger: context.logger)
+        mqtt?.publish(output)
         logFailures(output, logger: context.logger)
         alerts.consider(output, settings: context.settings.alerts, logger: context.logger)
         let status = "STATUS=\(DaemonOutputs.status(output))"
-        let wasReady = state.withLock { state in defer { state.isReady = true }; return state.isReady }
-        notifier.notify(wasReady ? status : "READY=1\n\(status)")
+        // Ready once the first fetch has settled: the loading state is written, not announced.
+        let wasReady = state.withLock { state in defer { state.isReady = state.isReady || !output.isLoading }; return state.isReady }
+        notifier.notify(wasReady || output.isLoading ? status : "READY=1\n\(status)")
         if changed, !context.settings.onUpdate.isEmpty {
-            OnUpdateRunner(command: context.settings.onUpdate, logger: context.logger).run()
+            OnUpdateRunner(command: context.settings.onUpdate, logger: context.logger, outcomes: hookOutcomes).run()
         }
     }
 

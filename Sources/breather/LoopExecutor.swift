@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BreatherIO
 import Synchronization
 
 /// Breather's one thread for Swift tasks, with timers of its own: the process's main thread,
@@ -13,6 +14,10 @@ import Synchronization
 /// `sleep(seconds:)` instead of `Task.sleep` (which goes through the global pool), so the thread
 /// sleeps in `pthread_cond_timedwait` until a job or a deadline is due.
 ///
+/// Deadlines count time asleep (`BootDeadline`: CLOCK_BOOTTIME, waited for on the wall clock),
+/// so after a suspend longer than the poll interval the poll is due at resume, not one interval
+/// of waking time later.
+///
 /// Why the main thread rather than one of its own: an `async` `main` ends in `dispatch_main`,
 /// which retires the main thread with `pthread_exit`; glibc loads libgcc_s to unwind it, and the
 /// work moves to a new thread: a library load, a thread start and a hand-over in every command,
@@ -22,7 +27,7 @@ final class LoopExecutor: TaskExecutor, @unchecked Sendable {
     static let shared = LoopExecutor()
 
     private struct Timer {
-        var deadline: timespec
+        var deadline: BootDeadline
         var id: UInt64
         var fire: @Sendable () -> Void
     }
@@ -35,10 +40,9 @@ final class LoopExecutor: TaskExecutor, @unchecked Sendable {
     private var nextTimerID: UInt64 = 0
 
     private init() {
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(&condition, &attributes)
+        // The wall clock (the default): a wait for a wall-clock instant that passed during a
+        // suspend ends at resume (BootDeadline).
+        pthread_cond_init(&condition, nil)
         pthread_mutex_init(&mutex, nil)
     }
 
@@ -93,12 +97,7 @@ final class LoopExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Runs `fire` on this thread after `seconds`; returns an id for `cancel`.
     private func schedule(after seconds: Double, _ fire: @escaping @Sendable () -> Void) -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let bounded = min(max(seconds, 0), 86_400 * 366)
-        let total = Int(now.tv_nsec) + Int((bounded - bounded.rounded(.down)) * 1e9)
-        let deadline = timespec(tv_sec: now.tv_sec + Int(bounded.rounded(.down)) + total / 1_000_000_000,
-                                tv_nsec: total % 1_000_000_000)
+        let deadline = BootDeadline(after: seconds)
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         nextTimerID += 1
@@ -117,10 +116,6 @@ final class LoopExecutor: TaskExecutor, @unchecked Sendable {
         return true
     }
 
-    private static func isBefore(_ a: timespec, _ b: timespec) -> Bool {
-        a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec <= b.tv_nsec)
-    }
-
     /// Makes the calling thread the executor's for the rest of the process: runs due timers and
     /// queued jobs, otherwise sleeps until the next deadline. The process ends with a job that
     /// calls `exit`; jobs queued before this call wait for it.
@@ -129,13 +124,13 @@ final class LoopExecutor: TaskExecutor, @unchecked Sendable {
             pthread_mutex_lock(&mutex)
             var due: [Timer] = []
             while true {
-                var now = timespec()
-                clock_gettime(CLOCK_MONOTONIC, &now)
-                due = timers.filter { Self.isBefore($0.deadline, now) }
-                timers.removeAll { Self.isBefore($0.deadline, now) }
+                let now = BootDeadline.Readings.now()
+                due = timers.filter { $0.deadline.isDue(now) }
+                timers.removeAll { $0.deadline.isDue(now) }
                 if !jobs.isEmpty || !due.isEmpty { break }
-                if let next = timers.min(by: { Self.isBefore($0.deadline, $1.deadline) }) {
-                    var deadline = next.deadline
+                if let next = timers.min(by: { $0.deadline < $1.deadline }) {
+                    let wake = next.deadline.wallClockWait(now)
+                    var deadline = timespec(tv_sec: Int(wake.rounded(.down)), tv_nsec: Int((wake - wake.rounded(.down)) * 1e9))
                     pthread_cond_timedwait(&condition, &mutex, &deadline)
                 } else {
                     pthread_cond_wait(&condition, &mutex)

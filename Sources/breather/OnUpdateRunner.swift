@@ -10,12 +10,14 @@ struct OnUpdateRunner: Sendable {
     var command: [String]
     var timeoutSeconds: Double = 10
     var logger: Logger
+    /// The sink's memory of how the hook last ended: a problem is logged when it starts or changes.
+    var outcomes: ChildOutcomeLog?
 
     /// Starts the command and reaps it in the background; never blocks the caller.
     func run() {
         guard let program = command.first else { return }
         let status = ChildProcess.start(command, label: "on_update", timeoutSeconds: timeoutSeconds, logger: logger,
-                                        quietStatuses: Self.quietStatuses(program))
+                                        quietStatuses: Self.quietStatuses(program), outcomes: outcomes)
         if status != 0 {
             logger.log(.warning, "on_update: cannot start \(program): \(String(cString: strerror(status)))")
         }

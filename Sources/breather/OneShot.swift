@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BreatherIO
 import BreatherCache
 import BreatherConfig
@@ -39,9 +42,22 @@ struct OneShot {
         let policy = context.storePolicy
         // The store is read once: it answers when the policy says so; of any age it is shown,
         // marked stale, when the fetch fails.
-        let found = policy.stored(cache)
+        // An i3blocks click asks for fresh data as --refresh does.
+        let refresh = options.refresh || Self.clickedInI3blocks()
+        var found = policy.stored(cache)
+        var fresh = policy.answersOneShot(found, refresh: refresh)
+        // One-shots started together on an empty or old store take turns (a lock file beside
+        // it): the first fetches, the others wait, within the run's deadline, and answer from
+        // what it stored. Held until this run's fetch is stored.
+        var storeLock: FileLock?
+        if !fresh, !refresh {
+            let wait = FetchDeadline.current?.remainingSeconds ?? context.fetchDeadlineSeconds
+            storeLock = await FileLock.acquire(cache.path + ".lock", waitingAtMost: wait)
+            found = policy.stored(cache)
+            fresh = policy.answersOneShot(found, refresh: false)
+            if fresh { storeLock = nil }
+        }
         let stored = found?.conditions
-        let fresh = policy.answersOneShot(found, refresh: options.refresh)
         var location = stored?.location
         var locationFailure: ProviderFailure?
         if !fresh {
@@ -51,7 +67,8 @@ struct OneShot {
             }
         }
         let session = try Session(context: context, gate: nil, staleAfterSeconds: policy.oneShotStaleAfterSeconds,
-                                  location: location, locationFailure: locationFailure, showsHistory: showsHistory(context))
+                                  location: location, locationFailure: locationFailure, showsHistory: showsHistory(context),
+                                  failedFetches: found?.failedFetches ?? 0)
         let viewModel = session.viewModel
         if fresh, let stored {
             context.logger.log(.debug, "answered from the store \(cache.path)")
@@ -66,11 +83,15 @@ struct OneShot {
         viewModel.finish()
         var final: Output?
         for await output in viewModel.outputs { final = output }
+        withExtendedLifetime(storeLock) {}
         guard let output = final else { return .unavailable }
 
-        let printed = try write(output, context: context)
-        return report(output, fromStore: fresh, printedBarLine: printed && options.template == nil && (options.format ?? .plain).isBar,
-                      logger: context.logger)
+        let outputsWritten = try write(output, context: context)
+        let status = report(output, fromStore: fresh, printedBarLine: options.template == nil && (options.format ?? .plain).isBar,
+                            logger: context.logger)
+        // An [[output]] file that cannot be written is as unavailable as --output (69), whatever
+        // the format: breather.timer's files would silently go old.
+        return outputsWritten ? status : .unavailable
     }
 
     /// Whether any output of this run shows the sparkline or trend (the tooltip, json, a bar's
@@ -99,9 +120,9 @@ struct OneShot {
         }
     }
 
-    /// Prints the line (or writes `--output`) and every `[[output]]` file: run by
-    /// breather.timer, the one-shot keeps them current as the daemon would. True once the
-    /// main line was printed or written.
+    /// Prints the line (or writes `--output`, which throws 69 when it cannot) and every
+    /// `[[output]]` file: run by breather.timer, the one-shot keeps them current as the daemon
+    /// would. False when an `[[output]]` file could not be written (each logged, naming it).
     private func write(_ output: Output, context: AppContext) throws(CommandFailure) -> Bool {
         let text = options.renderer(colorTerminal: options.output == nil).render(output)
         if let path = options.output {
@@ -111,12 +132,14 @@ struct OneShot {
         } else {
             Console.out(text)
         }
+        var allWritten = true
         for target in context.settings.outputs where target.path != options.output {
             do { try AtomicFile.write(target.format.renderer.render(output) + "\n", to: target.path) } catch {
                 context.logger.log(.error, "output: \(error)")
+                allWritten = false
             }
         }
-        return true
+        return allWritten
     }
 
     /// The exit code the view model's `Output.status` says the run earned, with one line on
@@ -140,6 +163,12 @@ struct OneShot {
         }
         guard let kind = status.kind else { return .ok }
         return printedBarLine ? .ok : ExitStatus(kind)
+    }
+
+    /// i3blocks runs the block's command again on a click, with `BLOCK_BUTTON` set: a left
+    /// click (1) asks for fresh data as `--refresh` does; other buttons answer as usual.
+    static func clickedInI3blocks(_ environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Bool {
+        environment("BLOCK_BUTTON") == "1"
     }
 
     private func fail(_ failure: CommandFailure, logger: Logger) -> ExitStatus {

@@ -23,18 +23,27 @@ enum ControllerEvent: Sendable {
     case toggleCompact
 }
 
-/// The signal the bar snippets send for a right click: SIGRTMIN+1 (swift-service-lifecycle's
-/// `UnixSignal` names no real-time signal, so this one has its own dispatch source).
-enum CompactToggleSignal {
-    static var number: Int32 { __libc_current_sigrtmin() + 1 }
+/// The real-time signals the bar snippets send: SIGRTMIN+1 for a right click (compact or full
+/// text), SIGRTMIN+2 for a scroll up (the previous standard; SIGUSR2 is the next).
+/// swift-service-lifecycle's `UnixSignal` names no real-time signal, so these have their own
+/// dispatch sources.
+enum RealTimeSignals {
+    /// SIGRTMIN+1: compact or full text.
+    static var compactToggle: Int32 { __libc_current_sigrtmin() + 1 }
+    /// SIGRTMIN+2: the previous standard.
+    static var previousStandard: Int32 { __libc_current_sigrtmin() + 2 }
 
-    /// Yields `.toggleCompact` for every SIGRTMIN+1 until the returned source is cancelled.
-    static func start(_ events: AsyncStream<ControllerEvent>.Continuation) -> any DispatchSourceSignal {
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "breather.rtsignal"))
-        source.setEventHandler { events.yield(.toggleCompact) }
-        source.resume()
-        return source
+    /// Yields `.toggleCompact` and `.nextStandard(step: -1)` for every signal until the
+    /// returned sources are cancelled.
+    static func start(_ events: AsyncStream<ControllerEvent>.Continuation) -> [any DispatchSourceSignal] {
+        let queue = DispatchQueue(label: "breather.rtsignal")
+        return [(compactToggle, ControllerEvent.toggleCompact), (previousStandard, .nextStandard(step: -1))].map { number, event in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { events.yield(event) }
+            source.resume()
+            return source
+        }
     }
 }
 

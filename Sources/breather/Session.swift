@@ -22,13 +22,14 @@ struct Session: Sendable {
     let history: HistoryRecorder?
 
     /// Throws only for configuration problems (e.g. a missing API key), never for providers.
+    /// `failedFetches`: the store's count of failed fetches in a row, which the next save continues.
     init(context: AppContext, gate: ProviderGate?, staleAfterSeconds: Int, location: Location? = nil,
-         locationFailure: ProviderFailure? = nil, showsHistory: Bool = true) throws(CommandFailure) {
+         locationFailure: ProviderFailure? = nil, showsHistory: Bool = true, failedFetches: Int = 0) throws(CommandFailure) {
         let history = context.historyRecorder()
         let fetching = Fetching(fetcher: try context.makeFetcher(gate: gate, history: history),
                                 resolver: LocationResolver(context: context, resolved: location, failure: locationFailure))
         let cache = ConditionsCache(path: context.cachePath)
-        let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger)
+        let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger, failedFetches: failedFetches)
         self.fetching = fetching
         self.cache = cache
         self.history = history
@@ -94,24 +95,32 @@ actor Fetching {
     }
 }
 
-/// Saves the view model's conditions into the store; a failing write is logged when it starts
-/// failing and when it recovers, not on every poll.
+/// Saves the view model's conditions into the store, counting the fetches in a row that
+/// brought no air or weather (the one-shot's backoff, `StorePolicy`); a failing write is
+/// logged when it starts failing and when it recovers, not on every poll.
 final class StoreWriter: Sendable {
     private let cache: ConditionsCache
     private let sources: String
     private let logger: Logger
     private let lastError = Mutex<String?>(nil)
+    private let failedFetches: Mutex<Int>
 
-    init(cache: ConditionsCache, sources: String, logger: Logger) {
+    init(cache: ConditionsCache, sources: String, logger: Logger, failedFetches: Int = 0) {
         self.cache = cache
         self.sources = sources
         self.logger = logger
+        self.failedFetches = Mutex(failedFetches)
     }
 
     func save(_ conditions: CityConditions) {
+        let failed = conditions.isCarriedOver(.air) || conditions.isCarriedOver(.weather)
+        let count = failedFetches.withLock { count in
+            count = failed ? count + 1 : 0
+            return count
+        }
         let message: String?
         do {
-            try cache.save(conditions, sources: sources)
+            try cache.save(conditions, sources: sources, failedFetches: count)
             message = nil
         } catch {
             message = "\(error)"

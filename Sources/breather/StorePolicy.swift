@@ -5,8 +5,8 @@ import Logging
 
 /// The conditions store's whole policy, for the one-shot, the daemon and `watch`: which stored
 /// conditions may be shown (the place asked for), when a one-shot answers from them without
-/// asking a provider (`max_age`, same `[sources]`, no `--refresh`), and after how long the view
-/// model marks data stale.
+/// asking a provider (`max_age`, same `[sources]`, no `--refresh`, and after failed fetches a
+/// shorter backoff), and after how long the view model marks data stale.
 struct StorePolicy: Sendable {
     let settings: Settings
     /// A city named by flag always fetches: the store may hold another place.
@@ -18,28 +18,36 @@ struct StorePolicy: Sendable {
     /// What the store holds if it is for the place asked for (coordinates must match when
     /// given), and whether it was filled from today's `[sources]`. An unusable store file is
     /// set aside with one warning.
-    func stored(_ cache: ConditionsCache) -> (conditions: CityConditions, sameSources: Bool)? {
+    func stored(_ cache: ConditionsCache) -> Stored? {
         switch cache.load() {
         case .missing:
             return nil
         case .setAside(let reason):
             logger.log(.warning, "cache: \(reason)")
             return nil
-        case .conditions(let stored, let sources):
+        case .conditions(let stored, let sources, let failedFetches):
             guard stored.isUsable, !cityFromFlag else { return nil }
             if let latitude = settings.location.latitude, let longitude = settings.location.longitude,
                !stored.location.isSamePlace(as: Location(latitude: latitude, longitude: longitude)) { return nil }
-            return (stored, sources == sourcesKey)
+            return Stored(conditions: stored, sameSources: sources == sourcesKey, failedFetches: failedFetches)
         }
     }
 
     /// Whether a one-shot answers from `found` and asks no provider: younger than `max_age`,
     /// from the same `[sources]`, and no `--refresh`, whatever parts it lacks (a bar refreshing
-    /// every few seconds must not burn quotas).
-    func answersOneShot(_ found: (conditions: CityConditions, sameSources: Bool)?, refresh: Bool,
-                        now: Timestamp = Timestamp.now()) -> Bool {
+    /// every few seconds must not burn quotas). After fetches that brought no air or weather
+    /// (the data shows stale), younger than the backoff instead (`retryAfterFailures`), so a
+    /// provider's recovery shows within a minute or two, not after a whole `max_age`.
+    func answersOneShot(_ found: Stored?, refresh: Bool, now: Timestamp = Timestamp.now()) -> Bool {
         guard !refresh, let found, found.sameSources else { return false }
-        return ConditionsCache.isFresh(found.conditions, maxAgeSeconds: settings.cache.maxAgeSeconds, now: now)
+        let limit = found.failedFetches > 0 ? retryAfterFailures(found.failedFetches) : settings.cache.maxAgeSeconds
+        return ConditionsCache.isFresh(found.conditions, maxAgeSeconds: limit, now: now)
+    }
+
+    /// The one-shot's wait after `failures` failed fetches in a row: 30 s, doubling per
+    /// failure, at most `max_age`.
+    func retryAfterFailures(_ failures: Int) -> Int {
+        min(settings.cache.maxAgeSeconds, 30 << min(max(failures, 1) - 1, 16))
     }
 
     /// When a one-shot's data counts as stale: older than `max_age`.
@@ -49,4 +57,13 @@ struct StorePolicy: Sendable {
     /// before two poll intervals have passed (with the default 15m interval and 10m max_age,
     /// healthy data would otherwise turn "stale" between every two polls).
     var pollingStaleAfterSeconds: Int { max(settings.cache.maxAgeSeconds, 2 * settings.intervalSeconds) }
+}
+
+/// What the store holds for the place asked for (`StorePolicy.stored`).
+struct Stored {
+    var conditions: CityConditions
+    /// Filled from today's `[sources]`.
+    var sameSources: Bool
+    /// Fetches in a row that brought no air or weather (kept from before, shown stale).
+    var failedFetches: Int
 }

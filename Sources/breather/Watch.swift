@@ -19,9 +19,12 @@ struct Watch {
     static let help = CommandHelp(
         abstract: "Stay running and print one line per change (for bars that read a child process).",
         discussion: "Polls every `interval` from the config. With --format i3bar it speaks the full i3bar protocol: "
-            + "a left click refreshes, scrolling or the middle button shows the next standard, a right click "
-            + "switches compact and full text. SIGUSR1 refreshes, SIGUSR2 shows the next standard, SIGRTMIN+1 "
-            + "switches compact and full text. Prints to stdout only (--output is for the one-shot and the daemon).",
+            + "a left click refreshes, scrolling down or the middle button shows the next standard, scrolling up the "
+            + "previous one, a right click switches compact and full text. SIGUSR1 refreshes, SIGUSR2 shows the next "
+            + "standard, SIGRTMIN+2 the previous one, SIGRTMIN+1 switches compact and full text. Prints to stdout only "
+            + "(--output is for the one-shot and the daemon). "
+            + "With --source mqtt://HOST[:PORT]/TOPIC_PREFIX it shows what a Breather daemon publishes over MQTT "
+            + "(no provider request; a click publishes a refresh request); [mqtt] in the config gives the credentials.",
         optionNames: CommonOptions.specs.map(\.name).filter { $0 != "output" })
 
     var options: CommonOptions
@@ -41,14 +44,23 @@ struct Watch {
         let logger = Logger.breather(options.logLevel)
         let context: AppContext
         let session: Session
+        var subscription: MQTTSubscription?
         do {
             context = try AppContext(options: options)
-            session = try Session(context: context, gate: DaemonController.gate(context.settings),
-                                  staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds)
+            if let source = options.source {
+                subscription = try MQTTSubscription.make(source: source, context: context)
+                session = Session(context: context, subscription: subscription!)
+            } else {
+                session = try Session(context: context, gate: DaemonController.gate(context.settings),
+                                      staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds)
+            }
         } catch {
             logger.log(.error, error.message)
             return error.status
         }
+        let viewModel = session.viewModel
+        subscription?.start { viewModel.inputs.viewDidRefresh() }
+        defer { subscription?.stop() }
         signal(SIGPIPE, SIG_IGN)  // a closed stdout must come back as EPIPE, not kill us silently
         let i3bar = options.template == nil && options.format == .i3bar
         if i3bar {
@@ -56,7 +68,7 @@ struct Watch {
         }
         let printer = WatchPrinter(viewModel: session.viewModel, renderer: options.renderer(colorTerminal: true), i3bar: i3bar,
                                    alerts: context.settings.alerts, logger: context.logger)
-        let controller = WatchController(context: context, session: session, listensForClicks: i3bar)
+        let controller = WatchController(context: context, session: session, listensForClicks: i3bar, seedsFromStore: subscription == nil)
         let configuration = ServiceGroupConfiguration(
             // Graceful shutdown runs in reverse order: the printer stops first (after the line in
             // progress), then the controller, then the hang-up watch. The printer ending shuts the
@@ -67,6 +79,7 @@ struct Watch {
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: Logger(label: "breather.lifecycle") { _ in SwiftLogNoOpLogHandler() })
         try await ServiceGroup(configuration: configuration).run()
+        await ChildProcess.endAll()
         return .ok
     }
 }
@@ -76,6 +89,8 @@ struct WatchController: Service {
     let context: AppContext
     let session: Session
     let listensForClicks: Bool
+    /// False for an MQTT source: the publisher's retained state arrives at once instead.
+    var seedsFromStore = true
 
     func run() async throws {
         let listensForClicks = self.listensForClicks
@@ -91,7 +106,8 @@ struct WatchController: Service {
             }
             return { clicks.cancel() }
         }, reload: nil)
-        await loop.run(stored: context.storePolicy.stored(session.cache)?.conditions, intervalSeconds: context.settings.intervalSeconds)
+        let stored = seedsFromStore ? context.storePolicy.stored(session.cache)?.conditions : nil
+        await loop.run(stored: stored, intervalSeconds: context.settings.intervalSeconds)
     }
 }
 
@@ -106,24 +122,25 @@ struct WatchPrinter: Service {
     var alerts: AlertSettings?
     var logger: Logger
     private let notifier = AlertNotifier()
+    private let writer = StdoutWriter()
 
     func run() async {
         var lastKey: [String]?
         var first = true
         let viewModel = self.viewModel
         await withGracefulShutdownHandler {
-        for await output in viewModel.outputs where !output.isLoading {
+        for await output in viewModel.outputs where output.isWorthDrawing {
             notifier.consider(output, settings: alerts, logger: logger)
             let key = output.contentKey
             guard key != lastKey else { continue }
             lastKey = key
             let text = i3bar ? (first ? "" : ",") + "[" + renderer.render(output) + "]" : renderer.render(output)
             first = false
-            guard Self.emit(text) else { return }  // stdout closed: the bar went away
+            guard await writer.write(text) else { return }  // stdout closed (the bar went away), or shutdown
         }
-        } onGracefulShutdown: {
-            viewModel.cancelFetch()
-            viewModel.finish()
+        } onGracefulShutdown: { [writer] in
+            viewModel.stop()
+            writer.abandon()  // a write stuck on a full stdout must not hold the group
         }
     }
 
@@ -161,8 +178,7 @@ struct HangUpWatch: Service {
         let viewModel = self.viewModel
         await cancelWhenGracefulShutdown {
             for await _ in closed {
-                viewModel.cancelFetch()
-                viewModel.finish()
+                viewModel.stop()
                 break
             }
             try? await gracefulShutdown()

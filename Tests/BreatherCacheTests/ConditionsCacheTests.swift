@@ -39,7 +39,7 @@ struct ConditionsCacheTests {
     func goldenFileDecodes() throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.golden, toPath: path)
-        guard case .conditions(let loaded, _) = ConditionsCache(path: path).load() else {
+        guard case .conditions(let loaded, _, _) = ConditionsCache(path: path).load() else {
             Issue.record("the golden file did not load")
             return
         }

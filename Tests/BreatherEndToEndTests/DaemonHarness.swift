@@ -83,5 +83,13 @@ extension Sandbox {
     }
 
     var jsonOutput: String { home.appendingPathComponent("out/breather.json").path }
+
+    /// True once the daemon's first fetch has settled: both outputs written, past the loading
+    /// state the daemon writes while it waits.
+    var outputsSettled: Bool {
+        guard let json = readJSON(jsonOutput), (json["display"] as? [String: Any])?["loading"] as? String == "false" else { return false }
+        let plain = (try? String(contentsOfFile: plainOutput, encoding: .utf8)) ?? ""
+        return !plain.isEmpty && !plain.contains("loading…")
+    }
     var plainOutput: String { home.appendingPathComponent("out/breather.txt").path }
 }

@@ -16,7 +16,7 @@ struct DaemonTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server)
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { readJSON(sandbox.jsonOutput) != nil && FileManager.default.fileExists(atPath: sandbox.plainOutput) },
+        #expect(await waitUntil { sandbox.outputsSettled },
                 "\(daemon.stderr)")
         let json = try #require(readJSON(sandbox.jsonOutput))
         #expect((json["air_quality"] as? [String: Any])?["aqi"] as? Int == 112)
@@ -39,7 +39,7 @@ struct DaemonTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, interval: "1s")
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { readJSON(sandbox.jsonOutput)?["stale"] as? Bool == false }, "\(daemon.stderr)")
+        #expect(await waitUntil { sandbox.outputsSettled && readJSON(sandbox.jsonOutput)?["stale"] as? Bool == false }, "\(daemon.stderr)")
 
         try server.setRoutes(openMeteoRoutes(air: .json("{}", status: 503)))
         #expect(await waitUntil {
@@ -71,7 +71,7 @@ struct DaemonTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server)
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { readJSON(sandbox.jsonOutput)?["standard"] as? String == "us" }, "\(daemon.stderr)")
+        #expect(await waitUntil { sandbox.outputsSettled && readJSON(sandbox.jsonOutput)?["standard"] as? String == "us" }, "\(daemon.stderr)")
 
         try sandbox.writeConfig("standard = \"bogus\"\n")
         daemon.send(SIGHUP)
@@ -98,7 +98,7 @@ struct DaemonTests {
         // A 20 s request limit: a daemon that waited for the hung fetch would take that long to exit.
         try sandbox.writeDaemonConfig(server: server, timeout: "20s")
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { readJSON(sandbox.jsonOutput) != nil && FileManager.default.fileExists(atPath: sandbox.plainOutput) },
+        #expect(await waitUntil { sandbox.outputsSettled },
                 "\(daemon.stderr)")
         var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
         routes["/aq/v1/air-quality"] = Route(body: airQualityBody(pm25: 12), delay: 120)
@@ -135,7 +135,7 @@ struct DaemonTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server)
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { readJSON(sandbox.jsonOutput) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { sandbox.outputsSettled }, "\(daemon.stderr)")
         // Read in a tight loop, on a thread of its own (it never yields), until the file has
         // been rewritten several times; the bound only stops a broken build.
         let (reads, torn, seen) = try await offThePool {
@@ -167,7 +167,7 @@ struct DaemonTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server)
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { FileManager.default.fileExists(atPath: sandbox.plainOutput) }, "\(daemon.stderr)")
+        #expect(await waitUntil { sandbox.outputsSettled }, "\(daemon.stderr)")
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit() == 0)
         let requests = server.requests.count
@@ -211,7 +211,7 @@ struct DaemonTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, top: "standards = [\"us\", \"china\"]")
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { readJSON(sandbox.jsonOutput)?["standard"] as? String == "us" }, "\(daemon.stderr)")
+        #expect(await waitUntil { sandbox.outputsSettled && readJSON(sandbox.jsonOutput)?["standard"] as? String == "us" }, "\(daemon.stderr)")
         let requests = server.requests.count
         daemon.send(SIGUSR2)
         #expect(await waitUntil {
@@ -219,7 +219,7 @@ struct DaemonTests {
             return json["standard"] as? String == "china" && (json["air_quality"] as? [String: Any])?["aqi"] as? Int == 114
         }, "\(daemon.stderr)")
         daemon.send(SIGUSR2)
-        #expect(await waitUntil { readJSON(sandbox.jsonOutput)?["standard"] as? String == "us" })
+        #expect(await waitUntil { sandbox.outputsSettled && readJSON(sandbox.jsonOutput)?["standard"] as? String == "us" })
         #expect(server.requests.count == requests, "\(server.requests)")
     }
 
@@ -229,7 +229,7 @@ struct DaemonTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, top: "standards = [\"us\", \"china\", \"eu\"]")
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { readJSON(sandbox.jsonOutput)?["standard"] as? String == "us" }, "\(daemon.stderr)")
+        #expect(await waitUntil { sandbox.outputsSettled && readJSON(sandbox.jsonOutput)?["standard"] as? String == "us" }, "\(daemon.stderr)")
         daemon.send(SIGUSR2)
         #expect(await waitUntil { readJSON(sandbox.jsonOutput)?["standard"] as? String == "china" }, "\(daemon.stderr)")
         daemon.send(SIGHUP)
@@ -266,7 +266,7 @@ struct DaemonTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, timeout: "20s")
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { readJSON(sandbox.jsonOutput) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { sandbox.outputsSettled }, "\(daemon.stderr)")
         var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
         routes["/aq/v1/air-quality"] = Route(body: airQualityBody(pm25: 40), delay: 25)
         try server.setRoutes(routes)
@@ -313,7 +313,7 @@ struct DaemonTests {
             try? FileManager.default.removeItem(atPath: sandbox.jsonOutput)
             let daemon = try DaemonProcess(sandbox: sandbox)
             daemon.send(signal)  // before main has run, most likely: the default action would end it
-            #expect(await waitUntil { readJSON(sandbox.jsonOutput) != nil }, "\(daemon.stderr)")
+            #expect(await waitUntil { sandbox.outputsSettled }, "\(daemon.stderr)")
             #expect(daemon.isRunning, "signal \(signal) ended the daemon: \(daemon.stderr)")
             daemon.send(SIGTERM)
             #expect(await daemon.waitForExit() == 0)
@@ -345,10 +345,10 @@ struct DaemonTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server)
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { FileManager.default.fileExists(atPath: sandbox.plainOutput) }, "\(daemon.stderr)")
+        #expect(await waitUntil { sandbox.outputsSettled }, "\(daemon.stderr)")
         try FileManager.default.removeItem(atPath: sandbox.plainOutput)
         daemon.send(SIGUSR1)
-        #expect(await waitUntil { FileManager.default.fileExists(atPath: sandbox.plainOutput) }, "\(daemon.stderr)")
+        #expect(await waitUntil { sandbox.outputsSettled }, "\(daemon.stderr)")
     }
 
     @Test("an unusable cache at start-up is set aside with one warning, and the daemon goes on")
@@ -360,7 +360,7 @@ struct DaemonTests {
         try FileManager.default.createDirectory(atPath: (cache as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try "garbage{".write(toFile: cache, atomically: true, encoding: .utf8)
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { readJSON(sandbox.jsonOutput) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { sandbox.outputsSettled }, "\(daemon.stderr)")
         let warnings = daemon.stderr.split(separator: "\n").filter { $0.contains("cache: \(cache)") && $0.contains("set aside") }
         #expect(warnings.count == 1, "\(daemon.stderr)")
         #expect(FileManager.default.fileExists(atPath: cache + ".unusable"))

@@ -27,7 +27,7 @@ struct IdleWakeupTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server)
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { readJSON(sandbox.jsonOutput) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { sandbox.outputsSettled }, "\(daemon.stderr)")
         let airRequests = { server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count }
         daemon.send(SIGUSR1)
         #expect(await waitUntil { airRequests() == 2 }, "\(daemon.stderr)")

@@ -31,8 +31,10 @@ struct RecoveryTests {
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
         let atRecovery = Self.airRequests(server)
         #expect(await waitUntil { Self.freshAQI(sandbox.jsonOutput) == 28 }, "\(daemon.stderr)")
-        // The request in flight when the server recovered may still have had the 503; the next one is answered.
-        #expect(Self.airRequests(server) - atRecovery <= 2, "\(server.requests)")
+        // The request in flight when the server recovered may still have had the 503; the next one is
+        // answered. On a loaded machine one more 1 s poll can finish before this test's own wait reads
+        // the file, hence 3 (a backoff that held polls back would show in "not asked" below).
+        #expect(Self.airRequests(server) - atRecovery <= 3, "\(server.requests)")
         #expect(!daemon.stderr.contains("not asked"), "no poll was held back: \(daemon.stderr)")
         #expect(daemon.isRunning)
     }
@@ -41,7 +43,7 @@ struct RecoveryTests {
     func earlyRetryAfterAFailure() async throws {
         let (server, sandbox, daemon) = try await Self.daemonDuringOutage(interval: "2m")
         #expect(await waitUntil { Self.airRequests(server) == 1 }, "\(daemon.stderr)")
-        #expect(await waitUntil { readJSON(sandbox.jsonOutput) != nil }, "the failure is shown: \(daemon.stderr)")
+        #expect(await waitUntil { sandbox.outputsSettled }, "the failure is shown: \(daemon.stderr)")
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
         // The next poll is 120 s after the first: data within 90 s can only come from the early retry.
         #expect(await waitUntil(timeout: 90) { Self.freshAQI(sandbox.jsonOutput) == 28 }, "\(daemon.stderr)")

@@ -8,7 +8,9 @@ import Testing
 @Suite("tmux status line")
 struct TmuxStatusLineTests {
     /// Runs the script for `expected` text and returns its exit status and the drawn line.
-    func drawnLine(air: String, expected: String) async throws -> (status: Int32, line: String) {
+    /// With `click`, the status line is clicked once `expected` is drawn, after `click.answer`
+    /// replaced the provider's reply, and the script waits for `click.expected`.
+    func drawnLine(air: String, expected: String, click: (answer: String, expected: String)? = nil) async throws -> (status: Int32, line: String) {
         let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(air)))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
@@ -21,11 +23,20 @@ struct TmuxStatusLineTests {
         let script = SupportPaths.repository.appendingPathComponent("scripts/check-tmux-status.sh").path
         process.arguments = ["python3", "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
                              script, Paths.binary, sandbox.configPath, expected]
+        let go = sandbox.home.appendingPathComponent("go").path
+        if let click { process.arguments! += [go, click.expected] }
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.home.path,
                                "XDG_CACHE_HOME": sandbox.home.appendingPathComponent("cache").path]
         process.standardOutput = FileHandle(forWritingAtPath: outputPath)
         process.standardError = FileHandle.nullDevice
         try process.run()
+        if let click {
+            // Once the first reading is drawn, the provider changes its answer, then the click.
+            let drawn = await waitUntil { ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").contains(expected) }
+            #expect(drawn, "the first reading was never drawn")
+            try server.setRoutes(openMeteoRoutes(air: .json(click.answer)))
+            _ = FileManager.default.createFile(atPath: go, contents: Data())
+        }
         // The script gives up by itself after ~10 s; past the bound it is killed and fails here.
         let status = await waitForExit(process, timeout: 60)
         let line = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
@@ -43,6 +54,16 @@ struct TmuxStatusLineTests {
         #expect(ratio >= 4.5, "\(colours) \(ratio) \(line.debugDescription)")
         // The cell before our block is tmux's own status style: green, as the default theme draws it.
         #expect(line.contains("\u{1B}[42m") || line.contains("\u{1B}[48;5;2m"), "default theme: \(line.debugDescription)")
+    }
+}
+
+extension TmuxStatusLineTests {
+    @Test("a click on the status line fetches now (the snippet's binding): the new reading is drawn at once")
+    func click() async throws {
+        let (status, line) = try await drawnLine(air: airQualityBody(pm25: 40), expected: "AQI 112 USG",
+                                                 click: (airQualityBody(pm25: 5), "AQI 28 Good"))
+        #expect(status == 0, "\(line.debugDescription)")
+        #expect(line.contains("AQI 28 Good"), "\(line.debugDescription)")
     }
 }
 

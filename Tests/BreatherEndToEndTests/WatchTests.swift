@@ -14,7 +14,8 @@ final class WatchProcess: @unchecked Sendable {
     /// Held until the watch is killed, and with it the server it polls.
     private let sandbox: Sandbox
 
-    init(_ sandbox: Sandbox, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// `stderrPath`: where its log goes (nowhere by default).
+    init(_ sandbox: Sandbox, _ arguments: [String], environment: [String: String] = [:], stderrPath: String? = nil) throws {
         self.sandbox = sandbox
         process.executableURL = URL(fileURLWithPath: Paths.binary)
         process.arguments = ["watch"] + arguments + ["--config", sandbox.configPath]
@@ -24,7 +25,12 @@ final class WatchProcess: @unchecked Sendable {
         let out = try closeOnExecPipe(), input = try closeOnExecPipe()
         process.standardOutput = out.write
         process.standardInput = input.read
-        process.standardError = FileHandle.nullDevice
+        if let stderrPath {
+            _ = FileManager.default.createFile(atPath: stderrPath, contents: Data())
+            process.standardError = FileHandle(forWritingAtPath: stderrPath)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         try out.write.close()
         try input.read.close()
@@ -96,21 +102,22 @@ struct WatchTests {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "interval = \"1s\"")
         let watch = try WatchProcess(sandbox, ["--format", "waybar"])
-        let first = await watch.waitForLines(1)
-        #expect(first.count == 1 && first[0].contains("AQI 112 USG"), "\(first)")
+        // Nothing stored yet: the loading state first, then the reading.
+        let first = await watch.waitForLines(2)
+        #expect(first.count == 2 && first[0].contains("loading") && first[1].contains("AQI 112 USG"), "\(first)")
         // Several more polls of unchanged data: no line repeats the one before it. (The count
         // of lines is not the measure: the tooltip's "N min ago" turning over a minute is a
         // change of output, and gets its line.)
         let airRequests = { server.requests.filter { $0.contains("/aq/v1/air-quality") }.count }
         #expect(await waitUntil { airRequests() >= 4 })
-        let unchanged = watch.lines
+        let unchanged = Array(watch.lines.dropFirst())
         #expect(eachLineIsAChange(unchanged) && unchanged.allSatisfy { $0.contains("AQI 112 USG") }, "\(unchanged)")
         // The data changes: a new line with the new index, and still no repeats.
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
         #expect(await waitUntil { watch.lines.last?.contains("AQI 28 Good") == true }, "\(watch.lines)")
         let all = watch.lines
         let changed = try #require(all.firstIndex { $0.contains("AQI 28 Good") })
-        #expect(eachLineIsAChange(all) && all[..<changed].allSatisfy { $0.contains("AQI 112 USG") }, "\(all)")
+        #expect(eachLineIsAChange(all) && all[1..<changed].allSatisfy { $0.contains("AQI 112 USG") }, "\(all)")
         #expect(await watch.terminate() == 0)
     }
 
@@ -120,18 +127,19 @@ struct WatchTests {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "interval = \"60s\"")
         let watch = try WatchProcess(sandbox, ["--format", "i3bar"])
-        let lines = await watch.waitForLines(3)
-        #expect(lines.count == 3)
+        let lines = await watch.waitForLines(4)
+        #expect(lines.count == 4)
         #expect(lines.first == #"{"version":1,"click_events":true}"#)
         #expect(lines.dropFirst().first == "[")
-        let element = try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [[String: String]]
+        #expect(lines[2].hasPrefix("[{") && lines[2].contains("loading"), "the loading state first: \(lines)")
+        let element = try JSONSerialization.jsonObject(with: Data((lines.last ?? "").drop { $0 == "," }.utf8)) as? [[String: String]]
         #expect(element?.first?["full_text"]?.hasPrefix(" US AQI 112 USG") == true, "\(lines)")
         #expect(element?.first?["background"] == "#FF7E00")
         // With a 60 s interval only a click can cause the next fetch.
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
         watch.send("[\n{\"name\":\"breather\",\"instance\":\"x\",\"button\":1}\n")
-        let after = await watch.waitForLines(4)
-        #expect(after.count == 4 && after[3].hasPrefix(",[{") && after[3].contains("AQI 28"), "\(after)")
+        let after = await watch.waitForLines(5)
+        #expect(after.count == 5 && after[4].hasPrefix(",[{") && after[4].contains("AQI 28"), "\(after)")
         #expect(await watch.terminate() == 0)
     }
 
@@ -141,15 +149,15 @@ struct WatchTests {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "interval = \"1h\"\nstandards = [\"us\", \"china\"]")
         let watch = try WatchProcess(sandbox, ["--format", "i3bar"])
-        let first = await watch.waitForLines(3)
-        #expect(first.count == 3 && !(first.last ?? "").contains("Brooklyn"), "compact by default: \(first)")
+        let first = await watch.waitForLines(4)
+        #expect(first.count == 4 && !(first.last ?? "").contains("Brooklyn"), "compact by default: \(first)")
         let requests = server.requests.count
         watch.send("[\n{\"name\":\"breather\",\"button\":3}\n")
-        let full = await watch.waitForLines(4)
-        #expect(full.count == 4 && full[3].contains("Brooklyn"), "the full text names the place: \(full)")
+        let full = await watch.waitForLines(5)
+        #expect(full.count == 5 && full[4].contains("Brooklyn"), "the full text names the place: \(full)")
         watch.send(",{\"name\":\"breather\",\"button\":5}\n")
-        let china = await watch.waitForLines(5)
-        #expect(china.count == 5 && china[4].contains("114"), "China's index of the same data: \(china)")
+        let china = await watch.waitForLines(6)
+        #expect(china.count == 6 && china[5].contains("114"), "China's index of the same data: \(china)")
         #expect(server.requests.count == requests, "\(server.requests)")
         #expect(await watch.terminate() == 0)
     }

@@ -26,9 +26,23 @@ struct ProviderGateTests {
         #expect(await gate.wait(for: "open-meteo", part: .air) == nil, "other providers are not held back")
         let held = await gate.hold("airvisual", part: .air, isUserRequest: true)
         #expect(held?.message == "not asked: the provider asked to wait 120s more (Retry-After)", "a click does not override Retry-After")
-        #expect(await gate.secondsUntilEarlyRetry() == nil, "no retry before the provider's own time")
+        #expect(await gate.secondsUntilEarlyRetry() == 121, "one retry a second after the provider's own time, not before")
         clock.advance(120)
         #expect(await gate.hold("airvisual", part: .air, isUserRequest: false) == nil)
+    }
+
+    @Test("Retry-After 60 with a 15 min poll: the retry is due as the hold ends; a poll held meanwhile keeps it; a success clears it")
+    func retryAfterEndsEarly() async throws {
+        let gate = ProviderGate(firstRetrySeconds: 30, pollSeconds: 900, now: { [clock] in clock.now }, jitter: { 1 })
+        await gate.record("open-meteo", part: .air, failure: failure(.rateLimited, retryAfter: 60))
+        #expect(await gate.secondsUntilEarlyRetry() == 61)
+        clock.advance(30)  // a fetch meanwhile does not ask the held provider and records nothing for it
+        #expect(await gate.hold("open-meteo", part: .air, isUserRequest: true) != nil)
+        #expect(await gate.secondsUntilEarlyRetry() == 31)
+        clock.advance(31)
+        #expect(await gate.hold("open-meteo", part: .air, isUserRequest: false) == nil, "asked at the retry")
+        await gate.record("open-meteo", part: .air, failure: nil)
+        #expect(await gate.secondsUntilEarlyRetry() == nil)
     }
 
     @Test("a 429 without Retry-After holds the polls back, exponentially up to the cap; a click asks; a success resets")
@@ -139,5 +153,15 @@ struct ProviderGatePartTests {
             retries.append(await gate.secondsUntilEarlyRetry())
         }
         #expect(retries == [10, 20, 40])
+    }
+
+    @Test("the default clock is the time since boot, sleep included: a wall-clock step cannot move a hold")
+    func steadyClock() {
+        var boot = timespec(), wall = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &boot)
+        let gateNow = ProviderGate.sinceBoot().timeIntervalSince1970
+        clock_gettime(CLOCK_REALTIME, &wall)
+        #expect(abs(gateNow - Double(boot.tv_sec)) < 5, "CLOCK_BOOTTIME")
+        #expect(abs(gateNow - Double(wall.tv_sec)) > 86_400, "not the wall clock")
     }
 }

@@ -56,12 +56,7 @@ func alertsFor(_ steps: [Step], _ settings: AlertSettings, between: (Int, MainVi
         result.partsFetchedAt = PartTimes(air: clock.now, weather: clock.now, asthma: clock.now)
         return result
     }, now: { clock.now }))
-    let outputs = await history(viewModel) { inputs in
-        for index in steps.indices {
-            inputs.viewDidRefresh()
-            between(index, inputs)
-        }
-    }
+    let outputs = await pollHistory(viewModel, polls: steps.count, between: between)
     var monitor = AlertMonitor(settings: settings)
     var sent: [Sent] = []
     var step = -1

@@ -66,10 +66,7 @@ struct ConditionsStoreTests {
             defer { clock.advance(60) }
             return try fetch.next()
         }, save: { saved.add($0) }, now: { clock.now }))
-        let outputs = await history(viewModel) {
-            $0.viewDidRefresh()
-            $0.viewDidRefresh()
-        }
+        let outputs = await pollHistory(viewModel, polls: 2)
         let last = outputs[outputs.count - 1]
         #expect(last.aqi == "28", "the new air reading shows")
         #expect(last.temperature == "12°C", "the last good weather stays")

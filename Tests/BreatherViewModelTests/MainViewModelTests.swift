@@ -45,6 +45,26 @@ func history(_ viewModel: MainViewModel, _ events: (MainViewModel.Input) -> Void
     return outputs
 }
 
+/// Like `history` for `polls` refreshes a poll interval apart: each is sent once the one before
+/// has shown its result (refreshes sent together are one burst, and merge into one fetch), with
+/// `between` sending other events after each result.
+func pollHistory(_ viewModel: MainViewModel, polls: Int, between: (Int, MainViewModel.Input) -> Void = { _, _ in }) async -> [Output] {
+    var outputs: [Output] = []
+    var iterator = viewModel.outputs.makeAsyncIterator()
+    for index in 0..<polls {
+        viewModel.inputs.viewDidRefresh()
+        var sawLoading = false
+        while let output = await iterator.next() {
+            outputs.append(output)
+            if output.isLoading { sawLoading = true } else if sawLoading { break }
+        }
+        between(index, viewModel.inputs)
+    }
+    viewModel.finish()
+    while let output = await iterator.next() { outputs.append(output) }
+    return outputs
+}
+
 @Suite("MainViewModel input → output history")
 struct MainViewModelTests {
     @Test("refresh: loading, then the formatted conditions")
@@ -103,10 +123,7 @@ struct MainViewModelTests {
             defer { clock.advance(720) }
             return try fetch.next()
         }, now: { clock.now }))
-        let outputs = await history(viewModel) {
-            $0.viewDidRefresh()
-            $0.viewDidRefresh()
-        }
+        let outputs = await pollHistory(viewModel, polls: 2)
         #expect(outputs.map(\.isLoading) == [true, false, true, false])
         let last = outputs[3]
         #expect(last.aqi == "99")
@@ -192,9 +209,7 @@ struct MainViewModelTests {
             defer { clock.advance(1) }
             return try fetch.next()
         }, now: { clock.now }))
-        let outputs = await history(viewModel) { input in
-            for _ in 0..<3 { input.viewDidRefresh() }
-        }
+        let outputs = await pollHistory(viewModel, polls: 3)
         #expect(fetch.calls == 3)
         #expect(outputs.filter { !$0.isLoading }.map(\.aqi) == ["28", "28", "165"])
         #expect(outputs.filter { !$0.isLoading }.map(\.isStale) == [false, true, false])

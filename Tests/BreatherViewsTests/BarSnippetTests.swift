@@ -49,9 +49,10 @@ struct BarSnippetTests {
         let module = try #require(root["custom/breather"] as? [String: Any])
         #expect(module["return-type"] as? String == "json")
         #expect(module["on-click"] as? String == "systemctl --user kill -s USR1 breather")
-        for key in ["on-click-middle", "on-scroll-up", "on-scroll-down"] {
-            #expect(module[key] as? String == "systemctl --user kill -s USR2 breather", "\(key)")
+        for key in ["on-click-middle", "on-scroll-down"] {
+            #expect(module[key] as? String == "systemctl --user kill -s USR2 breather", "\(key): the next standard")
         }
+        #expect(module["on-scroll-up"] as? String == "systemctl --user kill -s RTMIN+2 breather", "the previous standard, as in i3bar")
         #expect(module["on-click-right"] as? String == "systemctl --user kill -s RTMIN+1 breather")
         let exec = try #require(module["exec"] as? String)
         let line = WaybarRenderer().render(await BarState.fresh.output())
@@ -71,9 +72,11 @@ struct BarSnippetTests {
         }
         #expect(keys["type"] == "custom/script")
         #expect(keys["click-left"] == "systemctl --user kill -s USR1 breather")
-        for key in ["click-middle", "scroll-up", "scroll-down"] {
-            #expect(keys[key] == "systemctl --user kill -s USR2 breather", "\(key)")
+        for key in ["click-middle", "scroll-down"] {
+            #expect(keys[key] == "systemctl --user kill -s USR2 breather", "\(key): the next standard")
         }
+        #expect(keys["scroll-up"] == "systemctl --user kill -s RTMIN+2 breather", "the previous standard, as in i3bar")
+        #expect(keys["interval"] == "1", "a change shows within a second")
         #expect(keys["click-right"] == "systemctl --user kill -s RTMIN+1 breather")
         let exec = try #require(keys["exec"])
         let line = PolybarRenderer().render(await BarState.stale.output())
@@ -81,6 +84,35 @@ struct BarSnippetTests {
         let stopped = try await runShell(exec, runtimeDirectory: runtimeDirectory("polybar.txt", nil))
         #expect(stopped == "%{B#CC6666}%{F#000000} AQI – daemon stopped %{F-}%{B-}\n")
         #expect(Format.contrastRatio("#000000", "#CC6666") >= 4.5)
+    }
+
+    @Test("polybar.ini: the watch's line at once (tail); clicks signal that watch (%pid%), scroll up the previous standard")
+    func polybarWatch() throws {
+        let keys = iniKeys(try shippedSnippet("polybar.ini"))
+        // `exec`: polybar runs the line through /bin/sh, and %pid% is that shell unless it becomes breather.
+        #expect(keys["exec"] == "exec breather watch --format polybar" && keys["tail"] == "true")
+        #expect(keys["click-left"] == "kill -USR1 %pid%")
+        #expect(keys["click-middle"] == "kill -USR2 %pid%" && keys["scroll-down"] == "kill -USR2 %pid%")
+        #expect(keys["scroll-up"] == "kill -RTMIN+2 %pid%")
+        #expect(keys["click-right"] == "kill -RTMIN+1 %pid%")
+    }
+
+    @Test("i3blocks.conf and tmux.conf: a click fetches (BLOCK_BUTTON, a --refresh binding)")
+    func oneShotClicks() throws {
+        let keys = iniKeys(try shippedSnippet("i3blocks.conf"))
+        #expect(keys["command"] == "breather --format i3blocks" && keys["markup"] == "pango")
+        let tmux = try shippedSnippet("tmux.conf")
+        #expect(tmux.contains("set -g mouse on"))
+        #expect(tmux.contains(#"bind -n MouseDown1StatusRight run-shell -b "breather --refresh --format tmux"#))
+    }
+
+    func iniKeys(_ text: String) -> [String: String] {
+        var keys: [String: String] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix(";") && !line.hasPrefix("#") {
+            let pair = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2 { keys[pair[0]] = pair[1] }
+        }
+        return keys
     }
 
     @Test("i3-config works as a whole file: it starts with i3's v4 marker")

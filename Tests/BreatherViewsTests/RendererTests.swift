@@ -18,11 +18,19 @@ func render(_ conditions: CityConditions?, failure: ProviderFailure? = nil, stan
         throw failure ?? ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503")
     }, now: { now.addingTimeInterval(afterFailure ? 900 : 0) }, units: units, icons: icons)
         .with(localTime: localTime, pollSeconds: pollSeconds), standard: standard)
-    viewModel.inputs.viewDidRefresh()
-    if afterFailure { viewModel.inputs.viewDidRefresh() }
-    viewModel.finish()
+    var outputs = viewModel.outputs.makeAsyncIterator()
     var last: Output?
-    for await output in viewModel.outputs { last = output }
+    viewModel.inputs.viewDidRefresh()
+    if afterFailure {
+        // The next poll comes after the first one's result: refreshes sent together merge into one fetch.
+        while let output = await outputs.next() {
+            last = output
+            if !output.isLoading { break }
+        }
+        viewModel.inputs.viewDidRefresh()
+    }
+    viewModel.finish()
+    while let output = await outputs.next() { last = output }
     return last!
 }
 

@@ -80,12 +80,16 @@ struct RetryAfterDisplayTests {
                                   retryAfterSeconds: 60)
         }, now: { clock }))
         viewModel.inputs.viewDidRefresh()
-        if data { viewModel.inputs.viewDidRefresh() }
         var last: Output?
         var redrawn = false
+        // The next poll comes after the first one's result: refreshes sent together merge into one fetch.
+        var polledAgain = !data
         for await output in viewModel.outputs {
             last = output
-            if !redrawn, !output.isLoading, !output.failures.isEmpty {
+            if !polledAgain, !output.isLoading {
+                polledAgain = true
+                viewModel.inputs.viewDidRefresh()
+            } else if !redrawn, !output.isLoading, !output.failures.isEmpty {
                 redrawn = true
                 clock = clock.addingTimeInterval(later)
                 viewModel.inputs.toggleCompact()

@@ -100,7 +100,13 @@ public final class FixtureServer: @unchecked Sendable {
 
     /// The User-Agent of every request so far, in order.
     public var userAgents: [String] {
-        logLines.map { line in line.firstIndex(of: "\t").map { String(line[line.index(after: $0)...]) } ?? "" }
+        logLines.map { line in line.split(separator: "\t", omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? "" }
+    }
+
+    /// When each request so far arrived (Unix time, by the server's clock), in order: a gap
+    /// between two requests measured where they arrive, whatever the load on the test's side.
+    public var requestTimes: [Double] {
+        logLines.map { line in line.split(separator: "\t", omittingEmptySubsequences: false).dropFirst(2).first.flatMap { Double($0) } ?? 0 }
     }
 
     private var logLines: [Substring] {

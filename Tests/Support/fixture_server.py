@@ -14,8 +14,8 @@ Breather runs. It maps a URL path to a reply:
    "/echo": {"echo_headers": true}}
 "bytes" streams that many bytes, without Content-Length unless "content_length" is true.
 "echo_headers" replies with the request's headers as a JSON object (names lowercased).
-Unknown paths get 404. Every request's path and query, a tab and its User-Agent are appended to
-REQUEST_LOG, one line each.
+Unknown paths get 404. Every request's path and query, its User-Agent and the Unix time it
+arrived, tab-separated, are appended to REQUEST_LOG, one line each.
 """
 import http.server
 import json
@@ -34,7 +34,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         path = urllib.parse.urlsplit(self.path).path
         with open(LOG, "a") as log:
-            log.write(self.path + "\t" + self.headers.get("User-Agent", "") + "\n")
+            log.write(self.path + "\t" + self.headers.get("User-Agent", "") + "\t" + repr(time.time()) + "\n")
         with open(ROUTES) as f:
             routes = json.load(f)
         route = routes.get(path)

@@ -14,8 +14,9 @@ wait_for() {
 
 # loopback_replies DIR [DOWN_STATUS]: writes Open-Meteo-shaped routes for the fixture server:
 # DIR/up.json (weather now; air for the past 24 h, this hour and the next 24 h: PM2.5 40 µg/m³
-# now, US AQI 112, with a worse spell ahead for the tooltip's outlook) and DIR/down.json (both
-# endpoints answer DOWN_STATUS, 503 unless given).
+# now, US AQI 112, with a worse spell ahead for the tooltip's outlook), DIR/down.json (both
+# endpoints answer DOWN_STATUS, 503 unless given) and DIR/hung.json (both accept the request
+# and answer only after 60 s: past any request timeout).
 loopback_replies() {
     python3 - "$1" "${2:-503}" <<'PY'
 import json, sys, datetime
@@ -38,10 +39,12 @@ down = {"status": status, "body": json.dumps({"error": True, "reason": reason})}
 up = {"/v1/forecast": {"body": json.dumps(weather)}, "/aq/v1/air-quality": {"body": json.dumps(air)}}
 json.dump(up, open(f"{work}/up.json", "w"))
 json.dump({"/v1/forecast": down, "/aq/v1/air-quality": down}, open(f"{work}/down.json", "w"))
+hung = {"delay": 60, "body": "{}"}
+json.dump({"/v1/forecast": hung, "/aq/v1/air-quality": hung}, open(f"{work}/hung.json", "w"))
 PY
 }
 
-# loopback_routes DIR up|down: the server's replies from now on. Copied, then renamed, so the
+# loopback_routes DIR up|down|hung: the server's replies from now on. Copied, then renamed, so the
 # server (which rereads the routes on every request) never reads half a file.
 loopback_routes() {
     cp "$1/$2.json" "$1/routes.tmp" && mv "$1/routes.tmp" "$1/routes.json"

@@ -23,8 +23,8 @@ __attribute__((noreturn)) void cprocess_exit_now(int status);
    Swift cannot call it. */
 void cprocess_forbid_core_dumps(void);
 
-/* The signals Breather handles: HUP, USR1, USR2, TERM, INT and SIGRTMIN+1 (the bar's right
-   click). An entry in cprocess.c's .preinit_array blocks them as the binary starts, before Swift's main. */
+/* The signals Breather handles: HUP, USR1, USR2, TERM, INT, SIGRTMIN+1 (the bar's right
+   click) and SIGRTMIN+2 (a scroll up). An entry in cprocess.c's .preinit_array blocks them as the binary starts, before Swift's main. */
 void cprocess_handled_signals(sigset_t *set);
 
 /* Lets them through again, for the commands that handle none (one-shot, config, aqi): a

@@ -1,3 +1,4 @@
+import BreatherConfig
 import BreatherModel
 import BreatherViewModel
 import BreatherViews
@@ -16,6 +17,8 @@ struct CommonOptions: Sendable {
     var configPath: String?
     var output: String?
     var refresh = false
+    /// `watch --source mqtt://HOST[:PORT]/PREFIX`: a publishing daemon's state, not the providers.
+    var source: MQTTURL?
     var logLevel: LogLevel = .warning
 
     /// Every flag, in the order `--help` lists them. The parser, the help text and the shell
@@ -35,6 +38,8 @@ struct CommonOptions: Sendable {
         .init("config", help: "Config file (TOML).", completesFiles: true),
         .init("output", help: "Write the output to this file atomically instead of stdout.", completesFiles: true),
         .flag("refresh", help: "Ignore the cache and fetch now."),
+        .init("source", help: "watch only: show what a Breather daemon publishes over MQTT, "
+              + "mqtt://HOST[:PORT]/TOPIC_PREFIX (mqtts:// for TLS), with no provider request."),
         .init("log-level", help: "Log level (default warning).", choices: LogLevel.allCases.map(\.rawValue)),
     ]
 
@@ -61,6 +66,11 @@ struct CommonOptions: Sendable {
         case "config": configPath = value
         case "output": output = value
         case "refresh": refresh = true
+        case "source":
+            guard let url = MQTTURL(value), !url.path.isEmpty else {
+                throw UsageError("--source must be mqtt://HOST[:PORT]/TOPIC_PREFIX or mqtts://…, like mqtt://homeserver/breather/kitchen (got \"\(value)\")")
+            }
+            source = url
         case "log-level": logLevel = try choice(LogLevel.self)
         default: throw UsageError("Unknown option '--\(spec.name)'")
         }

@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BreatherConfig
+
+extension AppContext {
+    /// The MQTT password: env `BREATHER_MQTT_PASSWORD`, else `$CREDENTIALS_DIRECTORY/mqtt.password`
+    /// (systemd LoadCredential=), else `password_file`, which must be a regular file of one line.
+    /// Never a flag, never logged.
+    func mqttPassword(_ settings: MQTTSettings) throws(CommandFailure) -> String? {
+        if let file = settings.passwordFile, loader.environment("BREATHER_MQTT_PASSWORD") == nil {
+            var status = stat()
+            if stat(file, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+                throw CommandFailure(status: .configuration, message: "config: \(file): the MQTT password file must be a regular file")
+            }
+        }
+        let password: String?
+        do {
+            password = try loader.secret(envVar: "BREATHER_MQTT_PASSWORD", credential: "mqtt.password", keyFile: settings.passwordFile)
+        } catch {
+            throw CommandFailure(status: .configuration, message: "mqtt: \(error)")
+        }
+        if let password, password.contains(where: { $0 == "\n" }) {
+            throw CommandFailure(status: .configuration, message: "mqtt: the password file must hold one line, the password")
+        }
+        if settings.username != nil, password == nil {
+            throw CommandFailure(status: .configuration, message: "mqtt: username is set but no password: set password_file (or BREATHER_MQTT_PASSWORD)")
+        }
+        return password
+    }
+}

@@ -1,0 +1,135 @@
+import BreatherConfig
+import BreatherMQTT
+import BreatherViewModel
+import Logging
+import Synchronization
+
+/// The daemon's MQTT side: after every refresh the retained state document (and, with
+/// `discovery`, Home Assistant's configs); `refresh` on `<topic_prefix>/command` becomes a
+/// user refresh, as SIGUSR1 does. The broker's comings and goings are logged when they change,
+/// never block a poll or an output: the client works on its own thread.
+final class MQTTPublisher: Sendable {
+    private let client: MQTTClient
+    private let settings: MQTTSettings
+    private let discovery: HomeAssistantDiscovery
+    private let logger: Logger
+    private let onRefresh: @Sendable () -> Void
+    /// The objects announced to Home Assistant (nil before the first state); configs of this
+    /// node found on the broker before that (an earlier run's); the last failure logged.
+    private let state = Mutex<(announced: Set<String>?, foundEarly: Set<String>, lastFailure: String?, everConnected: Bool)>((nil, [], nil, false))
+
+    var commandTopic: String { "\(settings.topicPrefix)/command" }
+
+    init(settings: MQTTSettings, pollSeconds: Int, password: String?, logger: Logger,
+         onRefresh: @escaping @Sendable () -> Void) throws(MQTTError) {
+        self.settings = settings
+        self.logger = logger
+        self.onRefresh = onRefresh
+        discovery = HomeAssistantDiscovery(settings: settings, pollSeconds: pollSeconds, version: Breather.version)
+        let configuration = MQTTConfiguration.breather(settings, password: password)
+        let box = WeakBox()
+        client = try MQTTClient(configuration) { event in box.publisher?.handle(event) }
+        box.publisher = self
+        client.subscribe(commandTopic)
+        if settings.discovery {
+            client.subscribe(discovery.statusTopic)
+            client.subscribe(discovery.configFilter)
+        }
+    }
+
+    /// Connects in the background.
+    func start() { client.start() }
+
+    /// `offline` on the availability topic, then a clean disconnect.
+    func stop() { client.stop() }
+
+    /// Publishes `output` as the retained state; announces new readings to Home Assistant and
+    /// removes the ones that are gone.
+    func publish(_ output: Output) {
+        guard !output.isLoading, output.hasData else { return }
+        client.publish(discovery.stateTopic, MQTTStateDocument.encode(output, node: settings.node), retain: true)
+        guard settings.discovery else { return }
+        var current = Set(MQTTStateDocument.sensors(output).map(\.key))
+        if output.airQuality != nil { current.insert("aqi_category") }
+        if output.conditions?.asthma != nil { current.insert("asthma_risk") }
+        let (before, foundEarly) = state.withLock { state in
+            defer { state.announced = current; state.foundEarly = [] }
+            return (state.announced ?? [], state.foundEarly)
+        }
+        for object in current.subtracting(before).sorted() { client.publish(discovery.configTopic(object), discovery.config(object), retain: true) }
+        for object in before.union(foundEarly).subtracting(current).sorted() { client.publish(discovery.configTopic(object), [], retain: true) }
+    }
+
+    private func handle(_ event: MQTTEvent) {
+        switch event {
+        case .connected:
+            let again = state.withLock { state in
+                defer { state.lastFailure = nil; state.everConnected = true }
+                return state.everConnected
+            }
+            logger.log(.info, "mqtt: \(again ? "connected again to" : "connected to") \(settings.broker)")
+        case .disconnected(let error, let retry):
+            let line = "\(error); retrying in \(Int(retry.rounded(.up)))s"
+            let isNew = state.withLock { state in
+                defer { state.lastFailure = "\(error)" }
+                return state.lastFailure != "\(error)"
+            }
+            if isNew { logger.log(.warning, line) }
+        case .message(let message):
+            received(message)
+        }
+    }
+
+    private func received(_ message: MQTTMessage) {
+        let text = String(decoding: message.payload, as: UTF8.self)
+        if message.topic == commandTopic {
+            // Only live requests: a retained `refresh` would fetch on every reconnect.
+            guard !message.retained, text == "refresh" else { return }
+            logger.log(.info, "mqtt: refresh requested on \(commandTopic)")
+            onRefresh()
+        } else if message.topic == discovery.statusTopic {
+            guard text == "online", let announced = state.withLock({ $0.announced }) else { return }
+            for object in announced.sorted() { client.publish(discovery.configTopic(object), discovery.config(object), retain: true) }
+        } else if let object = discovery.object(inConfigTopic: message.topic), !message.payload.isEmpty {
+            // A config left retained by an earlier run for a reading this one no longer has;
+            // before the first state it is kept for `publish` to judge.
+            let stale = state.withLock { state in
+                guard let announced = state.announced else {
+                    state.foundEarly.insert(object)
+                    return false
+                }
+                return !announced.contains(object)
+            }
+            if stale { client.publish(message.topic, [], retain: true) }
+        }
+    }
+
+    /// The client's events reach the publisher once it exists (the client is made in its init).
+    private final class WeakBox: @unchecked Sendable {
+        weak var publisher: MQTTPublisher?
+    }
+}
+
+extension MQTTConfiguration {
+    /// The client settings `[mqtt]` describes, with the password read by the caller.
+    static func breather(_ settings: MQTTSettings, password: String?) -> MQTTConfiguration {
+        MQTTConfiguration(host: settings.broker.host, port: settings.broker.port, tls: settings.broker.tls, caFile: settings.caFile,
+                          username: settings.username, password: password, clientID: settings.clientID,
+                          keepaliveSeconds: settings.keepaliveSeconds, availabilityTopic: "\(settings.topicPrefix)/availability")
+    }
+}
+
+extension MQTTPublisher {
+    /// The publisher `[mqtt]` asks for, nil without it; a refresh command becomes a user
+    /// refresh of `viewModel`. An unreadable password file or unusable settings: exit 78.
+    static func make(context: AppContext, viewModel: MainViewModel) throws(CommandFailure) -> MQTTPublisher? {
+        guard let settings = context.settings.mqtt else { return nil }
+        let password = try context.mqttPassword(settings)
+        do {
+            return try MQTTPublisher(settings: settings, pollSeconds: context.settings.intervalSeconds, password: password,
+                                     logger: context.logger) { viewModel.inputs.userDidRefresh() }
+        } catch {
+            throw CommandFailure(status: error.isConfiguration ? .configuration : .unavailable, message: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BreatherCache
+import BreatherConfig
+import BreatherModel
+import BreatherMQTT
+import BreatherProviders
+import BreatherViewModel
+import Logging
+import Synchronization
+
+/// `breather watch --source mqtt://HOST/PREFIX`: the view model's data comes from the state a
+/// Breather daemon publishes, never from a provider. Every state message (and every change of
+/// the publisher's availability) becomes a refresh, which answers at once from the last good
+/// state; a publisher gone offline answers with a failure, so the bar keeps its values marked
+/// stale with their age. A click (a user refresh) publishes `refresh` on `PREFIX/command`.
+/// Unreadable payloads are logged (once per cause) and ignored.
+final class MQTTSubscription: Sendable {
+    private let client: MQTTClient
+    private let prefix: String
+    private let logger: Logger
+    private struct State {
+        var latest: CityConditions?
+        var online: Bool?
+        /// Why there is nothing to show yet (the broker unreachable, an unreadable state).
+        var problem: (kind: FailureKind, message: String)?
+        var lastLogged: String?
+        var onChange: (@Sendable () -> Void)?
+        /// Fetches waiting for the first word from the broker (a state, a failure).
+        var waiters: [FirstWord] = []
+        var heardFromBroker: Bool { latest != nil || problem != nil }
+    }
+    private let state = Mutex(State())
+
+    var stateTopic: String { "\(prefix)/state" }
+    var availabilityTopic: String { "\(prefix)/availability" }
+    var commandTopic: String { "\(prefix)/command" }
+
+    /// A subscriber of `source` (whose path is the publisher's topic prefix), with `[mqtt]`'s
+    /// username, password and CA file when the local config has them.
+    init(source: MQTTURL, settings: MQTTSettings?, password: String?, logger: Logger) throws(MQTTError) {
+        prefix = source.path
+        self.logger = logger
+        let node = MQTTSettings.localNode
+        var configuration = MQTTConfiguration(host: source.host, port: source.port, tls: source.tls, caFile: settings?.caFile,
+                                              username: settings?.username, password: password,
+                                              clientID: "bw-\(node.prefix(12))-\(getpid())",
+                                              keepaliveSeconds: settings?.keepaliveSeconds ?? 60)
+        configuration.maxRetrySeconds = 30
+        let box = Box()
+        client = try MQTTClient(configuration) { event in box.subscription?.handle(event) }
+        box.subscription = self
+        client.subscribe(stateTopic)
+        client.subscribe(availabilityTopic)
+    }
+
+    /// Connects; `onChange` hears every new state or availability (to ask the view model for a refresh).
+    func start(onChange: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onChange = onChange }
+        client.start()
+    }
+
+    func stop() { client.stop() }
+
+    /// How long the first refresh waits for the broker's retained state before it answers
+    /// "waiting": a bar that starts shows the state, not a flash of an error.
+    static let firstWordSeconds = 5.0
+
+    /// The view model's fetch: the last good state, or why there is none.
+    func fetch(_ request: FetchRequest) async throws(ProviderFailure) -> CityConditions {
+        await firstWord()
+        if request.isUserRequest {
+            client.publish(commandTopic, Array("refresh".utf8), retain: false)
+        }
+        let (latest, online, problem) = state.withLock { ($0.latest, $0.online, $0.problem) }
+        guard let latest else {
+            let (kind, message) = problem ?? (.unavailable, "waiting for the first state on \(stateTopic)")
+            throw ProviderFailure(provider: "mqtt", part: .air, kind: kind, message: message)
+        }
+        if online == false {
+            throw ProviderFailure(provider: "mqtt", part: .air, kind: .unavailable, message: "the publisher of \(prefix) is offline")
+        }
+        return latest
+    }
+
+    private func handle(_ event: MQTTEvent) {
+        switch event {
+        case .connected:
+            log(.info, "mqtt: subscribed to \(stateTopic)")
+        case .disconnected(let error, let retry):
+            state.withLock { $0.problem = (error.isConfiguration ? .configuration : .unavailable, "\(error)") }
+            log(.warning, "\(error); retrying in \(Int(retry.rounded(.up)))s")
+            changed()
+        case .message(let message) where message.topic == availabilityTopic:
+            let online = String(decoding: message.payload, as: UTF8.self) == "online"
+            state.withLock { $0.online = online }
+            changed()
+        case .message(let message) where message.topic == stateTopic:
+            switch MQTTStateDocument.decode(message.payload) {
+            case .success(let conditions):
+                state.withLock { state in
+                    state.latest = conditions
+                    state.problem = nil
+                    state.lastLogged = nil
+                }
+                changed()
+            case .failure(let failure):
+                state.withLock { $0.problem = (.badData, "mqtt: \(stateTopic): \(failure)") }
+                log(.warning, "mqtt: \(stateTopic): \(failure); keeping the last good state")
+                changed()
+            }
+        case .message:
+            break
+        }
+    }
+
+    private func changed() {
+        let (onChange, waiters) = state.withLock { state in
+            defer { if state.heardFromBroker { state.waiters = [] } }
+            return (state.onChange, state.heardFromBroker ? state.waiters : [])
+        }
+        waiters.forEach { $0.resume() }
+        onChange?()
+    }
+
+    /// Returns once the broker has said something (a state or a failure), or after `firstWordSeconds`.
+    private func firstWord() async {
+        let waiter = FirstWord()
+        let heard = state.withLock { state in
+            if !state.heardFromBroker { state.waiters.append(waiter) }
+            return state.heardFromBroker
+        }
+        guard !heard else { return }
+        let timer = Task(executorPreference: LoopExecutor.shared) {
+            try? await LoopExecutor.shared.sleep(seconds: Self.firstWordSeconds)
+            waiter.resume()
+        }
+        await waiter.wait()
+        timer.cancel()
+    }
+
+    /// One fetch's wait for the broker's first word, resumed once (by the word or the timer).
+    final class FirstWord: Sendable {
+        private let state = Mutex<(continuation: CheckedContinuation<Void, Never>?, resumed: Bool)>((nil, false))
+
+        func wait() async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumed = state.withLock { state in
+                    if !state.resumed { state.continuation = continuation }
+                    return state.resumed
+                }
+                if resumed { continuation.resume() }
+            }
+        }
+
+        func resume() {
+            state.withLock { state in
+                defer { state.continuation = nil; state.resumed = true }
+                return state.continuation
+            }?.resume()
+        }
+    }
+
+    /// Logs `line` unless it is the one logged last: a broker down for an hour is one line.
+    private func log(_ level: Logger.Level, _ line: String) {
+        let isNew = state.withLock { state in
+            defer { state.lastLogged = line }
+            return state.lastLogged != line
+        }
+        if isNew { logger.log(level, line) }
+    }
+
+    private final class Box: @unchecked Sendable {
+        weak var subscription: MQTTSubscription?
+    }
+}
+
+extension Session {
+    /// A session whose data comes from `subscription` only: no provider, no store write.
+    init(context: AppContext, subscription: MQTTSubscription) {
+        cache = ConditionsCache(path: context.cachePath)
+        history = nil  // the publisher keeps the history
+        fetching = Fetching(fetcher: ConditionsFetcher(air: [], weather: [], asthma: []), resolver: LocationResolver(context: context))
+        viewModel = MainViewModel(
+            environment: .init(fetch: { request async throws(ProviderFailure) in try await subscription.fetch(request) },
+                               save: { _ in },
+                               units: context.settings.units, staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds,
+                               icons: context.settings.icons, executor: LoopExecutor.shared)
+                .with(localTime: Self.localTime, pollSeconds: nil),
+            standard: context.settings.standard, standards: context.settings.standards)
+    }
+}
+
+extension MQTTSubscription {
+    /// The subscriber `--source` asks for; unusable settings or credentials: exit 78.
+    static func make(source: MQTTURL, context: AppContext) throws(CommandFailure) -> MQTTSubscription {
+        let settings = context.settings.mqtt
+        let password = try settings.flatMap { settings throws(CommandFailure) in try context.mqttPassword(settings) }
+        do {
+            return try MQTTSubscription(source: source, settings: settings, password: password, logger: context.logger)
+        } catch {
+            throw CommandFailure(status: error.isConfiguration ? .configuration : .unavailable, message: "\(error)")
+        }
+    }
+}

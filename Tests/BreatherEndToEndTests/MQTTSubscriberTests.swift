@@ -1,0 +1,138 @@
+import BreatherTestSupport
+import Foundation
+import Testing
+
+/// A publishing daemon on one "machine" (sandbox), subscribing bars on others, one mosquitto.
+struct Household {
+    let broker: MosquittoBroker
+    let server: FixtureServer
+    let publisher: Sandbox
+    let prefix: String
+    var source: String { "mqtt://127.0.0.1:\(broker.port)/\(prefix)" }
+
+    static func start(prefix: String, pm25: Double = 40) async throws -> Household {
+        let broker = try await MosquittoBroker.start()
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: pm25))))
+        let publisher = try Sandbox()
+        try publisher.writeDaemonConfig(server: server, interval: "1h", sources: publisher.mqttTable(broker, prefix: prefix))
+        return Household(broker: broker, server: server, publisher: publisher, prefix: prefix)
+    }
+
+    /// Another machine: the broker's credentials, and providers on a server of its own that
+    /// must never be asked (`trap`).
+    func subscriberSandbox(trap: FixtureServer) throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: trap, extra: "interval = \"1h\"\n" + sandbox.mqttTable(broker, prefix: "unused/\(prefix)"))
+        return sandbox
+    }
+
+    func airRequests() -> Int { server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count }
+}
+
+@Suite("breather watch --source mqtt://")
+struct MQTTSubscriberTests {
+    @Test("every bar format shows the publisher's index with no provider request; a click leads to one fetch by the publisher")
+    func subscribes() async throws {
+        let house = try await Household.start(prefix: "breather/house")
+        let daemon = try DaemonProcess(sandbox: house.publisher)
+        defer { daemon.send(SIGKILL) }
+        #expect(await waitUntil { (try? house.broker.retained("breather/house/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        let trap = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 300))))
+        let other = try house.subscriberSandbox(trap: trap)
+        let expected: [(format: String, text: String)] = [
+            ("waybar", "AQI 112 USG"), ("i3blocks", "AQI 112 USG"), ("polybar", "AQI 112 USG"), ("tmux", "AQI 112 USG"), ("plain", "AQI 112"),
+        ]
+        var watches: [WatchProcess] = []
+        for (format, _) in expected { watches.append(try WatchProcess(other, ["--format", format, "--source", house.source])) }
+        let i3bar = try WatchProcess(other, ["--format", "i3bar", "--source", house.source])
+        for (watch, (format, text)) in zip(watches, expected) {
+            // The first line already: the first refresh waits for the broker's retained state.
+            let lines = await watch.waitForLines(1)
+            #expect(lines.first?.contains(text) == true, "\(format): \(lines)")
+        }
+        let header = await i3bar.waitForLines(3)
+        #expect(header.count == 3 && header[2].contains("AQI 112 USG"), "\(header)")
+        // The same line the publisher's own output file shows.
+        let published = try String(contentsOfFile: house.publisher.plainOutput, encoding: .utf8)
+        #expect(await watches[4].waitForLines(1).first == published.trimmingCharacters(in: .newlines))
+        #expect(trap.requests.isEmpty, "a subscriber asked a provider: \(trap.requests)")
+        // A left click: one fetch by the publisher, and the new index reaches every bar.
+        let before = house.airRequests()
+        try house.server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+        i3bar.send("[\n{\"name\":\"breather\",\"instance\":\"x\",\"button\":1}\n")
+        #expect(await waitUntil { i3bar.lines.last?.contains("AQI 28 Good") == true }, "\(i3bar.lines) \(daemon.stderr)")
+        // i3blocks prints three lines a change (full text, short text, colour).
+        #expect(await waitUntil { watches.allSatisfy { $0.lines.suffix(3).contains { $0.contains("AQI 28") } } }, "\(watches.map(\.lines))")
+        #expect(house.airRequests() == before + 1)
+        #expect(trap.requests.isEmpty)
+        for watch in watches + [i3bar] { #expect(await watch.terminate() == 0) }
+    }
+
+    @Test("a publisher gone offline shows as stale with its age")
+    func publisherOffline() async throws {
+        let house = try await Household.start(prefix: "breather/offline")
+        let daemon = try DaemonProcess(sandbox: house.publisher)
+        #expect(await waitUntil { (try? house.broker.retained("breather/offline/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        let trap = try await FixtureServer.start(routes: [:])
+        let watch = try WatchProcess(try house.subscriberSandbox(trap: trap), ["--format", "waybar", "--source", house.source])
+        let first = try #require(await watch.waitForLines(1).first.flatMap(jsonObject))
+        #expect(first["class"] != nil && !"\(first["class"] ?? "")".contains("stale"), "\(first)")
+        daemon.send(SIGKILL)
+        #expect(await waitUntil { "\(watch.lines.last.flatMap(jsonObject)?["class"] ?? "")".contains("stale") }, "\(watch.lines)")
+        let stale = try #require(watch.lines.last.flatMap(jsonObject))
+        #expect((stale["text"] as? String)?.contains("AQI 112") == true, "the values stay: \(stale)")
+        #expect((stale["tooltip"] as? String)?.contains("offline") == true, "\(stale)")
+        #expect(trap.requests.isEmpty)
+        #expect(await watch.terminate() == 0)
+    }
+
+    @Test("garbage, an older version and a thousand retained junk messages: a log line, the last good state kept, never a blank bar")
+    func faults() async throws {
+        let house = try await Household.start(prefix: "breather/faults")
+        let daemon = try DaemonProcess(sandbox: house.publisher)
+        #expect(await waitUntil { (try? house.broker.retained("breather/faults/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit() == 0)
+        // The publisher stopped cleanly; pretend it is back so only the payloads matter.
+        try house.broker.publish("breather/faults/availability", "online", retain: true)
+        // A thousand retained messages beside the state, under the same prefix and elsewhere.
+        let junk = (0..<1000).map { "breather/faults/junk/\($0) \(String(repeating: "x", count: $0 % 50))" }.joined(separator: "\n")
+        let junkFile = house.publisher.home.appendingPathComponent("junk.txt").path
+        try junk.write(toFile: junkFile, atomically: true, encoding: .utf8)
+        try await offThePool {
+            for line in junk.split(separator: "\n") {
+                let parts = line.split(separator: " ", maxSplits: 1)
+                try house.broker.publish(String(parts[0]), parts.count > 1 ? String(parts[1]) : "", retain: true)
+            }
+        }
+        let trap = try await FixtureServer.start(routes: [:])
+        let other = try house.subscriberSandbox(trap: trap)
+        let log = other.home.appendingPathComponent("watch.stderr").path
+        let watch = try WatchProcess(other, ["--format", "waybar", "--source", house.source], stderrPath: log)
+        #expect(await watch.waitForLines(1).first?.contains("AQI 112") == true, "\(watch.lines)")
+        func stderr() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        try house.broker.publish("breather/faults/state", "garbage{", retain: true)
+        #expect(await waitUntil { stderr().contains("mqtt: breather/faults/state: not a Breather state document; keeping the last good state") }, "\(stderr())")
+        try house.broker.publish("breather/faults/state", #"{"version":0,"aqi":3}"#, retain: true)
+        #expect(await waitUntil { stderr().contains("a state document of version 0; this Breather reads version 1") }, "\(stderr())")
+        #expect(watch.lines.allSatisfy { $0.contains("AQI 112") }, "\(watch.lines)")
+        #expect(watch.process.isRunning)
+        // A bar that starts on garbage alone shows an error, not nothing.
+        let fresh = try WatchProcess(other, ["--format", "waybar", "--source", house.source])
+        let line = try #require(await fresh.waitForLines(1).first.flatMap(jsonObject), "\(fresh.lines)")
+        #expect("\(line["class"] ?? "")".contains("error"), "\(line)")
+        #expect((line["tooltip"] as? String)?.contains("version 0") == true, "\(line)")
+        #expect(trap.requests.isEmpty)
+        #expect(await watch.terminate() == 0)
+        #expect(await fresh.terminate() == 0)
+    }
+
+    @Test("--source is for watch: a usage error elsewhere, and a bad URL names the form")
+    func usage() async throws {
+        let sandbox = try Sandbox()
+        let daemon = try await sandbox.run(["daemon", "--source", "mqtt://127.0.0.1/breather/x"])
+        #expect(daemon.status == 64 && daemon.stderr.contains("--source is for `breather watch` (a bar subscribing to a publishing daemon)"), "\(daemon.stderr)")
+        let bad = try await sandbox.run(["watch", "--source", "mqtt://127.0.0.1"])
+        #expect(bad.status == 64 && bad.stderr.contains("--source must be mqtt://HOST[:PORT]/TOPIC_PREFIX"), "\(bad.stderr)")
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// Debian's `mosquitto` broker on loopback ports of its own, with a config file, a password
+/// file and (on request) a TLS listener with a CA made at test time by `openssl`, all in a
+/// private temporary folder. Three listeners: `port` needs the username and password,
+/// `observerPort` is anonymous (for the tests' own `mosquitto_sub`/`mosquitto_pub`, so no
+/// password is ever on a command line), `tlsPort` speaks TLS with a certificate for 127.0.0.1
+/// and `wrongNamePort` with one issued for another host name.
+public final class MosquittoBroker: @unchecked Sendable {
+    /// The user the password file knows.
+    public static let username = "breather"
+    /// Its password: tests check it never appears in any output, log or process listing.
+    public static let password = "pw-\(UUID().uuidString.prefix(12))"
+
+    public let directory: URL
+    public let port: Int
+    public let observerPort: Int
+    public let tlsPort: Int?
+    public let wrongNamePort: Int?
+    private let lock = NSLock()
+    private var process: Process?
+
+    /// Where the test CA's certificate is (TLS brokers only).
+    public var caFile: String { directory.appendingPathComponent("ca.crt").path }
+    /// A file holding the password, as `[mqtt] password_file` expects.
+    public var passwordFile: String { directory.appendingPathComponent("mqtt.password").path }
+    /// The broker's own log.
+    public var logPath: String { directory.appendingPathComponent("mosquitto.log").path }
+
+    init(tls: Bool) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-mosquitto-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        observerPort = try Self.freePort()
+        tlsPort = tls ? try Self.freePort() : nil
+        wrongNamePort = tls ? try Self.freePort() : nil
+        try Self.password.write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        let passwd = directory.appendingPathComponent("passwd").path
+        // -b: batch mode; the test's own password on the test's own command line, never Breather's.
+        try Self.runTool("/usr/bin/mosquitto_passwd", ["-c", "-b", passwd, Self.username, Self.password])
+        var conf = """
+            per_listener_settings true
+            persistence false
+            log_dest file \(logPath)
+            log_type all
+            listener \(port) 127.0.0.1
+            allow_anonymous false
+            password_file \(passwd)
+            listener \(observerPort) 127.0.0.1
+            allow_anonymous true
+
+            """
+        if getuid() == 0 { conf = "user root\n" + conf }  // else it drops to `mosquitto`, who cannot read this folder
+        if let tlsPort, let wrongNamePort {
+            try makeCertificates()
+            for (listenerPort, name) in [(tlsPort, "server"), (wrongNamePort, "other")] {
+                conf += """
+                    listener \(listenerPort) 127.0.0.1
+                    allow_anonymous false
+                    password_file \(passwd)
+                    cafile \(caFile)
+                    certfile \(directory.appendingPathComponent("\(name).crt").path)
+                    keyfile \(directory.appendingPathComponent("\(name).key").path)
+
+                    """
+            }
+        }
+        try conf.write(to: directory.appendingPathComponent("mosquitto.conf"), atomically: true, encoding: .utf8)
+        try start()
+    }
+
+    /// Starts a broker without blocking a cooperative thread (see `offThePool`).
+    public static func start(tls: Bool = false) async throws -> MosquittoBroker {
+        try await offThePool { try MosquittoBroker(tls: tls) }
+    }
+
+    /// Starts the broker process (again, after `stop`) and waits until it accepts connections.
+    public func start() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
+        process.arguments = ["-c", directory.appendingPathComponent("mosquitto.conf").path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try Self.runUnblocked(process)
+        lock.withLock { self.process = process }
+        let deadline = Date().addingTimeInterval(15)
+        while !Self.accepts(observerPort) {
+            guard Date() < deadline, process.isRunning else {
+                throw BrokerError.didNotStart((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "no log")
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Kills the broker (SIGKILL: nothing is kept, as after a crash or a reboot without persistence).
+    public func stop() {
+        guard let process = lock.withLock({ () -> Process? in defer { self.process = nil }; return self.process }) else { return }
+        kill(process.processIdentifier, SIGKILL)
+        _ = reap(process)
+    }
+
+    /// The retained message on `topic` as the broker holds it now (empty when none), read by
+    /// an anonymous `mosquitto_sub` on the observer port.
+    public func retained(_ topic: String) throws -> String {
+        try Self.runTool("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", "\(observerPort)", "-t", topic, "-C", "1", "-W", "2", "--retained-only"],
+                         allowFailure: true).trimmingCharacters(in: .newlines)
+    }
+
+    /// Every retained message under `filter` (wildcards allowed) as "topic payload" lines.
+    public func retainedMessages(_ filter: String) throws -> [String] {
+        try Self.runTool("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", "\(observerPort)", "-t", filter, "-v", "-W", "1", "--retained-only"],
+                         allowFailure: true).split(separator: "\n").map(String.init)
+    }
+
+    /// Publishes `payload` on `topic` through the observer port.
+    public func publish(_ topic: String, _ payload: String, retain: Bool = false) throws {
+        try Self.runTool("/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", "\(observerPort)", "-t", topic, "-m", payload, "-q", "1"] + (retain ? ["-r"] : []))
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func makeCertificates() throws {
+        let dir = directory.path
+        let openssl = "/usr/bin/openssl"
+        try Self.runTool(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Breather test CA",
+                                   "-keyout", "\(dir)/ca.key", "-out", "\(dir)/ca.crt"])
+        for (name, subjectAltName) in [("server", "IP:127.0.0.1"), ("other", "DNS:broker.invalid")] {
+            try Self.runTool(openssl, ["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=\(name)", "-keyout", "\(dir)/\(name).key",
+                                       "-out", "\(dir)/\(name).csr"])
+            try "subjectAltName=\(subjectAltName)\n".write(toFile: "\(dir)/\(name).ext", atomically: true, encoding: .utf8)
+            try Self.runTool(openssl, ["x509", "-req", "-in", "\(dir)/\(name).csr", "-CA", "\(dir)/ca.crt", "-CAkey", "\(dir)/ca.key",
+                                       "-CAcreateserial", "-days", "2", "-extfile", "\(dir)/\(name).ext", "-out", "\(dir)/\(name).crt"])
+        }
+    }
+
+    @discardableResult
+    static func runTool(_ path: String, _ arguments: [String], allowFailure: Bool = false) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        // stderr to a file, not a pipe: openssl prints progress there, and a full pipe nobody
+        // reads yet (stdout is read to its end first) would block it for ever.
+        let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("breather-tool-\(UUID().uuidString)").path
+        _ = FileManager.default.createFile(atPath: errorsPath, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: errorsPath) }
+        let out = try closeOnExecPipe()
+        process.standardOutput = out.write
+        process.standardError = FileHandle(forWritingAtPath: errorsPath)
+        try runUnblocked(process)
+        try out.write.close()
+        let output = out.read.readDataToEndOfFile()
+        let status = reap(process)
+        guard status == 0 || allowFailure else {
+            let errors = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
+            throw BrokerError.toolFailed("\(path) exited \(status): \(errors)")
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Starts `process` from a thread that blocks no signal: a child inherits its parent
+    /// thread's mask, and Swift's worker threads block SIGALRM, which `mosquitto_sub -W` needs
+    /// to time out (and SIGTERM).
+    static func runUnblocked(_ process: Process) throws {
+        let done = DispatchSemaphore(value: 0)
+        let failure = NSLock()
+        nonisolated(unsafe) var error: (any Error)?
+        Thread {
+            var empty = sigset_t()
+            sigemptyset(&empty)
+            pthread_sigmask(SIG_SETMASK, &empty, nil)
+            do { try process.run() } catch let caught { failure.withLock { error = caught } }
+            done.signal()
+        }.start()
+        done.wait()
+        if let error = failure.withLock({ error }) { throw error }
+    }
+
+    /// A loopback port nothing listens on now (the kernel's pick for port 0).
+    public static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw BrokerError.toolFailed("no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func accepts(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: in_port_t(UInt16(port).bigEndian),
+                                  sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}
+
+/// Why the test broker could not be set up.
+public enum BrokerError: Error {
+    case didNotStart(String)
+    case toolFailed(String)
+}
