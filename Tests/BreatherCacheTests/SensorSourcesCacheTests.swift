@@ -18,7 +18,7 @@ struct SensorSourcesCacheTests {
         let conditions = CityConditions(location: Location(latitude: 40.7, longitude: -73.9), pollution: merged,
                                         fetchedAt: Timestamp(timeIntervalSince1970: 1_763_800_600))
         try ConditionsCache(path: path).save(conditions)
-        guard case .conditions(let loaded, _) = ConditionsCache(path: path).load() else {
+        guard case .conditions(let loaded, _, _) = ConditionsCache(path: path).load() else {
             Issue.record("the saved store did not load")
             return
         }
@@ -43,7 +43,7 @@ struct IndoorCacheTests {
                                         pollution: Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [10]])),
                                         fetchedAt: Timestamp(timeIntervalSince1970: 1_763_800_600), indoor: indoor)
         try ConditionsCache(path: path).save(conditions)
-        guard case .conditions(let loaded, _) = ConditionsCache(path: path).load() else {
+        guard case .conditions(let loaded, _, _) = ConditionsCache(path: path).load() else {
             Issue.record("the saved store did not load")
             return
         }
