@@ -34,9 +34,8 @@ func dayAheadAlerts(_ steps: [CityConditions], _ settings: AlertSettings, localT
     }, now: { clock.now })
     environment.localTime = localTime
     environment.alerts = settings
-    let outputs = await history(MainViewModel(environment: environment)) { inputs in
-        for _ in steps { inputs.viewDidRefresh() }
-    }
+    // One poll at a time: refreshes sent together merge into one fetch.
+    let outputs = await pollHistory(MainViewModel(environment: environment), polls: steps.count)
     var monitor = AlertMonitor(settings: settings)
     var sent: [Sent] = []
     var bodies: [String] = []
