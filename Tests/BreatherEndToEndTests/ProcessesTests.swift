@@ -31,6 +31,9 @@ struct ProcessesTests {
         let (daemon, stderr) = try Self.start(sandbox, ["daemon"], stdout: pipe.write)
         defer { kill(daemon.processIdentifier, SIGKILL) }
         try pipe.write.close()
+        // The loading state first (a bar never starts blank), then the reading.
+        let loading = try await offThePool { pipe.read.firstLine() }
+        #expect(String(decoding: loading, as: UTF8.self).contains("loading"), "\(Self.text(stderr))")
         let first = try await offThePool { pipe.read.firstLine() }
         #expect(String(decoding: first, as: UTF8.self).contains("AQI 112"), "\(Self.text(stderr))")
         try pipe.read.close()

@@ -29,7 +29,8 @@ struct IndoorAlertTests {
             result.partsFetchedAt = PartTimes(air: clock.now, weather: clock.now, asthma: clock.now)
             return result
         }, now: { clock.now }))
-        let outputs = await history(viewModel) { inputs in readings.indices.forEach { _ in inputs.viewDidRefresh() } }
+        // One poll at a time: refreshes sent back to back merge into one fetch.
+        let outputs = await pollHistory(viewModel, polls: readings.count)
         var monitor = AlertMonitor(settings: settings)
         return outputs.filter { !$0.isLoading }.map { monitor.observe($0) }
     }

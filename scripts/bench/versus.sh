@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# A provider 100 ms away and the cache, for two builds side by side in one run (docs/PERFORMANCE.md):
+# a fresh one-shot against one `curl` request, a cached one-shot against `jq` reading the cache.
+#   scripts/bench/versus.sh OLD_BINARY NEW_BINARY [ROUNDS]
+# Run from the repository (scripts/bench/ab.py, Tests/Support/fixture_server.py, fixtures).
+set -euo pipefail
+old=$1 new=$2 rounds=${3:-200}
+work=$(mktemp -d)
+server=""
+trap '[ -n "$server" ] && kill -KILL "$server" 2>/dev/null; rm -rf "$work"' EXIT
+strip -o "$work/breather-old" "$old"
+strip -o "$work/breather-new" "$new"
+# A provider 100 ms away: every reply waits 100 ms on a loopback server.
+cat > "$work/routes.json" <<JSON
+{"/v1/forecast": {"fixture": "open-meteo/forecast.current.json", "delay": 0.1},
+ "/aq/v1/air-quality": {"fixture": "open-meteo/air_quality.current_hourly.json", "delay": 0.1}}
+JSON
+python3 -u Tests/Support/fixture_server.py "$work/routes.json" Tests/Fixtures/providers "$work/requests.log" > "$work/port" &
+server=$!
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+port=$(head -1 "$work/port")
+base="http://127.0.0.1:$port"
+for side in old new; do
+    cat > "$work/$side.toml" <<TOML
+[location]
+latitude = 52.3
+longitude = 6.9
+name = "Bench"
+[providers.open-meteo]
+forecast_url = "$base/v1"
+air_quality_url = "$base/aq/v1"
+[cache]
+path = "$work/$side-cache.json"
+TOML
+    "$work/breather-$side" --format json --refresh --config "$work/$side.toml" | jq -e '.air_quality.aqi' > /dev/null
+done
+export HOME=$work XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config
+echo "== fresh one-shot (2 requests, side by side) vs one curl request, provider 100 ms away; $rounds rounds"
+python3 scripts/bench/ab.py "$rounds" "curl -s $base/v1/forecast" \
+    "$work/breather-old --format json --refresh --config $work/old.toml" \
+    "$work/breather-new --format json --refresh --config $work/new.toml"
+echo "== one-shot answered by the cache vs jq reading the cache file; $rounds rounds"
+before=$(wc -l < "$work/requests.log")
+python3 scripts/bench/ab.py "$rounds" "jq .weather.temperature_c $work/new-cache.json" \
+    "$work/breather-old --format json --config $work/old.toml" \
+    "$work/breather-new --format json --config $work/new.toml"
+[ "$(wc -l < "$work/requests.log")" -eq "$before" ] || echo "WARNING: a cached run made a request"
