@@ -70,8 +70,20 @@ public final class MosquittoBroker: @unchecked Sendable {
     }
 
     /// Starts a broker without blocking a cooperative thread (see `offThePool`).
+    /// A port found free can be taken before the broker binds it (an outgoing connection's
+    /// ephemeral port, another test's server): the broker then exits with "Address already in
+    /// use", and a new broker on new ports is tried, up to five times.
     public static func start(tls: Bool = false) async throws -> MosquittoBroker {
-        try await offThePool { try MosquittoBroker(tls: tls) }
+        try await offThePool {
+            var attempt = 1
+            while true {
+                do {
+                    return try MosquittoBroker(tls: tls)
+                } catch BrokerError.didNotStart(let log) where log.contains("Address already in use") && attempt < 5 {
+                    attempt += 1
+                }
+            }
+        }
     }
 
     /// Starts the broker process (again, after `stop`) and waits until it accepts connections.
