@@ -12,7 +12,7 @@ subscriber, the new line against the moment the publisher wrote its own json out
 after the provider's reply was parsed and rendered; the MQTT publish follows it). Prints the
 median over the rounds of the median and of the slowest subscriber, the requests each side
 made, and (--idle S) one idle subscriber's wakeups (voluntary context switches of all its
-threads) over S seconds. Nothing here reads ../shared.
+threads) over S seconds. Everything it needs is in the repository.
 """
 import json, os, signal, statistics, subprocess, sys, tempfile, threading, time
 
