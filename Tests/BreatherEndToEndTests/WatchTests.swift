@@ -52,10 +52,12 @@ final class WatchProcess: @unchecked Sendable {
     /// Writes `text` to the child's stdin (i3bar click events).
     func send(_ text: String) { stdin.write(Data(text.utf8)) }
 
-    /// Waits (bounded, without blocking a thread) until there are at least `count` lines; returns them.
+    /// Waits (bounded, without blocking a thread) until there are at least `count` lines; returns the first `count`.
     func waitForLines(_ count: Int, timeout: Double = 30) async -> [String] {
         _ = await waitUntil(timeout: timeout) { lines.count >= count }
-        return lines
+        // The first `count` only: a poll or a minute turning over in the tooltip's "N min ago"
+        // may already have added a line, and the caller asks about these.
+        return Array(lines.prefix(count))
     }
 
     /// Sends SIGTERM and waits (bounded, without blocking a thread) for the exit; nil (after a
