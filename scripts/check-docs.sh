@@ -29,3 +29,12 @@ if [ -n "$missing" ]; then
     echo "check-docs: $(echo "$missing" | wc -l) public declarations without a /// doc comment" >&2
     exit 1
 fi
+
+# The manuals: every ``` fence is closed (one left open turns the rest of a page into code), and
+# every relative link names a file that exists.
+for page in README.md docs/*.md; do
+    awk -v page="$page" '/^```/ { open = !open; line = FNR } END { if (open) { printf "%s:%d: a ``` fence is never closed\n", page, line; exit 1 } }' "$page"
+    { grep -o '](\([^)#:]*\)\(#[^)]*\)\?)' "$page" || true; } | sed 's/^](\([^)#]*\).*/\1/' | sort -u | while read -r target; do
+        [ -z "$target" ] || [ -e "$(dirname "$page")/$target" ] || { echo "$page: a link to $target, which does not exist" >&2; exit 1; }
+    done
+done
