@@ -119,6 +119,8 @@ case ", $depends," in *", libcurl4"[\ ,]*) ;; *) depends="$depends, libcurl4 (>=
 # systemd-analyze verify fails there (scripts/test-deb.sh found this).
 if grep -qs '^ExecReload=/bin/kill' "$root"/usr/lib/systemd/*/*.service; then depends="$depends, procps"; fi
 
+# libmosquitto is opened with dlopen() only when [mqtt] or an mqtt:// source is configured;
+# without it that feature says "install the libmosquitto1 package", so it is suggested, not required.
 installed_size=$(du -k -s --exclude=DEBIAN "$root" | cut -f1)
 cat > "$root/DEBIAN/control" <<EOF
 Package: breather
@@ -127,6 +129,7 @@ Architecture: $arch
 Maintainer: Breather <dev@breather.invalid>
 Installed-Size: $installed_size
 Depends: $depends
+Suggests: libmosquitto1
 Section: utils
 Priority: optional
 Description: air quality, weather and asthma risk for status bars
