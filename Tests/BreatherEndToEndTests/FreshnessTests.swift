@@ -38,7 +38,7 @@ struct FreshnessTests {
     @Test("the deadline covers the location lookup too: a slow geocoder leaves less time for the fetch after it")
     func deadlineCoversLocationLookup() async throws {
         let hung = Route(body: "{}", delay: 30)
-        let slowGeocoder = Route(fixture: "open-meteo/geocoding.search.json", delay: 3)
+        let slowGeocoder = Route(fixture: "open-meteo/geocoding.search.json", delay: 5)
         let server = try await FixtureServer.start(routes: ["/geo/v1/search": slowGeocoder, "/aq/v1/air-quality": hung,
                                                             "/v2/nearest_city": hung, "/waqi/feed/geo:52.2183;6.8958/": hung,
                                                             "/v1/forecast": hung])
@@ -46,18 +46,18 @@ struct FreshnessTests {
         try sandbox.writeConfig(server: server, location: "city = \"Brooklyn\"", extra: """
             [sources]
             air = ["open-meteo", "airvisual", "waqi"]
-            """, timeout: "4s")
-        // The limit is three request timeouts, 12 s, from the start. The lookup answers after
-        // 3 s (1 s under its timeout, a margin for a loaded machine); then three air sources at
-        // 4 s each would end at 15 s if the fetch had a limit of its own, started after the
-        // lookup. Within one limit the run ends at 12 s.
+            """, timeout: "8s")
+        // The limit is three request timeouts, 24 s, from the start. The lookup answers after
+        // 5 s (3 s under its timeout, a margin for a loaded machine); then three air sources at
+        // 8 s each would end at 29 s if the fetch had a limit of its own, started after the
+        // lookup. Within one limit the run ends at 24 s.
         let start = ContinuousClock.now
         let result = try await sandbox.run(["--config", sandbox.configPath], environment: Self.keys)
         let elapsed = start.duration(to: .now)
         #expect(result.status == 75, "\(result.stderr) \(server.requests)")
         #expect(server.requests.contains { $0.hasPrefix("/geo/v1/search") })
-        #expect(result.stderr.contains("the 12 s limit for the whole fetch ran out"), "\(result.stderr)")
-        #expect(elapsed < .seconds(14), "took \(elapsed): the fetch after the lookup had a limit of its own")
+        #expect(result.stderr.contains("the 24 s limit for the whole fetch ran out"), "\(result.stderr)")
+        #expect(elapsed < .seconds(28), "took \(elapsed): the fetch after the lookup had a limit of its own")
     }
 
     @Test("a failed fetch shows the cached data marked stale, warns once and exits 0; --refresh too")

@@ -13,7 +13,8 @@ struct RetryAfterEndTests {
         try sandbox.writeConfig(server: server, extra: "interval = \"1h\"")
         let watch = try WatchProcess(sandbox, ["--format", "waybar"])
         let air = { zip(server.requests, server.requestTimes).filter { $0.0.contains("/aq/v1/air-quality") }.map(\.1) }
-        #expect(await waitUntil { air().count == 1 })
+        // At least one: a test starved for the 3 s hold may first look after the second 429.
+        #expect(await waitUntil { air().count >= 1 })
         routes["/aq/v1/air-quality"] = .json(airQualityBody(pm25: 40))
         try server.setRoutes(routes)
         #expect(await waitUntil(timeout: 40) { air().count >= 2 }, "no second request: \(server.requests)")
