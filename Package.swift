@@ -15,7 +15,7 @@ let strict: [SwiftSetting] = [
 ]
 let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
 
-// `breather` is a 10 KB static launcher that blocks the signals Breather handles before the
+// `breather` is a 6 KB (stripped) static launcher that blocks the signals Breather handles before the
 // dynamic loader's first instruction, then execs breather-main, the program itself, from its own
 // folder (or ../libexec/breather/): a signal sent the moment the daemon has been exec'd waits for
 // it instead of ending it (Sources/BreatherLauncher/launcher.c). C without libc or loader:

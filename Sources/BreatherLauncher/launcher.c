@@ -1,6 +1,6 @@
 /* `breather`: blocks the signals Breather handles, then execs the program itself
    (breather-main, next to this file or in ../libexec/breather/). A blocked signal and one
-   pending survive execve, and the dynamic loader then spends 0.3-2 ms mapping and relocating
+   pending survive execve, and the dynamic loader then spends 0.2-3 ms mapping and relocating
    breather-main's libraries before its first instruction of its own (cprocess.c's
    .preinit_array entry, which blocks them too): a SIGUSR1 in that window used to end the
    daemon. This program has no loader, no libc and no relocations: its first instruction
@@ -96,5 +96,5 @@ __attribute__((noreturn, used)) void launch(long *stack) {
     if (!join(path, end, installed)) fail(installed, " (path too long)\n");
     syscall3(SYS_execve, (long)path, (long)argv, (long)envp);
     path[end] = 0;
-    fail(path, " + breather-main or ../libexec/breather/breather-main (missing or not executable)\n");
+    fail(path, "breather-main (or ../libexec/breather/breather-main): missing or not executable\n");
 }
