@@ -15,11 +15,27 @@ let strict: [SwiftSetting] = [
 ]
 let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
 
+// `breather` is a 6 KB (stripped) static launcher that blocks the signals Breather handles before the
+// dynamic loader's first instruction, then execs breather-main, the program itself, from its own
+// folder (or ../libexec/breather/): a signal sent the moment the daemon has been exec'd waits for
+// it instead of ending it (Sources/BreatherLauncher/launcher.c). C without libc or loader:
+// -nostdlib, static (swiftc links every product; -static-executable keeps it from asking for the
+// shared Swift runtime). scripts/coverage.sh sets BREATHER_NO_LAUNCHER: the profile runtime that a
+// coverage build links into every product needs libc, so there `breather` is the program itself.
+let withLauncher = Context.environment["BREATHER_NO_LAUNCHER"] == nil
+let executables: [Product] = withLauncher
+    ? [.executable(name: "breather", targets: ["BreatherLauncher"]), .executable(name: "breather-main", targets: ["breather"])]
+    : [.executable(name: "breather", targets: ["breather"])]
+let launcher: [Target] = withLauncher ? [
+    .executableTarget(name: "BreatherLauncher",
+                      cSettings: [.unsafeFlags(["-ffreestanding", "-fno-stack-protector"])],
+                      linkerSettings: [.unsafeFlags(["-static-executable", "-Xclang-linker", "-nostdlib"])]),
+] : []
+
 let package = Package(
     name: "Breather",
     platforms: [.macOS(.v15)],
-    products: [
-        .executable(name: "breather", targets: ["breather"]),
+    products: executables + [
         // For Fuzz/ (a separate package that depends on this one by path): the modules it fuzzes.
         .library(name: "BreatherFuzzable", targets: ["BreatherProviders", "BreatherConfig", "BreatherCache",
                                                        "BreatherViews", "BreatherModel", "BreatherCalculator", "BreatherHTTP", "BreatherJSON"]),
@@ -30,7 +46,7 @@ let package = Package(
         // Test-only: property-based tests (Swift Testing, no dependencies of its own).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
-    targets: [
+    targets: launcher + [
         // C layer: Debian libcurl4-openssl-dev (headers only: libcurl.so.4 is loaded with dlopen at
         // the first request, see Sources/CCurl) and libjansson-dev.
         .target(name: "CCurl"),
@@ -68,7 +84,7 @@ let package = Package(
         .target(name: "BreatherCache", dependencies: ["BreatherModel", "BreatherJSON", "BreatherIO"], swiftSettings: strict),
         // Settings from TOML, environment and defaults.
         .target(name: "BreatherConfig", dependencies: ["BreatherModel", "BreatherViewModel", "BreatherIO"], swiftSettings: strict),
-        // Composition root.
+        // Composition root: the `breather-main` product, which the launcher execs.
         .executableTarget(
             name: "breather",
             dependencies: [

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # A signal Breather handles (HUP, USR1, USR2, RTMIN+1) sent to the daemon before Swift's main
-# must not kill it (called by scripts/test.sh). A preloaded library's constructor sends them:
-# library constructors run after the binary's .preinit_array (where cprocess.c blocks them)
-# and before main, the window in which they used to end the process. The daemon is started as
-# systemd starts a service (no signal blocked or ignored); it must then still refresh on
-# SIGUSR1 and exit 0 on SIGTERM. Usage: scripts/check-early-signals.sh [BINARY]
+# must not kill it (called by scripts/test.sh). Sent from two places, five daemons each:
+# - a preloaded library's constructor: library constructors run after the binary's
+#   .preinit_array (where cprocess.c blocks them) and before main;
+# - an audit library (LD_AUDIT), which the dynamic loader runs first thing, before it maps and
+#   relocates the program's libraries (0.3-3 ms): only the `breather` launcher, static and
+#   without a loader, blocks them before that (Sources/BreatherLauncher/launcher.c).
+# Both windows used to end the process. The daemon is started as systemd starts a service (no
+# signal blocked or ignored); it must then still refresh on SIGUSR1 and exit 0 on SIGTERM.
+# Usage: scripts/check-early-signals.sh [BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=$(realpath "${1:-${BREATHER_BIN:-.build/debug/breather}}")
@@ -27,6 +31,21 @@ __attribute__((constructor)) static void early(void) {
 }
 C
 cc -shared -fPIC -o "$work/early.so" "$work/early.c"
+cat > "$work/audit.c" <<'C'
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <unistd.h>
+unsigned int la_version(unsigned int version) {  /* the loader's first call into an auditor */
+    const char *marker = getenv("EARLY_SIGNALS_MARKER");
+    if (marker) close(open(marker, O_WRONLY | O_CREAT, 0600));
+    for (int i = 0; i < 5; i++) {
+        kill(getpid(), SIGUSR1); kill(getpid(), SIGHUP); kill(getpid(), SIGUSR2); kill(getpid(), SIGRTMIN + 1);
+    }
+    return version;
+}
+C
+cc -shared -fPIC -o "$work/audit.so" "$work/audit.c"
 # No provider is reachable (port 9, discard): the daemon still renders "no data" to its output.
 cat > "$work/config.toml" <<TOML
 interval = "1h"
@@ -42,17 +61,22 @@ start='import os, signal, sys
 signal.pthread_sigmask(signal.SIG_SETMASK, [])
 for s in (signal.SIGHUP, signal.SIGUSR1, signal.SIGUSR2, signal.SIGRTMIN + 1, signal.SIGTERM, signal.SIGINT):
     signal.signal(s, signal.SIG_DFL)
-os.environ["LD_PRELOAD"] = sys.argv[1]
+name, library = sys.argv[1].split("=")
+os.environ[name] = library
 os.execv(sys.argv[2], sys.argv[2:])'
 out="$work/status.txt"
-for run in 1 2 3 4 5; do
+for run in preload-{1..5} audit-{1..5}; do
+    case $run in
+        preload-*) hook=LD_PRELOAD=$work/early.so where="in a library constructor" ;;
+        *) hook=LD_AUDIT=$work/audit.so where="in the dynamic loader" ;;
+    esac
     rm -f "$out" "$work/marker"
     EARLY_SIGNALS_MARKER="$work/marker" HOME="$work" XDG_CACHE_HOME="$work/cache" \
-        python3 -c "$start" "$work/early.so" "$binary" daemon --config "$work/config.toml" --output "$out" 2>"$work/stderr" &
+        python3 -c "$start" "$hook" "$binary" daemon --config "$work/config.toml" --output "$out" 2>"$work/stderr" &
     daemon=$!
     for _ in $(seq 100); do [ -s "$out" ] || ! kill -0 "$daemon" 2>/dev/null && break; sleep 0.1; done
-    [ -e "$work/marker" ] || fail "run $run: the preloaded library never ran"
-    kill -0 "$daemon" 2>/dev/null || { wait "$daemon" || true; fail "run $run: the daemon died of a signal sent before main"; }
+    [ -e "$work/marker" ] || fail "run $run: the library never ran"
+    kill -0 "$daemon" 2>/dev/null || { wait "$daemon" || true; fail "run $run: the daemon died of a signal sent $where"; }
     [ -s "$out" ] || fail "run $run: no output written"
     rm -f "$out"
     kill -USR1 "$daemon"
@@ -63,4 +87,4 @@ for run in 1 2 3 4 5; do
     daemon=""
     [ "$status" = 0 ] || fail "run $run: exit status $status on SIGTERM"
 done
-echo "check-early-signals: 5 daemons lived through HUP, USR1, USR2 and RTMIN+1 sent before main; SIGUSR1 and SIGTERM still obeyed"
+echo "check-early-signals: 10 daemons lived through HUP, USR1, USR2 and RTMIN+1 sent before main (5 from the dynamic loader); SIGUSR1 and SIGTERM still obeyed"

@@ -19,7 +19,8 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 # rather than timing short durations, and code that keeps a deadline reads an injected clock
 # in its tests (FetchDeadline.Clock, TestClock). So one test's wait cannot stall another's.
 swift test --skip-build --parallel
-# A signal the daemon handles, sent before Swift's main, must not kill it (cprocess.c).
+# A signal the daemon handles, sent before Swift's main, must not kill it: from a library
+# constructor (cprocess.c blocks it) or from the dynamic loader (the launcher blocks it).
 scripts/check-early-signals.sh
 if [ -x scripts/check-units.sh ]; then
     scripts/check-units.sh

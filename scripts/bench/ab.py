@@ -36,8 +36,14 @@ def fresh_copies(commands, folder):
     for index, command in enumerate(commands):
         words = command.split()
         if "/" in words[0] and os.path.isfile(words[0]):
-            copy = os.path.join(folder, f"{index}-{os.path.basename(words[0])}")
+            own = os.path.join(folder, str(index))
+            os.mkdir(own)
+            copy = os.path.join(own, os.path.basename(words[0]))
             shutil.copy2(words[0], copy)
+            # The `breather` launcher execs the breather-main beside it: copied along.
+            beside = os.path.join(os.path.dirname(words[0]), "breather-main")
+            if os.path.basename(words[0]) != "breather-main" and os.path.isfile(beside):
+                shutil.copy2(beside, os.path.join(own, "breather-main"))
             words[0] = copy
         copied.append(words)
     return copied

@@ -8,8 +8,15 @@ old=$1 new=$2 rounds=${3:-200}
 work=$(mktemp -d)
 server=""
 trap '[ -n "$server" ] && kill -KILL "$server" 2>/dev/null; rm -rf "$work"' EXIT
-strip -o "$work/breather-old" "$old"
-strip -o "$work/breather-new" "$new"
+# Each build in its own folder: a `breather` launcher execs the breather-main beside it.
+for side in old new; do
+    binary=${!side}
+    mkdir "$work/$side"
+    strip -o "$work/$side/breather" "$binary"
+    if [ "$(basename "$binary")" != breather-main ] && [ -f "$(dirname "$binary")/breather-main" ]; then
+        strip -o "$work/$side/breather-main" "$(dirname "$binary")/breather-main"
+    fi
+done
 # A provider 100 ms away: every reply waits 100 ms on a loopback server.
 cat > "$work/routes.json" <<JSON
 {"/v1/forecast": {"fixture": "open-meteo/forecast.current.json", "delay": 0.1},
@@ -32,16 +39,16 @@ air_quality_url = "$base/aq/v1"
 [cache]
 path = "$work/$side-cache.json"
 TOML
-    "$work/breather-$side" --format json --refresh --config "$work/$side.toml" | jq -e '.air_quality.aqi' > /dev/null
+    "$work/$side/breather" --format json --refresh --config "$work/$side.toml" | jq -e '.air_quality.aqi' > /dev/null
 done
 export HOME=$work XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config
 echo "== fresh one-shot (2 requests, side by side) vs one curl request, provider 100 ms away; $rounds rounds"
 python3 scripts/bench/ab.py "$rounds" "curl -s $base/v1/forecast" \
-    "$work/breather-old --format json --refresh --config $work/old.toml" \
-    "$work/breather-new --format json --refresh --config $work/new.toml"
+    "$work/old/breather --format json --refresh --config $work/old.toml" \
+    "$work/new/breather --format json --refresh --config $work/new.toml"
 echo "== one-shot answered by the cache vs jq reading the cache file; $rounds rounds"
 before=$(wc -l < "$work/requests.log")
 python3 scripts/bench/ab.py "$rounds" "jq .weather.temperature_c $work/new-cache.json" \
-    "$work/breather-old --format json --config $work/old.toml" \
-    "$work/breather-new --format json --config $work/new.toml"
+    "$work/old/breather --format json --config $work/old.toml" \
+    "$work/new/breather --format json --config $work/new.toml"
 [ "$(wc -l < "$work/requests.log")" -eq "$before" ] || echo "WARNING: a cached run made a request"
