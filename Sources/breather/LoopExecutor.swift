@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import BreatherIO
+import CProcess
 import Synchronization
 
 /// Breather's one thread for Swift tasks, with timers of its own: the process's main thread,
@@ -12,11 +13,13 @@ import Synchronization
 /// that pool runs a job, so an idle daemon would wake once a second for ever. Every task of
 /// every command prefers this executor (`Task(executorPreference:)`), and waits with
 /// `sleep(seconds:)` instead of `Task.sleep` (which goes through the global pool), so the thread
-/// sleeps in `pthread_cond_timedwait` until a job or a deadline is due.
+/// sleeps in `poll` until a job or a deadline is due.
 ///
-/// Deadlines count time asleep (`BootDeadline`: CLOCK_BOOTTIME, waited for on the wall clock),
-/// so after a suspend longer than the poll interval the poll is due at resume, not one interval
-/// of waking time later.
+/// Deadlines count time asleep and ignore the wall clock (`BootDeadline`): the thread waits on a
+/// timerfd on CLOCK_BOOTTIME, so after a suspend longer than the poll interval the poll is due
+/// at resume, not one interval of waking time later, and a wall clock set back or forward moves
+/// no poll. (A condition variable can wait only on the realtime or monotonic clock.) An eventfd
+/// wakes the wait when a job or an earlier timer arrives from another thread.
 ///
 /// Why the main thread rather than one of its own: an `async` `main` ends in `dispatch_main`,
 /// which retires the main thread with `pthread_exit`; glibc loads libgcc_s to unwind it, and the
@@ -33,24 +36,42 @@ final class LoopExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     private var mutex = pthread_mutex_t()
-    private var condition = pthread_cond_t()
+    /// CLOCK_BOOTTIME, armed for the earliest timer while the loop waits.
+    private let timer: Int32
+    /// Written to wake the loop's `poll`.
+    private let wakeUp: Int32
     // Guarded by `mutex`.
     private var jobs: [UnownedJob] = []
     private var timers: [Timer] = []
     private var nextTimerID: UInt64 = 0
+    /// True while the loop waits in `poll`: only then does a new job or timer need a wake-up.
+    private var waiting = false
 
     private init() {
-        // The wall clock (the default): a wait for a wall-clock instant that passed during a
-        // suspend ends at resume (BootDeadline).
-        pthread_cond_init(&condition, nil)
         pthread_mutex_init(&mutex, nil)
+        timer = timerfd_create(CLOCK_BOOTTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
+        wakeUp = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        // Without them no deadline could be kept (only a process out of file descriptors gets here).
+        if timer < 0 || wakeUp < 0 {
+            let line = "breather: error: cannot create the event loop's timer (\(String(cString: strerror(errno))))\n"
+            _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+            cprocess_exit_now(70)
+        }
     }
 
     func enqueue(_ job: UnownedJob) {
         pthread_mutex_lock(&mutex)
         jobs.append(job)
-        pthread_cond_signal(&condition)
+        wakeIfWaiting()
         pthread_mutex_unlock(&mutex)
+    }
+
+    /// Ends the loop's `poll` so it looks at jobs and timers again. Called with `mutex` held.
+    private func wakeIfWaiting() {
+        guard waiting else { return }
+        waiting = false
+        var one: UInt64 = 1
+        _ = write(wakeUp, &one, 8)
     }
 
     /// Suspends the calling task for `seconds` (cancellable: throws `CancellationError`).
@@ -103,7 +124,7 @@ final class LoopExecutor: TaskExecutor, @unchecked Sendable {
         nextTimerID += 1
         let id = nextTimerID
         timers.append(Timer(deadline: deadline, id: id, fire: fire))
-        pthread_cond_signal(&condition)
+        wakeIfWaiting()
         return id
     }
 
@@ -122,25 +143,38 @@ final class LoopExecutor: TaskExecutor, @unchecked Sendable {
     func runForever() -> Never {
         while true {
             pthread_mutex_lock(&mutex)
-            var due: [Timer] = []
-            while true {
-                let now = BootDeadline.Readings.now()
-                due = timers.filter { $0.deadline.isDue(now) }
-                timers.removeAll { $0.deadline.isDue(now) }
-                if !jobs.isEmpty || !due.isEmpty { break }
-                if let next = timers.min(by: { $0.deadline < $1.deadline }) {
-                    let wake = next.deadline.wallClockWait(now)
-                    var deadline = timespec(tv_sec: Int(wake.rounded(.down)), tv_nsec: Int((wake - wake.rounded(.down)) * 1e9))
-                    pthread_cond_timedwait(&condition, &mutex, &deadline)
-                } else {
-                    pthread_cond_wait(&condition, &mutex)
-                }
-            }
+            let now = BootDeadline.now()
+            let due = timers.filter { $0.deadline.isDue(now) }
+            timers.removeAll { $0.deadline.isDue(now) }
             let ready = jobs
             jobs.removeAll()
+            let next = timers.min { $0.deadline < $1.deadline }?.deadline
+            let idle = ready.isEmpty && due.isEmpty
+            waiting = idle
             pthread_mutex_unlock(&mutex)
+            if idle {
+                wait(until: next)
+                continue
+            }
             due.forEach { $0.fire() }
             for job in ready { job.runSynchronously(on: asUnownedTaskExecutor()) }
         }
+    }
+
+    /// Waits until `next` is due (nil: no timer) or a wake-up comes. A job or timer added after
+    /// `mutex` was released finds `waiting` set and writes the eventfd, so none is missed.
+    private func wait(until next: BootDeadline?) {
+        // Armed at an absolute boot-clock instant (disarmed when zero): one past already fires at once.
+        var setting = itimerspec(it_interval: timespec(), it_value: next?.bootTime ?? timespec())
+        if next != nil, setting.it_value.tv_sec == 0, setting.it_value.tv_nsec == 0 { setting.it_value.tv_nsec = 1 }
+        timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME), &setting, nil)
+        var fds = [pollfd(fd: wakeUp, events: Int16(POLLIN), revents: 0), pollfd(fd: timer, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 2, -1)
+        var count: UInt64 = 0
+        _ = read(wakeUp, &count, 8)  // non-blocking: drained if written, EAGAIN otherwise
+        _ = read(timer, &count, 8)
+        pthread_mutex_lock(&mutex)
+        waiting = false
+        pthread_mutex_unlock(&mutex)
     }
 }

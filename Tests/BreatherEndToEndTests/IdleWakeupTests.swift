@@ -42,4 +42,39 @@ struct IdleWakeupTests {
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit() == 0)
     }
+
+    /// The timerfds of `pid`, as /proc/PID/fdinfo shows them: clock id and seconds to expiry.
+    static func timers(_ pid: Int32) -> [(clock: Int, seconds: Int)] {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        return fds.compactMap { fd in
+            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) == "anon_inode:[timerfd]",
+                  let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8) else { return nil }
+            let fields = Dictionary(info.split(separator: "\n").compactMap { line -> (String, String)? in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), parts[1].trimmingCharacters(in: .whitespaces)) : nil
+            }, uniquingKeysWith: { first, _ in first })
+            // it_value: (seconds, nanoseconds) left until it fires.
+            let value = fields["it_value"]?.drop { $0 == "(" }.split(separator: ",").first.flatMap { Int($0) }
+            guard let clock = fields["clockid"].flatMap({ Int($0) }), let value else { return nil }
+            return (clock, value)
+        }
+    }
+
+    @Test("the idle daemon waits on a CLOCK_BOOTTIME timer for its next poll: time asleep counts, a wall-clock step moves nothing")
+    func waitsOnTheBootClock() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, interval: "1h")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        #expect(await waitUntil { sandbox.outputsSettled }, "\(daemon.stderr)")
+        // CLOCK_BOOTTIME is 7 (linux/time.h): the realtime clock (0) would follow a wall-clock
+        // step, the monotonic one (1) would stop during a suspend. Armed for the next poll,
+        // within the hour.
+        let boottime = 7
+        #expect(await waitUntil { Self.timers(daemon.pid).contains { $0.clock == boottime && $0.seconds > 0 && $0.seconds <= 3600 } },
+                "\(Self.timers(daemon.pid))")
+        #expect(!Self.timers(daemon.pid).contains { $0.clock != boottime }, "\(Self.timers(daemon.pid))")
+        daemon.send(SIGTERM)
+        #expect(await daemon.waitForExit() == 0)
+    }
 }

@@ -2,6 +2,10 @@
 #define CPROCESS_H
 
 #include <signal.h>
+/* The loop's wait (LoopExecutor): a timer on CLOCK_BOOTTIME and an eventfd that wakes it;
+   Swift's Glibc module includes neither header. */
+#include <sys/eventfd.h>
+#include <sys/timerfd.h>
 
 /* Process-wide settings Swift's Glibc module does not reach (it leaves out <malloc.h>, and
    prctl is variadic), the signals Breather handles, and a quick exit. Used by the `breather`
