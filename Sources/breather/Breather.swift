@@ -60,8 +60,8 @@ enum Breather {
     /// Runs `command` and exits with its status.
     private static func runAndExit(_ command: Subcommand?, options: CommonOptions, readings: [String]) async -> Never {
         let status: ExitStatus
-        if options.source != nil, command != .watch {
-            Console.err("--source is for `breather watch` (a bar subscribing to a publishing daemon)")
+        if options.source != nil, ![nil, .daemon, .watch].contains(command) {
+            Console.err("--source is for the one-shot, `breather daemon` and `breather watch` (reading a publishing daemon's state)")
             cprocess_exit_now(ExitStatus.usage.rawValue)
         }
         switch command {

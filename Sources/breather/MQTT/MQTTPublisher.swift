@@ -10,7 +10,10 @@ import Synchronization
 /// never block a poll or an output: the client works on its own thread.
 final class MQTTPublisher: Sendable {
     private let client: MQTTClient
-    private let settings: MQTTSettings
+    /// The `[mqtt]` settings and password it was made with: a reload that changes either
+    /// replaces the publisher (`retire(replacedBy:)`).
+    let settings: MQTTSettings
+    let password: String?
     private let discovery: HomeAssistantDiscovery
     private let logger: Logger
     private let onRefresh: @Sendable () -> Void
@@ -23,6 +26,7 @@ final class MQTTPublisher: Sendable {
     init(settings: MQTTSettings, pollSeconds: Int, password: String?, logger: Logger,
          onRefresh: @escaping @Sendable () -> Void) throws(MQTTError) {
         self.settings = settings
+        self.password = password
         self.logger = logger
         self.onRefresh = onRefresh
         discovery = HomeAssistantDiscovery(settings: settings, pollSeconds: pollSeconds, version: Breather.version)
@@ -42,6 +46,27 @@ final class MQTTPublisher: Sendable {
 
     /// `offline` on the availability topic, then a clean disconnect.
     func stop() { client.stop() }
+
+    /// Ends this publisher after a reload changed `[mqtt]` (blocks up to ~2 s: call it off the
+    /// executor). Removed (`next` nil): `offline`, as a stop says. Replaced: what the next
+    /// publisher will not overwrite is deleted (empty retained payloads): the state and the
+    /// availability when the broker or `topic_prefix` changed, the discovery configs when the
+    /// broker or `discovery_prefix` changed or discovery is now off. Then a clean disconnect
+    /// that says nothing: on the same topics the next connection's `online` follows at once.
+    func retire(replacedBy next: MQTTSettings?) {
+        guard let next else { return client.stop() }
+        let moved = next.broker != settings.broker || next.topicPrefix != settings.topicPrefix
+        let configsMoved = settings.discovery && (!next.discovery || next.broker != settings.broker || next.discoveryPrefix != settings.discoveryPrefix)
+        if configsMoved {
+            let announced = state.withLock { $0.announced ?? [] }
+            for object in announced.sorted() { client.publish(discovery.configTopic(object), [], retain: true) }
+        }
+        if moved {
+            client.publish(discovery.stateTopic, [], retain: true)
+            client.publish(discovery.availabilityTopic, [], retain: true)
+        }
+        client.stop(sayingOffline: false)
+    }
 
     /// Publishes `output` as the retained state; announces new readings to Home Assistant and
     /// removes the ones that are gone.
@@ -122,8 +147,10 @@ extension MQTTConfiguration {
 extension MQTTPublisher {
     /// The publisher `[mqtt]` asks for, nil without it; a refresh command becomes a user
     /// refresh of `viewModel`. An unreadable password file or unusable settings: exit 78.
+    /// A daemon that reads a published state (`[sources] state`) publishes nothing: its
+    /// `[mqtt]` gives only the credentials.
     static func make(context: AppContext, viewModel: MainViewModel) throws(CommandFailure) -> MQTTPublisher? {
-        guard let settings = context.settings.mqtt else { return nil }
+        guard let settings = context.settings.mqtt, context.settings.sources.state == nil else { return nil }
         let password = try context.mqttPassword(settings)
         do {
             return try MQTTPublisher(settings: settings, pollSeconds: context.settings.intervalSeconds, password: password,
