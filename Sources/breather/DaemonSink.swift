@@ -49,6 +49,7 @@ final class DaemonSink: Service, Sendable {
         } else {
             logger.log(.info, "mqtt: [mqtt] removed: publishing stopped")
         }
+        if let old, let next { next.delete(old.leftovers(for: next.settings)) }
         BlockingThread.run {
             old?.retire(replacedBy: next?.settings)
             next?.start()

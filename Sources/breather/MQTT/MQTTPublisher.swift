@@ -48,24 +48,30 @@ final class MQTTPublisher: Sendable {
     func stop() { client.stop() }
 
     /// Ends this publisher after a reload changed `[mqtt]` (blocks up to ~2 s: call it off the
-    /// executor). Removed (`next` nil): `offline`, as a stop says. Replaced: what the next
-    /// publisher will not overwrite is deleted (empty retained payloads): the state and the
-    /// availability when the broker or `topic_prefix` changed, the discovery configs when the
-    /// broker or `discovery_prefix` changed or discovery is now off. Then a clean disconnect
-    /// that says nothing: on the same topics the next connection's `online` follows at once.
+    /// executor). Removed (`next` nil) or moved to another broker: `offline`, as a stop says.
+    /// On the same broker it says nothing: the next publisher deletes what it will not
+    /// overwrite (`leftovers(for:)`) and says `online`. (A goodbye sent right behind other
+    /// publishes was cut short in tests, and the broker then sent the last will, `offline`.)
     func retire(replacedBy next: MQTTSettings?) {
-        guard let next else { return client.stop() }
-        let moved = next.broker != settings.broker || next.topicPrefix != settings.topicPrefix
-        let configsMoved = settings.discovery && (!next.discovery || next.broker != settings.broker || next.discoveryPrefix != settings.discoveryPrefix)
-        if configsMoved {
-            let announced = state.withLock { $0.announced ?? [] }
-            for object in announced.sorted() { client.publish(discovery.configTopic(object), [], retain: true) }
+        client.stop(sayingOffline: next?.broker != settings.broker)
+    }
+
+    /// What this publisher left retained that one with `next` settings on the same broker
+    /// will not overwrite: the state and availability when `topic_prefix` changed, the
+    /// discovery configs when `discovery_prefix` changed or discovery is now off.
+    func leftovers(for next: MQTTSettings) -> [String] {
+        guard next.broker == settings.broker else { return [] }
+        var topics: [String] = []
+        if next.topicPrefix != settings.topicPrefix { topics += [discovery.stateTopic, discovery.availabilityTopic] }
+        if settings.discovery, !next.discovery || next.discoveryPrefix != settings.discoveryPrefix {
+            topics += state.withLock { $0.announced ?? [] }.sorted().map(discovery.configTopic)
         }
-        if moved {
-            client.publish(discovery.stateTopic, [], retain: true)
-            client.publish(discovery.availabilityTopic, [], retain: true)
-        }
-        client.stop(sayingOffline: false)
+        return topics
+    }
+
+    /// Deletes `topics` (empty retained payloads) once connected, before anything else.
+    func delete(_ topics: [String]) {
+        for topic in topics { client.publish(topic, [], retain: true) }
     }
 
     /// Publishes `output` as the retained state; announces new readings to Home Assistant and
