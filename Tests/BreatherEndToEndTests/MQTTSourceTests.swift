@@ -110,7 +110,7 @@ struct MQTTSourceTests {
         #expect(!daemon.stderr.contains(MosquittoBroker.password))
     }
 
-    @Test("SIGHUP with a changed topic_prefix: the state moves to the new prefix, the old one is cleared; [mqtt] removed says offline")
+    @Test("SIGHUP: a changed topic_prefix moves the state and clears the old one; discovery off removes the entities; [mqtt] removed says offline")
     func reloadMovesPrefix() async throws {
         let (house, daemon) = try await Self.publishing(prefix: "breather/before")
         defer { daemon.send(SIGKILL) }
@@ -128,6 +128,12 @@ struct MQTTSourceTests {
         let configs = try house.broker.retainedMessages("homeassistant/sensor/+/aqi/config")
         let stateTopics = configs.map { jsonObject(String($0.drop { $0 != " " }.dropFirst()))?["state_topic"] as? String }
         #expect(stateTopics == ["breather/after/state"], "\(configs)")
+        // Discovery turned off: Home Assistant's entities are removed (empty retained configs).
+        let withDiscovery = try String(contentsOfFile: house.publisher.configPath, encoding: .utf8)
+        try house.publisher.writeConfig(withDiscovery.replacingOccurrences(of: "keepalive = 60", with: "keepalive = 60\ndiscovery = false"))
+        daemon.send(SIGHUP)
+        #expect(await waitUntil { (try? house.broker.retainedMessages("homeassistant/sensor/+/+/config"))?.isEmpty == true }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? house.broker.retained("breather/after/availability")) == "online" }, "\(daemon.stderr)")
         // [mqtt] removed: publishing stops, saying offline.
         let withoutMQTT = try String(contentsOfFile: house.publisher.configPath, encoding: .utf8)
         let lines = withoutMQTT.split(separator: "\n", omittingEmptySubsequences: false)
