@@ -110,6 +110,29 @@ struct MQTTSourceTests {
         #expect(!daemon.stderr.contains(MosquittoBroker.password))
     }
 
+    @Test("daemon with a source and a wrong password: one logged line, retried, still running, no password in its log")
+    func daemonWrongPassword() async throws {
+        let broker = try await MosquittoBroker.start()
+        let trap = try await FixtureServer.start(routes: [:])
+        let sandbox = try Sandbox()
+        let wrongPassword = "not-\(UUID().uuidString.prefix(8))"
+        let wrong = sandbox.home.appendingPathComponent("wrong.password").path
+        try "\(wrongPassword)\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        try sandbox.writeDaemonConfig(server: trap, interval: "1h", sources: sandbox.mqttTable(broker, prefix: "unused/pw")
+            .replacingOccurrences(of: broker.passwordFile, with: wrong) + "\n[sources]\nstate = \"mqtt://127.0.0.1:\(broker.port)/breather/pw\"\n")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        defer { daemon.send(SIGKILL) }
+        #expect(await waitUntil { daemon.stderr.contains("mqtt: 127.0.0.1:\(broker.port) refused the login") }, "\(daemon.stderr)")
+        // Retried with backoff (the broker saw at least two attempts), logged once while the cause stays.
+        #expect(await waitUntil { (try? String(contentsOfFile: broker.logPath, encoding: .utf8))?
+            .components(separatedBy: "not authorised").count ?? 0 >= 3 })
+        #expect(daemon.stderr.components(separatedBy: "refused the login: Connection Refused: not authorised.; retrying in").count == 2,
+                "\(daemon.stderr)")
+        #expect(daemon.process.isRunning)
+        #expect(!daemon.stderr.contains(wrongPassword) && !daemon.stderr.contains(MosquittoBroker.password))
+        #expect(trap.requests.isEmpty)
+    }
+
     @Test("SIGHUP: a changed topic_prefix moves the state and clears the old one; discovery off removes the entities; [mqtt] removed says offline")
     func reloadMovesPrefix() async throws {
         let (house, daemon) = try await Self.publishing(prefix: "breather/before")

@@ -106,7 +106,8 @@ final class MQTTSubscription: Sendable {
             log(.info, "mqtt: subscribed to \(stateTopic)")
         case .disconnected(let error, let retry):
             state.withLock { $0.problem = (error.isConfiguration ? .configuration : .unavailable, "\(error)") }
-            log(retryLogLevel, "\(error); retrying in \(Int(retry.rounded(.up)))s")
+            // Once per cause: the growing backoff alone makes no new line.
+            log(retryLogLevel, "\(error); retrying in \(Int(retry.rounded(.up)))s", key: "\(error)")
             changed()
         case .message(let message) where message.topic == availabilityTopic:
             let online = String(decoding: message.payload, as: UTF8.self) == "online"
@@ -178,11 +179,13 @@ final class MQTTSubscription: Sendable {
         }
     }
 
-    /// Logs `line` unless it is the one logged last: a broker down for an hour is one line.
-    private func log(_ level: Logger.Level, _ line: String) {
+    /// Logs `line` unless its `key` (the line itself by default) is the one logged last: a
+    /// broker down for an hour is one line.
+    private func log(_ level: Logger.Level, _ line: String, key: String? = nil) {
+        let key = key ?? line
         let isNew = state.withLock { state in
-            defer { state.lastLogged = line }
-            return state.lastLogged != line
+            defer { state.lastLogged = key }
+            return state.lastLogged != key
         }
         if isNew { logger.log(level, line) }
     }
