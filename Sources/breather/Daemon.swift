@@ -84,7 +84,7 @@ final class DaemonController: Service, Sendable {
         }
         state = Mutex((context, gate))
         sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier,
-                          mqtt: try MQTTPublisher.make(context: context, viewModel: session.viewModel))
+                          mqtt: try MQTTPublisher.make(context: context, viewModel: session.viewModel, subscribing: subscription != nil))
     }
 
     /// Retries after a failure start at half an interval (at most 30 s) and double: early
@@ -129,8 +129,10 @@ final class DaemonController: Service, Sendable {
         }
         let (was, now) = (old.settings, new.settings)
         let viewModel = session.viewModel
-        if subscription != nil, was.sources.state != now.sources.state {
-            old.logger.log(.warning, "[sources] state changed: restart the daemon to apply it (it keeps reading \(was.sources.state?.description ?? "its first source"))")
+        if was.sources.state != now.sources.state {
+            // Subscribing or polling is the daemon's make-up (its session), fixed at start.
+            let keeps = was.sources.state.map { "reading \($0)" } ?? "asking the providers"
+            old.logger.log(.warning, "[sources] state changed: restart the daemon to apply it (it keeps \(keeps))")
         }
         // A subscriber asks no provider: nothing to fetch anew.
         let refetch = subscription == nil && (was.location != now.location || was.sources != now.sources || was.providers != now.providers
@@ -174,10 +176,11 @@ final class DaemonController: Service, Sendable {
     /// settings or password, or none any more: `.some(nil)`); nil when the running one stays.
     private func replacementPublisher(_ context: AppContext) throws(CommandFailure) -> MQTTPublisher?? {
         let current = sink.mqtt
-        let wanted = context.settings.sources.state == nil ? context.settings.mqtt : nil
+        // A subscribing daemon publishes nothing (see `MQTTPublisher.make`).
+        let wanted = subscription == nil ? context.settings.mqtt : nil
         let password = try wanted.flatMap { settings throws(CommandFailure) in try context.mqttPassword(settings) }
         guard current?.settings != wanted || current?.password != password else { return nil }
-        return .some(try MQTTPublisher.make(context: context, viewModel: session.viewModel))
+        return .some(try MQTTPublisher.make(context: context, viewModel: session.viewModel, subscribing: subscription != nil))
     }
 
     /// Logs config warnings and whether `interval` would exceed a provider's free quota.

@@ -153,10 +153,10 @@ extension MQTTConfiguration {
 extension MQTTPublisher {
     /// The publisher `[mqtt]` asks for, nil without it; a refresh command becomes a user
     /// refresh of `viewModel`. An unreadable password file or unusable settings: exit 78.
-    /// A daemon that reads a published state (`[sources] state`) publishes nothing: its
+    /// A daemon that reads a published state (`subscribing`, `[sources] state`) publishes nothing: its
     /// `[mqtt]` gives only the credentials.
-    static func make(context: AppContext, viewModel: MainViewModel) throws(CommandFailure) -> MQTTPublisher? {
-        guard let settings = context.settings.mqtt, context.settings.sources.state == nil else { return nil }
+    static func make(context: AppContext, viewModel: MainViewModel, subscribing: Bool) throws(CommandFailure) -> MQTTPublisher? {
+        guard let settings = context.settings.mqtt, !subscribing else { return nil }
         let password = try context.mqttPassword(settings)
         do {
             return try MQTTPublisher(settings: settings, pollSeconds: context.settings.intervalSeconds, password: password,
