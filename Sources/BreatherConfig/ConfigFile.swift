@@ -140,7 +140,14 @@ struct ConfigFile {
     }
 
     private func applySources(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
-        try checkKeys(table, section: "sources", allowed: ["air", "weather", "asthma", "indoor"])
+        try checkKeys(table, section: "sources", allowed: ["air", "weather", "asthma", "indoor", "state"])
+        if let text = try string("state", in: table, section: "sources") {
+            guard let url = MQTTURL(text), MQTTSettings.topicProblem(url.path) == nil else {
+                throw error("state", "sources", "must be mqtt://HOST[:PORT]/TOPIC_PREFIX or mqtts://…, like \"mqtt://homeserver/breather/kitchen\" (got \"\(text)\")")
+            }
+            settings.sources.state = url
+            mark(&settings, "sources.state")
+        }
         let lists: [(String, WritableKeyPath<SourceSettings, [ProviderID]>, [ProviderID])] = [
             ("air", \.air, ProviderID.air), ("weather", \.weather, ProviderID.weather), ("asthma", \.asthma, ProviderID.asthma),
             ("indoor", \.indoor, ProviderID.sensors),
@@ -158,6 +165,10 @@ struct ConfigFile {
             }
             settings.sources[keyPath: path] = ids
             mark(&settings, "sources.\(key)")
+        }
+        let unused = ["air", "weather", "asthma", "indoor"].filter { table[$0] != nil }
+        if settings.sources.state != nil, !unused.isEmpty {
+            settings.warnings.append("[sources] state is set: \(unused.joined(separator: ", ")) are not asked (the published state has every reading)")
         }
     }
 

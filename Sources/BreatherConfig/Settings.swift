@@ -74,6 +74,10 @@ public struct SourceSettings: Sendable, Equatable {
     public var asthma: [ProviderID] = [.estimate]
     /// Indoor sensors shown beside the outdoor air, each one of `ProviderID.sensors`; empty = none.
     public var indoor: [ProviderID] = []
+    /// `state`: `mqtt://host[:port]/TOPIC_PREFIX`, a Breather daemon's published state, read
+    /// instead of every provider (the one-shot, `daemon` and `watch`; `--source` overrides it);
+    /// nil = the providers above.
+    public var state: MQTTURL?
 
     /// Open-Meteo for air and weather, the estimate for asthma: everything keyless.
     public init() {}

@@ -29,7 +29,7 @@ public final class MQTTClient: Sendable {
         core = try Core(configuration, events: events)
     }
 
-    deinit { core.stop() }
+    deinit { core.stop(sayingOffline: true) }
 
     /// Connects in the background; idempotent.
     public func start() { core.start() }
@@ -41,9 +41,11 @@ public final class MQTTClient: Sendable {
     /// Subscribes to `filter` (QoS 1) now if connected and after every reconnect.
     public func subscribe(_ filter: String) { core.subscribe(filter) }
 
-    /// Publishes `offline` on the availability topic, disconnects cleanly and ends the network
-    /// thread (at most ~2 s when the broker is silent). Idempotent; `deinit` calls it too.
-    public func stop() { core.stop() }
+    /// Publishes `offline` on the availability topic (unless `sayingOffline` is false: a
+    /// client replaced by another one under new settings leaves the word to it), disconnects
+    /// cleanly and ends the network thread (at most ~2 s when the broker is silent).
+    /// Idempotent; `deinit` calls it too.
+    public func stop(sayingOffline: Bool = true) { core.stop(sayingOffline: sayingOffline) }
 }
 
 /// The libmosquitto handle and what must be renewed on every connect; the C callbacks' context.
@@ -150,12 +152,12 @@ private final class Core: @unchecked Sendable {
         }
     }
 
-    func stop() {
+    func stop(sayingOffline: Bool) {
         let runner: OpaquePointer? = state.withLock { state in
             defer { state.runner = nil; state.stopped = true }
             guard let runner = state.runner, !state.stopped else { return nil }
             // A clean disconnect sends no will: say `offline` first, as the will would.
-            if let topic = configuration.availabilityTopic { send(topic, Self.offline, retain: true) }
+            if sayingOffline, let topic = configuration.availabilityTopic { send(topic, Self.offline, retain: true) }
             return runner
         }
         // Not under the lock: the network thread's last callbacks take it.

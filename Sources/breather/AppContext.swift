@@ -52,6 +52,10 @@ struct AppContext: Sendable {
             settings.origins["location.city"] = "flag"
             cityFromFlag = true
         }
+        if let source = options.source {
+            settings.sources.state = source
+            settings.origins["sources.state"] = "flag"
+        }
         do {
             try settings.checkOutputsSpareOtherFiles(stores: storeFiles, commandLineOutput: options.output)
         } catch {

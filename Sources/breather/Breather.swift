@@ -11,7 +11,10 @@ enum Breather {
     static let help = CommandHelp(
         abstract: "Air quality, weather and asthma risk for your status bar.",
         discussion: "Exit codes: 0 ok, 64 usage, 65 unreadable provider data, 69 every provider failed, "
-            + "75 temporary (timeout, rate limit), 78 configuration (bad file, missing or rejected key).")
+            + "75 temporary (timeout, rate limit), 78 configuration (bad file, missing or rejected key). "
+            + "With --source mqtt://HOST[:PORT]/TOPIC_PREFIX (or [sources] state) it renders the state a Breather daemon "
+            + "publishes over MQTT, asking no provider: 69 when the broker cannot be reached or holds no state, "
+            + "78 when it refuses the login.")
 
     /// Parses the command line and runs what it asks for. A usage error is one line on stderr and
     /// exit 64: a bar or a systemd journal shows one line, and that line must say what was wrong.
@@ -60,8 +63,8 @@ enum Breather {
     /// Runs `command` and exits with its status.
     private static func runAndExit(_ command: Subcommand?, options: CommonOptions, readings: [String]) async -> Never {
         let status: ExitStatus
-        if options.source != nil, command != .watch {
-            Console.err("--source is for `breather watch` (a bar subscribing to a publishing daemon)")
+        if options.source != nil, ![nil, .daemon, .watch].contains(command) {
+            Console.err("--source is for the one-shot, `breather daemon` and `breather watch` (reading a publishing daemon's state)")
             cprocess_exit_now(ExitStatus.usage.rawValue)
         }
         switch command {

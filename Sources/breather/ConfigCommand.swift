@@ -75,7 +75,7 @@ struct ConfigCommand {
             ("location.name", quoted(s.location.name)), ("location.city", quoted(s.location.city)),
             ("location.auto", "\(s.location.auto)"),
             ("sources.air", list(s.sources.air.map(\.rawValue))), ("sources.weather", list(s.sources.weather.map(\.rawValue))), ("sources.asthma", list(s.sources.asthma.map(\.rawValue))),
-            ("sources.indoor", list(s.sources.indoor.map(\.rawValue))),
+            ("sources.indoor", list(s.sources.indoor.map(\.rawValue))), ("sources.state", quoted(s.sources.state?.description)),
             ("providers.open-meteo.forecast_url", url(p.openMeteoForecastURL)),
             ("providers.open-meteo.air_quality_url", url(p.openMeteoAirQualityURL)),
             ("providers.open-meteo.geocoding_url", url(p.openMeteoGeocodingURL)),

@@ -67,14 +67,24 @@ final class DaemonController: Service, Sendable {
     let sink: DaemonSink
     private let state: Mutex<(context: AppContext, gate: ProviderGate)>
     private let session: Session
+    /// `[sources] state` (or `--source`): the data comes from a publishing daemon over MQTT,
+    /// never from a provider; nil: the providers.
+    private let subscription: MQTTSubscription?
 
     init(options: CommonOptions, context: AppContext) throws(CommandFailure) {
         self.options = options
         let gate = Self.gate(context.settings)
-        session = try Session(context: context, gate: gate, staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds)
+        if let source = context.settings.sources.state {
+            let subscription = try MQTTSubscription.make(source: source, context: context)
+            self.subscription = subscription
+            session = Session(context: context, subscription: subscription)
+        } else {
+            subscription = nil
+            session = try Session(context: context, gate: gate, staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds)
+        }
         state = Mutex((context, gate))
         sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier,
-                          mqtt: try MQTTPublisher.make(context: context, viewModel: session.viewModel))
+                          mqtt: try MQTTPublisher.make(context: context, viewModel: session.viewModel, subscribing: subscription != nil))
     }
 
     /// Retries after a failure start at half an interval (at most 30 s) and double: early
@@ -95,7 +105,13 @@ final class DaemonController: Service, Sendable {
         let loop = ControllerLoop(session: session, signals: [.sighup, .sigusr1, .sigusr2], reload: { [self] in
             await reload() ? state.withLock { $0.context.settings.intervalSeconds } : nil
         })
-        await loop.run(stored: context.storePolicy.stored(session.cache)?.conditions, intervalSeconds: context.settings.intervalSeconds)
+        // A subscriber's every new state (or publisher gone offline) is a refresh that answers
+        // at once from it; the publisher's retained state arrives at start instead of the store's.
+        let viewModel = session.viewModel
+        subscription?.start { viewModel.inputs.viewDidRefresh() }
+        defer { subscription?.stop() }
+        let stored = subscription == nil ? context.storePolicy.stored(session.cache)?.conditions : nil
+        await loop.run(stored: stored, intervalSeconds: context.settings.intervalSeconds)
     }
 
     /// SIGHUP: a valid new config replaces the old one; an invalid one is logged and ignored.
@@ -113,8 +129,22 @@ final class DaemonController: Service, Sendable {
         }
         let (was, now) = (old.settings, new.settings)
         let viewModel = session.viewModel
-        let refetch = was.location != now.location || was.sources != now.sources || was.providers != now.providers
-            || was.timeoutSeconds != now.timeoutSeconds || old.cachePath != new.cachePath
+        if was.sources.state != now.sources.state {
+            // Subscribing or polling is the daemon's make-up (its session), fixed at start.
+            let keeps = was.sources.state.map { "reading \($0)" } ?? "asking the providers"
+            old.logger.log(.warning, "[sources] state changed: restart the daemon to apply it (it keeps \(keeps))")
+        }
+        // A subscriber asks no provider: nothing to fetch anew.
+        let refetch = subscription == nil && (was.location != now.location || was.sources != now.sources || was.providers != now.providers
+            || was.timeoutSeconds != now.timeoutSeconds || old.cachePath != new.cachePath)
+        // A changed [mqtt] (or password) makes a new publisher; one that cannot be made rejects the reload.
+        let publisher: MQTTPublisher??
+        do {
+            publisher = try replacementPublisher(new)
+        } catch {
+            old.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
+            return false
+        }
         if refetch {
             // A fetch from the old providers would only delay the new ones: drop it.
             viewModel.cancelFetch()
@@ -131,9 +161,7 @@ final class DaemonController: Service, Sendable {
         sink.reload(context: new)
         announce(new)
         new.logger.log(.info, "reloaded \(now.configFile ?? "the defaults")")
-        if was.mqtt != now.mqtt {
-            new.logger.log(.warning, "[mqtt] changed: restart the daemon to apply it (the publisher keeps its first settings)")
-        }
+        if let publisher { sink.replace(mqtt: publisher, logger: new.logger) }
         // The view model owns the standard shown and the cycle a scroll steps through.
         viewModel.inputs.standardCycle(now.standards)
         if was.standard != now.standard { viewModel.inputs.aqiStandard(now.standard) }
@@ -142,6 +170,17 @@ final class DaemonController: Service, Sendable {
         viewModel.inputs.dayAhead(now.bar, now.alerts)
         if refetch { viewModel.inputs.userDidRefresh() }
         return true
+    }
+
+    /// The publisher `context` asks for when it differs from the running one (other `[mqtt]`
+    /// settings or password, or none any more: `.some(nil)`); nil when the running one stays.
+    private func replacementPublisher(_ context: AppContext) throws(CommandFailure) -> MQTTPublisher?? {
+        let current = sink.mqtt
+        // A subscribing daemon publishes nothing (see `MQTTPublisher.make`).
+        let wanted = subscription == nil ? context.settings.mqtt : nil
+        let password = try wanted.flatMap { settings throws(CommandFailure) in try context.mqttPassword(settings) }
+        guard current?.settings != wanted || current?.password != password else { return nil }
+        return .some(try MQTTPublisher.make(context: context, viewModel: session.viewModel, subscribing: subscription != nil))
     }
 
     /// Logs config warnings and whether `interval` would exceed a provider's free quota.

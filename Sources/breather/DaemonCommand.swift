@@ -8,5 +8,7 @@ enum DaemonCommand {
             + "SIGRTMIN+2 the previous one, SIGRTMIN+1 switch compact/full bar text, SIGHUP reload the config (a new standard, units or "
             + "format re-render without a fetch; new sources or place refresh; an invalid config is logged "
             + "and the old one kept), SIGTERM/SIGINT finish the write in progress and exit 0. "
+            + "With --source mqtt://HOST[:PORT]/TOPIC_PREFIX (or [sources] state) it writes its outputs from what a "
+            + "publishing Breather daemon sends over MQTT, asks no provider and publishes nothing. "
             + "Supports systemd Type=notify (READY=1, STATUS=, WATCHDOG=1).")
 }

@@ -15,14 +15,15 @@ final class DaemonSink: Service, Sendable {
     private let notifier: SystemdNotifier
     private let files = DaemonOutputs()
     private let alerts = AlertNotifier()
-    /// `[mqtt]`: publishes every refresh; nil without it.
-    let mqtt: MQTTPublisher?
+    /// `[mqtt]`: publishes every refresh; nil without it. A reload may replace it (`replace`).
+    private let publisher: Mutex<MQTTPublisher?>
+    var mqtt: MQTTPublisher? { publisher.withLock { $0 } }
     private let hookOutcomes = ChildOutcomeLog()
     private let state: Mutex<(context: AppContext, isReady: Bool, logged: [String])>
 
     init(viewModel: MainViewModel, context: AppContext, options: CommonOptions, notifier: SystemdNotifier, mqtt: MQTTPublisher? = nil) {
         self.viewModel = viewModel
-        self.mqtt = mqtt
+        publisher = Mutex(mqtt)
         self.options = options
         self.notifier = notifier
         state = Mutex((context, false, []))
@@ -32,6 +33,27 @@ final class DaemonSink: Service, Sendable {
     func reload(context: AppContext) {
         state.withLock { $0.context = context }
         files.reset()
+    }
+
+    /// A reload changed `[mqtt]`: outputs go to `next` (nil: no publishing) from now on; on
+    /// a thread of its own the old publisher retires (`MQTTPublisher.retire`), and only then
+    /// does `next` connect: the same client id on two connections would have the broker
+    /// drop them in turn.
+    func replace(mqtt next: MQTTPublisher?, logger: Logger) {
+        let old = publisher.withLock { current in
+            defer { current = next }
+            return current
+        }
+        if let next {
+            logger.log(.info, "mqtt: [mqtt] changed: publishing to \(next.settings.broker) under \(next.settings.topicPrefix)")
+        } else {
+            logger.log(.info, "mqtt: [mqtt] removed: publishing stopped")
+        }
+        if let old, let next { next.delete(old.leftovers(for: next.settings)) }
+        BlockingThread.run {
+            old?.retire(replacedBy: next?.settings)
+            next?.start()
+        }
     }
 
     func run() async {

@@ -29,7 +29,10 @@ struct OneShot {
         // the fetch after it. A task-local, so the view model's tasks, made inside, inherit it.
         let deadline = FetchDeadline(seconds: context.fetchDeadlineSeconds)
         let result: Result<ExitStatus, CommandFailure> = await deadline.run {
-            do throws(CommandFailure) { return .success(try await run(context)) } catch { return .failure(error) }
+            do throws(CommandFailure) {
+                if let source = context.settings.sources.state { return .success(try await run(context, source: source)) }
+                return .success(try await run(context))
+            } catch { return .failure(error) }
         }
         switch result {
         case .success(let status): return status
@@ -123,7 +126,7 @@ struct OneShot {
     /// Prints the line (or writes `--output`, which throws 69 when it cannot) and every
     /// `[[output]]` file: run by breather.timer, the one-shot keeps them current as the daemon
     /// would. False when an `[[output]]` file could not be written (each logged, naming it).
-    private func write(_ output: Output, context: AppContext) throws(CommandFailure) -> Bool {
+    func write(_ output: Output, context: AppContext) throws(CommandFailure) -> Bool {
         let text = options.renderer(colorTerminal: options.output == nil).render(output)
         if let path = options.output {
             do { try AtomicFile.write(text + "\n", to: path) } catch {
@@ -147,7 +150,8 @@ struct OneShot {
     /// failure already reported by the run that fetched it (it shows in the line and the json).
     /// A bar format exits 0 once its line is printed: bars discard the output of a failing
     /// command, so the failure lives in the line, its colour and class, and on stderr.
-    private func report(_ output: Output, fromStore: Bool, printedBarLine: Bool, logger: Logger) -> ExitStatus {
+    func report(_ output: Output, fromStore: Bool, printedBarLine: Bool, logger: Logger,
+                keptData: String = "the cached data") -> ExitStatus {
         let status = output.status
         let others = output.failures.map(RunStatus.describe).filter { $0 != status.line }
         // One line when something decided; the rest only at --log-level info.
@@ -157,7 +161,7 @@ struct OneShot {
             logger.log(.info, line)
         } else if status.showsKeptData {
             let age = output.age.isEmpty ? "" : " from \(output.age) ago"
-            logger.log(status.kind == nil ? .warning : .error, "\(line); showing the cached data\(age), marked stale")
+            logger.log(status.kind == nil ? .warning : .error, "\(line); showing \(keptData)\(age), marked stale")
         } else {
             logger.log(status.kind == nil ? .warning : .error, line)
         }

@@ -23,8 +23,8 @@ struct Watch {
             + "previous one, a right click switches compact and full text. SIGUSR1 refreshes, SIGUSR2 shows the next "
             + "standard, SIGRTMIN+2 the previous one, SIGRTMIN+1 switches compact and full text. Prints to stdout only "
             + "(--output is for the one-shot and the daemon). "
-            + "With --source mqtt://HOST[:PORT]/TOPIC_PREFIX it shows what a Breather daemon publishes over MQTT "
-            + "(no provider request; a click publishes a refresh request); [mqtt] in the config gives the credentials.",
+            + "With --source mqtt://HOST[:PORT]/TOPIC_PREFIX (or [sources] state) it shows what a Breather daemon "
+            + "publishes over MQTT (no provider request; a click publishes a refresh request); [mqtt] in the config gives the credentials.",
         optionNames: CommonOptions.specs.map(\.name).filter { $0 != "output" })
 
     var options: CommonOptions
@@ -47,7 +47,7 @@ struct Watch {
         var subscription: MQTTSubscription?
         do {
             context = try AppContext(options: options)
-            if let source = options.source {
+            if let source = context.settings.sources.state {
                 subscription = try MQTTSubscription.make(source: source, context: context)
                 session = Session(context: context, subscription: subscription!)
             } else {

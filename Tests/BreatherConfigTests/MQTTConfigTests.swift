@@ -68,4 +68,21 @@ struct MQTTConfigTests {
         #expect(url?.host == "homeserver" && url?.port == 1883 && url?.path == "breather/kitchen")
         #expect(MQTTURL("mqtts://homeserver:8883/breather/kitchen/")?.path == "breather/kitchen")
     }
+
+    @Test("[sources] state: a publisher's broker and topic prefix; providers listed beside it earn a warning")
+    func stateSource() throws {
+        let settings = try loadConfig("[sources]\nstate = \"mqtts://homeserver/breather/kitchen\"\n")
+        #expect(settings.sources.state == MQTTURL("mqtts://homeserver:8883/breather/kitchen"))
+        #expect(settings.warnings.isEmpty)
+        #expect(try loadConfig("").sources.state == nil)
+        let both = try loadConfig("[sources]\nstate = \"mqtt://homeserver/breather/kitchen\"\nair = [\"open-meteo\"]\n")
+        #expect(both.warnings == ["[sources] state is set: air are not asked (the published state has every reading)"])
+    }
+
+    @Test("[sources] state that names no topic prefix, or a wildcard: one line with the accepted form",
+          arguments: ["mqtt://homeserver", "mqtt://homeserver/breather/#", "http://homeserver/breather/kitchen"])
+    func invalidStateSource(url: String) throws {
+        let error = try #require(configError { () throws(ConfigError) in try loadConfig("[sources]\nstate = \"\(url)\"\n") })
+        #expect(error.reason == "sources.state: must be mqtt://HOST[:PORT]/TOPIC_PREFIX or mqtts://…, like \"mqtt://homeserver/breather/kitchen\" (got \"\(url)\")")
+    }
 }

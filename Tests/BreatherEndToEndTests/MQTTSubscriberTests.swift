@@ -125,11 +125,11 @@ struct MQTTSubscriberTests {
         #expect(await fresh.terminate() == 0)
     }
 
-    @Test("--source is for watch: a usage error elsewhere, and a bad URL names the form")
+    @Test("--source is for the one-shot, daemon and watch: a usage error elsewhere, and a bad URL names the form")
     func usage() async throws {
         let sandbox = try Sandbox()
-        let daemon = try await sandbox.run(["daemon", "--source", "mqtt://127.0.0.1/breather/x"])
-        #expect(daemon.status == 64 && daemon.stderr.contains("--source is for `breather watch` (a bar subscribing to a publishing daemon)"), "\(daemon.stderr)")
+        let config = try await sandbox.run(["config", "--source", "mqtt://127.0.0.1/breather/x"])
+        #expect(config.status == 64 && config.stderr.contains("--source is for the one-shot, `breather daemon` and `breather watch`"), "\(config.stderr)")
         let bad = try await sandbox.run(["watch", "--source", "mqtt://127.0.0.1"])
         #expect(bad.status == 64 && bad.stderr.contains("--source must be mqtt://HOST[:PORT]/TOPIC_PREFIX"), "\(bad.stderr)")
     }

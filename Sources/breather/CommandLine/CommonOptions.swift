@@ -17,7 +17,8 @@ struct CommonOptions: Sendable {
     var configPath: String?
     var output: String?
     var refresh = false
-    /// `watch --source mqtt://HOST[:PORT]/PREFIX`: a publishing daemon's state, not the providers.
+    /// `--source mqtt://HOST[:PORT]/PREFIX`: a publishing daemon's state, not the providers
+    /// (one-shot, `daemon`, `watch`; over `[sources] state`).
     var source: MQTTURL?
     var logLevel: LogLevel = .warning
 
@@ -38,8 +39,8 @@ struct CommonOptions: Sendable {
         .init("config", help: "Config file (TOML).", completesFiles: true),
         .init("output", help: "Write the output to this file atomically instead of stdout.", completesFiles: true),
         .flag("refresh", help: "Ignore the cache and fetch now."),
-        .init("source", help: "watch only: show what a Breather daemon publishes over MQTT, "
-              + "mqtt://HOST[:PORT]/TOPIC_PREFIX (mqtts:// for TLS), with no provider request."),
+        .init("source", help: "Show what a Breather daemon publishes over MQTT, mqtt://HOST[:PORT]/TOPIC_PREFIX "
+              + "(mqtts:// for TLS), with no provider request (one-shot, daemon, watch; overrides [sources] state)."),
         .init("log-level", help: "Log level (default warning).", choices: LogLevel.allCases.map(\.rawValue)),
     ]
 

@@ -10,7 +10,10 @@ import Synchronization
 /// never block a poll or an output: the client works on its own thread.
 final class MQTTPublisher: Sendable {
     private let client: MQTTClient
-    private let settings: MQTTSettings
+    /// The `[mqtt]` settings and password it was made with: a reload that changes either
+    /// replaces the publisher (`retire(replacedBy:)`).
+    let settings: MQTTSettings
+    let password: String?
     private let discovery: HomeAssistantDiscovery
     private let logger: Logger
     private let onRefresh: @Sendable () -> Void
@@ -23,6 +26,7 @@ final class MQTTPublisher: Sendable {
     init(settings: MQTTSettings, pollSeconds: Int, password: String?, logger: Logger,
          onRefresh: @escaping @Sendable () -> Void) throws(MQTTError) {
         self.settings = settings
+        self.password = password
         self.logger = logger
         self.onRefresh = onRefresh
         discovery = HomeAssistantDiscovery(settings: settings, pollSeconds: pollSeconds, version: Breather.version)
@@ -42,6 +46,33 @@ final class MQTTPublisher: Sendable {
 
     /// `offline` on the availability topic, then a clean disconnect.
     func stop() { client.stop() }
+
+    /// Ends this publisher after a reload changed `[mqtt]` (blocks up to ~2 s: call it off the
+    /// executor). Removed (`next` nil) or moved to another broker: `offline`, as a stop says.
+    /// On the same broker it says nothing: the next publisher deletes what it will not
+    /// overwrite (`leftovers(for:)`) and says `online`. (A goodbye sent right behind other
+    /// publishes was cut short in tests, and the broker then sent the last will, `offline`.)
+    func retire(replacedBy next: MQTTSettings?) {
+        client.stop(sayingOffline: next?.broker != settings.broker)
+    }
+
+    /// What this publisher left retained that one with `next` settings on the same broker
+    /// will not overwrite: the state and availability when `topic_prefix` changed, the
+    /// discovery configs when `discovery_prefix` changed or discovery is now off.
+    func leftovers(for next: MQTTSettings) -> [String] {
+        guard next.broker == settings.broker else { return [] }
+        var topics: [String] = []
+        if next.topicPrefix != settings.topicPrefix { topics += [discovery.stateTopic, discovery.availabilityTopic] }
+        if settings.discovery, !next.discovery || next.discoveryPrefix != settings.discoveryPrefix {
+            topics += state.withLock { $0.announced ?? [] }.sorted().map(discovery.configTopic)
+        }
+        return topics
+    }
+
+    /// Deletes `topics` (empty retained payloads) once connected, before anything else.
+    func delete(_ topics: [String]) {
+        for topic in topics { client.publish(topic, [], retain: true) }
+    }
 
     /// Publishes `output` as the retained state; announces new readings to Home Assistant and
     /// removes the ones that are gone.
@@ -122,8 +153,10 @@ extension MQTTConfiguration {
 extension MQTTPublisher {
     /// The publisher `[mqtt]` asks for, nil without it; a refresh command becomes a user
     /// refresh of `viewModel`. An unreadable password file or unusable settings: exit 78.
-    static func make(context: AppContext, viewModel: MainViewModel) throws(CommandFailure) -> MQTTPublisher? {
-        guard let settings = context.settings.mqtt else { return nil }
+    /// A daemon that reads a published state (`subscribing`, `[sources] state`) publishes nothing: its
+    /// `[mqtt]` gives only the credentials.
+    static func make(context: AppContext, viewModel: MainViewModel, subscribing: Bool) throws(CommandFailure) -> MQTTPublisher? {
+        guard let settings = context.settings.mqtt, !subscribing else { return nil }
         let password = try context.mqttPassword(settings)
         do {
             return try MQTTPublisher(settings: settings, pollSeconds: context.settings.intervalSeconds, password: password,

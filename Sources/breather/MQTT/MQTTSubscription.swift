@@ -20,12 +20,17 @@ final class MQTTSubscription: Sendable {
     private let client: MQTTClient
     private let prefix: String
     private let logger: Logger
+    /// The level of "cannot reach the broker; retrying" lines: a warning for the long-running
+    /// commands, info for the one-shot, whose own error line says it once.
+    private let retryLogLevel: Logger.Level
     private struct State {
         var latest: CityConditions?
         var online: Bool?
         /// Why there is nothing to show yet (the broker unreachable, an unreadable state).
         var problem: (kind: FailureKind, message: String)?
         var lastLogged: String?
+        /// True once the broker accepted the connection.
+        var connected = false
         var onChange: (@Sendable () -> Void)?
         /// Fetches waiting for the first word from the broker (a state, a failure).
         var waiters: [FirstWord] = []
@@ -33,15 +38,23 @@ final class MQTTSubscription: Sendable {
     }
     private let state = Mutex(State())
 
+    /// What the broker has said so far: the last good state, the publisher's availability
+    /// (nil: never said), why there is no state, and whether the broker accepted the login.
+    var heard: (latest: CityConditions?, online: Bool?, problem: (kind: FailureKind, message: String)?, connected: Bool) {
+        state.withLock { ($0.latest, $0.online, $0.problem, $0.connected) }
+    }
+
     var stateTopic: String { "\(prefix)/state" }
     var availabilityTopic: String { "\(prefix)/availability" }
     var commandTopic: String { "\(prefix)/command" }
 
     /// A subscriber of `source` (whose path is the publisher's topic prefix), with `[mqtt]`'s
     /// username, password and CA file when the local config has them.
-    init(source: MQTTURL, settings: MQTTSettings?, password: String?, logger: Logger) throws(MQTTError) {
+    init(source: MQTTURL, settings: MQTTSettings?, password: String?, logger: Logger,
+         retryLogLevel: Logger.Level = .warning) throws(MQTTError) {
         prefix = source.path
         self.logger = logger
+        self.retryLogLevel = retryLogLevel
         let node = MQTTSettings.localNode
         var configuration = MQTTConfiguration(host: source.host, port: source.port, tls: source.tls, caFile: settings?.caFile,
                                               username: settings?.username, password: password,
@@ -51,8 +64,10 @@ final class MQTTSubscription: Sendable {
         let box = Box()
         client = try MQTTClient(configuration) { event in box.subscription?.handle(event) }
         box.subscription = self
-        client.subscribe(stateTopic)
+        // The availability first: its retained word then arrives before the state, so a
+        // one-shot that answers on the state knows whether the publisher is offline.
         client.subscribe(availabilityTopic)
+        client.subscribe(stateTopic)
     }
 
     /// Connects; `onChange` hears every new state or availability (to ask the view model for a refresh).
@@ -87,10 +102,12 @@ final class MQTTSubscription: Sendable {
     private func handle(_ event: MQTTEvent) {
         switch event {
         case .connected:
+            state.withLock { $0.connected = true }
             log(.info, "mqtt: subscribed to \(stateTopic)")
         case .disconnected(let error, let retry):
             state.withLock { $0.problem = (error.isConfiguration ? .configuration : .unavailable, "\(error)") }
-            log(.warning, "\(error); retrying in \(Int(retry.rounded(.up)))s")
+            // Once per cause: the growing backoff alone makes no new line.
+            log(retryLogLevel, "\(error); retrying in \(Int(retry.rounded(.up)))s", key: "\(error)")
             changed()
         case .message(let message) where message.topic == availabilityTopic:
             let online = String(decoding: message.payload, as: UTF8.self) == "online"
@@ -124,8 +141,8 @@ final class MQTTSubscription: Sendable {
         onChange?()
     }
 
-    /// Returns once the broker has said something (a state or a failure), or after `firstWordSeconds`.
-    private func firstWord() async {
+    /// Returns once the broker has said something (a state or a failure), or after `seconds`.
+    func firstWord(within seconds: Double = firstWordSeconds) async {
         let waiter = FirstWord()
         let heard = state.withLock { state in
             if !state.heardFromBroker { state.waiters.append(waiter) }
@@ -133,7 +150,7 @@ final class MQTTSubscription: Sendable {
         }
         guard !heard else { return }
         let timer = Task(executorPreference: LoopExecutor.shared) {
-            try? await LoopExecutor.shared.sleep(seconds: Self.firstWordSeconds)
+            try? await LoopExecutor.shared.sleep(seconds: seconds)
             waiter.resume()
         }
         await waiter.wait()
@@ -162,11 +179,13 @@ final class MQTTSubscription: Sendable {
         }
     }
 
-    /// Logs `line` unless it is the one logged last: a broker down for an hour is one line.
-    private func log(_ level: Logger.Level, _ line: String) {
+    /// Logs `line` unless its `key` (the line itself by default) is the one logged last: a
+    /// broker down for an hour is one line.
+    private func log(_ level: Logger.Level, _ line: String, key: String? = nil) {
+        let key = key ?? line
         let isNew = state.withLock { state in
-            defer { state.lastLogged = line }
-            return state.lastLogged != line
+            defer { state.lastLogged = key }
+            return state.lastLogged != key
         }
         if isNew { logger.log(level, line) }
     }
@@ -194,11 +213,12 @@ extension Session {
 
 extension MQTTSubscription {
     /// The subscriber `--source` asks for; unusable settings or credentials: exit 78.
-    static func make(source: MQTTURL, context: AppContext) throws(CommandFailure) -> MQTTSubscription {
+    static func make(source: MQTTURL, context: AppContext, retryLogLevel: Logger.Level = .warning) throws(CommandFailure) -> MQTTSubscription {
         let settings = context.settings.mqtt
         let password = try settings.flatMap { settings throws(CommandFailure) in try context.mqttPassword(settings) }
         do {
-            return try MQTTSubscription(source: source, settings: settings, password: password, logger: context.logger)
+            return try MQTTSubscription(source: source, settings: settings, password: password, logger: context.logger,
+                                        retryLogLevel: retryLogLevel)
         } catch {
             throw CommandFailure(status: error.isConfiguration ? .configuration : .unavailable, message: "\(error)")
         }
