@@ -178,7 +178,9 @@ struct FreshnessTests {
         let utc = ISO8601DateFormatter()
         #expect(root["observed_at"] as? String == utc.string(from: feed.measured))
         let age = try #require(root["age_seconds"] as? Int)
-        #expect(abs(Double(age) - secondsAgo) < 60, "age counts from the measurement: \(age)")
+        // From the measurement, not the fetch (which would be about 0); the run itself may take
+        // a minute or more on a loaded machine.
+        #expect(Double(age) >= secondsAgo - 1 && Double(age) < secondsAgo + 600, "age counts from the measurement: \(age)")
         #expect((root["display"] as? [String: Any])?["staleness"] as? String == (stale ? "stale, updated 5 h ago" : ""))
     }
 }

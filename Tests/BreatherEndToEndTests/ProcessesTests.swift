@@ -64,8 +64,9 @@ struct ProcessesTests {
         let sent = ContinuousClock.now
         kill(watch.processIdentifier, SIGTERM)
         // A watch stuck in write(2) would never exit; one that exits does so well within this bound.
-        #expect(await waitForExit(watch, timeout: 5) == 0, "\(Self.text(stderr))")
-        #expect(ContinuousClock.now - sent < .seconds(5))
+        // (Within 1 s on an idle machine; 5.6 s was seen at load 100.)
+        #expect(await waitForExit(watch, timeout: 15) == 0, "\(Self.text(stderr))")
+        #expect(ContinuousClock.now - sent < .seconds(15))
         _ = pipe.read
     }
 

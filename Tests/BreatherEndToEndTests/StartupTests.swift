@@ -39,9 +39,9 @@ struct StartupTests {
         let formats = ["waybar", "i3bar", "polybar", "tmux", "i3blocks"]
         let path = { (format: String) in sandbox.home.appendingPathComponent("out/bar.\(format)").path }
         let outputs = formats.map { "[[output]]\npath = \"\(path($0))\"\nformat = \"\($0)\"" }.joined(separator: "\n")
-        // A 10 s request limit: the loading state lasts that long, long enough to be read on a
-        // machine loaded by the whole suite.
-        try sandbox.writeDaemonConfig(server: server, interval: "1h", sources: outputs, timeout: "10s")
+        // A 20 s request limit: the loading state lasts that long, long enough to be read on a
+        // machine loaded by the whole suite (10 s was missed once at load 60).
+        try sandbox.writeDaemonConfig(server: server, interval: "1h", sources: outputs, timeout: "20s")
         let daemon = try DaemonProcess(sandbox: sandbox)
         let read = { (format: String) in (try? String(contentsOfFile: path(format), encoding: .utf8)) ?? "" }
         // The request hangs past its timeout: the loading state is all there is until then.
