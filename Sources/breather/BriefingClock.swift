@@ -22,8 +22,9 @@ extension Settings {
 ///
 /// It sleeps on `LoopExecutor` like the ticker, on a deadline that counts time asleep: after a
 /// suspend over the briefing's time it wakes at resume and yields only while the briefing is
-/// still due (`AlertSettings.isBriefingTime`: at most three hours late). A wakeup a little
-/// early (the boot and wall clocks drift apart while NTP slews) sleeps the rest again.
+/// still due (`AlertSettings.isBriefingTime`: at most three hours late). The briefing is a
+/// wall-clock time and the wait runs on the boot clock, so each wakeup asks the wall clock
+/// again: one that comes early (the wall clock was set back, or NTP slewed it) sleeps the rest.
 func startBriefingClock(_ alerts: AlertSettings?, localTime: LocalTime,
                         _ events: AsyncStream<ControllerEvent>.Continuation) -> Task<Void, Never>? {
     guard let alerts, let minute = alerts.briefingMinute else { return nil }
