@@ -11,15 +11,30 @@ public struct HistoryImportError: Error, Sendable, Equatable, CustomStringConver
     public var description: String { "line \(line): \(reason)" }
 }
 
-/// Reads a file `HistoryCSV` wrote back into readings: the header must be the export's, each
-/// row a place, source and time with numbers where the export writes numbers. All or
-/// nothing: the first bad line fails the whole file, before anything is written.
+/// Reads a file `HistoryCSV` wrote back into readings: the header must be the export's (or an
+/// earlier version's, without the columns added since), each row a place, source and time
+/// with numbers where the export writes numbers. All or nothing: the first bad line fails the
+/// whole file, before anything is written.
 public enum HistoryImport {
+    /// Columns an export written before they existed lacks; such a file imports with them
+    /// missing. `uv_index` came with UV (the exports before it end their pollen columns with
+    /// `pollen_ragweed,asthma_risk`).
+    static let addedLater: Set<String> = ["uv_index"]
+
+    /// For each reading column of `header`, the variable's index in `HistoryVariable.all`:
+    /// the export's header, or one that lacks only columns of `addedLater`. nil for any other.
+    static func variableColumns(_ header: [String]) -> [Int]? {
+        let present = Set(header)
+        let expected = HistoryCSV.columns.filter { !addedLater.contains($0) || present.contains($0) }
+        guard header == expected else { return nil }
+        return header.dropFirst(HistoryCSV.leading.count).map { HistoryVariable.positions[$0]! }
+    }
+
     /// The readings in `bytes`, or the first line that is wrong.
     public static func readings(from bytes: [UInt8]) throws(HistoryImportError) -> [HistoryReading] {
         var records = CSVRecords(bytes)
         guard let header = try records.next() else { throw HistoryImportError(line: 1, reason: "empty file: expected the header \(HistoryCSV.columns.prefix(3).joined(separator: ","))…") }
-        guard header.fields == HistoryCSV.columns else {
+        guard let variableColumns = variableColumns(header.fields) else {
             let wrong = zip(header.fields, HistoryCSV.columns).first { $0 != $1 }
             let detail = wrong.map { "column \"\($0.0.prefix(40))\" where \"\($0.1)\" belongs" } ?? "\(header.fields.count) columns, expected \(HistoryCSV.columns.count)"
             throw HistoryImportError(line: 1, reason: "not a breather history export (\(detail))")
@@ -29,15 +44,16 @@ public enum HistoryImport {
             if record.fields == [""] { continue }  // a blank line
             let fields = record.fields
             func fail(_ reason: String) -> HistoryImportError { HistoryImportError(line: record.line, reason: reason) }
-            guard fields.count == HistoryCSV.columns.count else { throw fail("\(fields.count) fields, expected \(HistoryCSV.columns.count)") }
+            guard fields.count == header.fields.count else { throw fail("\(fields.count) fields, expected \(header.fields.count)") }
             guard let time = Timestamp.parse(fields[0]), fields[0].count >= 20 else { throw fail("time \"\(fields[0].prefix(40))\" is not an RFC 3339 time with an offset") }
             guard let latitude = Double(fields[2]), (-90...90).contains(latitude) else { throw fail("latitude \"\(fields[2].prefix(40))\" is not a number from -90 to 90") }
             guard let longitude = Double(fields[3]), (-180...180).contains(longitude) else { throw fail("longitude \"\(fields[3].prefix(40))\" is not a number from -180 to 180") }
             guard !fields[4].isEmpty else { throw fail("the source is empty") }
             let place = HistoryPlace(latitude: latitude, longitude: longitude, name: fields[1])
             let seconds = Int(time.timeIntervalSince1970.rounded(.down))
-            for (position, variable) in HistoryVariable.all.enumerated() {
-                let text = fields[HistoryCSV.leading.count + position]
+            for (column, position) in variableColumns.enumerated() {
+                let variable = HistoryVariable.all[position]
+                let text = fields[HistoryCSV.leading.count + column]
                 guard !text.isEmpty else { continue }
                 let value: Double
                 if position == HistoryVariable.asthmaRisk {

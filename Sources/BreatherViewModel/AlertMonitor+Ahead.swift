@@ -16,13 +16,10 @@ struct PendingWarning: Sendable {
 /// shortens the warning), once per expected episode; a forecast that no longer shows the
 /// episode within the window for `hold` readings in a row drops it silently (no flapping
 /// "never mind"), and one whose episode turns worse re-alerts once. While the live alert
-/// of a kind is on, its pre-alerts are quiet. The briefing goes out once a local day, at the
-/// first fresh reading from its time on, at most three hours late (a machine that slept
-/// through the evening gets no outlook at 3 a.m.).
+/// of a kind is on, its pre-alerts are quiet. The briefing goes out once a local day, with the
+/// first fresh output from its time on (the controller re-renders at that time, so it need not
+/// wait for a poll), at most three hours late (`AlertSettings.isBriefingTime`).
 extension AlertMonitor {
-    /// How late a briefing may still go out, in minutes after its time.
-    static let briefingLatenessMinutes = 180
-
     mutating func observeDayAhead(_ output: Output, reading: Timestamp, city: String) -> [AlertNotification] {
         var result: [AlertNotification] = []
         if let limit = settings.pollen, let top = output.pollen.first,
@@ -33,11 +30,14 @@ extension AlertMonitor {
            let alerting = uv.observe(bad: now.category >= limit, reading: reading, hold: settings.hold) {
             result.append(alerting ? uvAlert(now, city: city) : uvRecovery(now, limit: limit, city: city))
         }
-        guard reading != lastAheadReading else { return result }
+        if reading != lastAheadReading, let window = settings.preAlertSeconds {
+            result += preAlerts(output.outlook, window: window, city: city)
+        }
         lastAheadReading = reading
-        if let window = settings.preAlertSeconds { result += preAlerts(output.outlook, window: window, city: city) }
-        if let minute = settings.briefingMinute, !output.outlook.briefing.isEmpty, lastBriefingDay != output.outlook.localDay,
-           (minute..<(minute + Self.briefingLatenessMinutes)).contains(output.outlook.localMinute) {
+        // Judged on every output, not once per reading: at its time the controller re-renders
+        // the reading on hand, which the pre-alerts have already seen.
+        if !output.outlook.briefing.isEmpty, lastBriefingDay != output.outlook.localDay,
+           settings.isBriefingTime(localMinute: output.outlook.localMinute) {
             lastBriefingDay = output.outlook.localDay
             result.append(AlertNotification(urgency: .low, summary: "Breather outlook", body: "\(city): \(output.outlook.briefing)"))
         }

@@ -39,4 +39,15 @@ public struct AlertSettings: Sendable, Equatable {
         self.briefingMinute = briefingMinute
         self.hold = hold
     }
+
+    /// How late a briefing may still go out, in minutes after its time: a machine that slept
+    /// through the evening gets no outlook at 3 a.m.
+    public static let briefingLatenessMinutes = 180
+
+    /// True when a briefing is due at `localMinute` (minutes since local midnight): from its
+    /// time to `briefingLatenessMinutes` after. False without a briefing.
+    public func isBriefingTime(localMinute: Int) -> Bool {
+        guard let minute = briefingMinute else { return false }
+        return (minute..<(minute + Self.briefingLatenessMinutes)).contains(localMinute)
+    }
 }

@@ -9,7 +9,7 @@ extension LocalTime {
     }
 
     /// Minutes since local midnight of `date`, 0…1439.
-    func minuteOfDay(_ date: Timestamp) -> Int {
+    public func minuteOfDay(_ date: Timestamp) -> Int {
         let local = Int((date.timeIntervalSince1970 + Double(offsetSeconds(date))).rounded(.down))
         return ((local % 86_400 + 86_400) % 86_400) / 60
     }
@@ -20,5 +20,25 @@ extension LocalTime {
         // The offset at the guess, applied once: exact except across a summer-time change at midnight.
         let guess = Timestamp(timeIntervalSince1970: midnight - Double(offsetSeconds(date)))
         return Timestamp(timeIntervalSince1970: midnight - Double(offsetSeconds(guess)))
+    }
+}
+
+extension LocalTime {
+    /// The first instant after `now` whose local wall time is `minute` minutes after midnight
+    /// (seconds 0): today's if it is still ahead, else tomorrow's. Counted in local time, so a
+    /// summer-time change between now and then moves the instant, not the wall time. A time
+    /// that a change skips (02:30 on the spring-forward night) gives the instant after the gap.
+    public func next(minuteOfDay minute: Int, after now: Timestamp) -> Timestamp {
+        for offset in 0...2 {
+            let local = Double((day(now) + offset) * 86_400 + minute * 60)
+            // Two rounds of "the offset at the guess" settle on the instant; in a gap they
+            // alternate between either side of it, and the later one is the one that comes.
+            let first = Timestamp(timeIntervalSince1970: local - Double(offsetSeconds(Timestamp(timeIntervalSince1970: local))))
+            let second = Timestamp(timeIntervalSince1970: local - Double(offsetSeconds(first)))
+            let third = Timestamp(timeIntervalSince1970: local - Double(offsetSeconds(second)))
+            let instant = max(second, third)
+            if instant > now { return instant }
+        }
+        return now.addingTimeInterval(86_400)
     }
 }

@@ -88,6 +88,10 @@ public final class MainViewModel: Sendable {
         /// New `[bar]` levels or `[alerts]` thresholds (a reload): re-renders the bar text and
         /// the outlook's warnings, no fetch.
         public let dayAhead: @Sendable (DayAheadSettings, AlertSettings?) -> Void
+        /// The briefing's local time came (the controller's timer): re-renders the forecast on
+        /// hand, so the alert monitor sees the time without waiting for a poll; fetches once
+        /// first when the air reading is older than the poll interval (or there is none).
+        public let briefingTime: @Sendable () -> Void
     }
 
     /// The event senders views call.
@@ -107,6 +111,7 @@ public final class MainViewModel: Sendable {
         case toggleCompact
         case dayAhead(DayAheadSettings, AlertSettings?)
         case seed(CityConditions)
+        case briefingTime
     }
 
     /// Starts the event loop; nothing is fetched until an input asks. `standard` is the index
@@ -126,7 +131,8 @@ public final class MainViewModel: Sendable {
                             standardCycle: { events.yield(.cycle($0)) },
                             display: { events.yield(.display($0, $1, $2)) },
                             toggleCompact: { events.yield(.toggleCompact) },
-                            dayAhead: { events.yield(.dayAhead($0, $1)) })
+                            dayAhead: { events.yield(.dayAhead($0, $1)) },
+                            briefingTime: { events.yield(.briefingTime) })
         Task(executorPreference: environment.executor) {
             var state = State(standard: standard, environment: environment, inFlight: inFlight)
             state.standards = standards
@@ -153,6 +159,8 @@ public final class MainViewModel: Sendable {
                     state.environment.alerts = alerts
                 case .seed(let stored):
                     state.conditions = stored
+                case .briefingTime:
+                    if state.needsFetchForBriefing { await state.fetch(FetchRequest(standard: state.standard), outputs) }
                 }
                 outputs.yield(state.render())
             }
@@ -214,6 +222,14 @@ struct State: Sendable {
     mutating func show(_ newStandard: AQIStandard, _ outputs: AsyncStream<Output>.Continuation) async {
         standard = newStandard
         if let request = requestForStandard() { await fetch(request, outputs) }
+    }
+
+    /// True when the briefing cannot be told from the data on hand: no air reading, or one
+    /// older than the poll interval (a view that does not poll never fetches for it).
+    var needsFetchForBriefing: Bool {
+        guard let pollSeconds = environment.pollSeconds else { return false }
+        guard let air = conditions?.partsFetchedAt.air else { return true }
+        return environment.now().timeIntervalSince(air) >= Double(pollSeconds)
     }
 
     /// The standard `step` places from the one shown in `standards` (all of them when empty),

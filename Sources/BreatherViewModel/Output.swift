@@ -293,7 +293,7 @@ extension State {
             outlook: outlook,
             compactDayAhead: Format.compactDayAhead(pollen: pollen, uv: uv, settings: environment.dayAhead),
             data: OutputData(conditions: conditions, report: report, failures: latestFailures, forecast: forecast,
-                             localTime: localTime, standard: standard),
+                             localTime: localTime, standard: standard).with(pollen: pollen, uv: uv),
             conditions: conditions,
             airQuality: report,
             failures: latestFailures,

@@ -204,6 +204,10 @@ public struct OutputData: Sendable, Equatable {
     public var attributions: [Credit]
     /// The indoor sensor's values; nil without one (`[sources] indoor`).
     public var indoor: IndoorValues?
+    /// Pollen now by species, highest level first; empty without pollen data (never zeros).
+    public var pollen: [PollenValue] = []
+    /// UV now and today's peak; nil without UV data.
+    public var uv: UVValues?
     /// The air data, kept only so `indicesByStandard` can be worked out when asked.
     let pollution: Pollution?
 
@@ -223,7 +227,7 @@ public struct OutputData: Sendable, Equatable {
             && lhs.weather == rhs.weather && lhs.asthma == rhs.asthma && lhs.updatedAt == rhs.updatedAt
             && lhs.updatedAtSeconds == rhs.updatedAtSeconds && lhs.observedAt == rhs.observedAt && lhs.errors == rhs.errors
             && lhs.forecast == rhs.forecast && lhs.attributions == rhs.attributions && lhs.pollution == rhs.pollution
-            && lhs.indoor == rhs.indoor
+            && lhs.indoor == rhs.indoor && lhs.pollen == rhs.pollen && lhs.uv == rhs.uv
     }
 }
 

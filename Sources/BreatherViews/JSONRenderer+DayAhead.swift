@@ -8,18 +8,18 @@ extension JSONRenderer {
     /// `pollen`: every species the provider counted, highest level first, as
     /// `{species, count, level}`; null where the provider has no pollen (never zeros).
     func pollen(_ output: Output) -> JSONValue {
-        output.pollen.isEmpty ? .null : .array(output.pollen.map(pollenCount))
+        output.data.pollen.isEmpty ? .null : .array(output.data.pollen.map(pollenCount))
     }
 
-    func pollenCount(_ count: PollenCount) -> JSONValue {
-        .object(["species": .string(count.type.rawValue), "count": .number(count.count), "level": .string(count.level.id)])
+    func pollenCount(_ count: OutputData.PollenValue) -> JSONValue {
+        .object(["species": .string(count.species), "count": .number(count.count), "level": .string(count.level)])
     }
 
     /// `uv`: `{index, clear_sky, category, color, peak, peak_hour, peak_at}`; null without UV data.
     func uv(_ output: Output) -> JSONValue {
-        guard let uv = output.uv else { return .null }
+        guard let uv = output.data.uv else { return .null }
         return .object(["index": .number(uv.index), "clear_sky": uv.clearSky.map(JSONValue.number) ?? .null,
-                        "category": .string(uv.category.rawValue), "color": .string(uv.category.color),
+                        "category": .string(uv.category), "color": .string(uv.color),
                         "peak": uv.peak.map(JSONValue.number) ?? .null, "peak_hour": uv.peakHour.isEmpty ? .null : .string(uv.peakHour),
                         "peak_at": uv.peakAt.isEmpty ? .null : .string(uv.peakAt)])
     }
@@ -37,12 +37,12 @@ extension JSONRenderer {
                                "category_id": .string(worst.index.category.id), "main_pollutant": main,
                                "from": .string(day.airFromAt), "to": .string(day.airToAt)])
             }
-            let uv: JSONValue = day.uvPeak.map {
-                .object(["peak": .number($0.index), "category": .string(UVCategory(index: $0.index).rawValue),
-                         "at": .string(day.uvPeakAt)])
+            let uv: JSONValue = day.uvPeakValue.map {
+                .object(["peak": .number($0.peak), "category": .string($0.category), "at": .string($0.at)])
             } ?? .null
+            let pollen = day.pollenValues
             return .object(["date": .string(day.date), "air": air,
-                            "pollen": day.pollen.isEmpty ? .null : .array(day.pollen.map(pollenCount)), "uv": uv])
+                            "pollen": pollen.isEmpty ? .null : .array(pollen.map(pollenCount)), "uv": uv])
         }
         let warnings = outlook.warnings.map { warning -> JSONValue in
             .object(["kind": .string(warning.kind.rawValue), "level": .string(warning.level),

@@ -60,10 +60,10 @@ public struct PrometheusRenderer: Renderer {
         }
         // Pollen and UV only where the provider has them: no family, not zeros.
         family("breather_pollen_grains_per_cubic_meter", "Pollen count of one species (hourly model value).",
-               output.pollen.map { (place + [("species", $0.type.rawValue)], $0.count) })
+               data.pollen.map { (place + [("species", $0.species)], $0.count) })
         family("breather_pollen_level", "Pollen level on the AAAAI NAB scale: 0 none, 1 low, 2 moderate, 3 high, 4 very high.",
-               output.pollen.map { (place + [("species", $0.type.rawValue)], Double($0.level.rawValue)) })
-        if let uv = output.uv {
+               data.pollen.map { (place + [("species", $0.species)], Double($0.levelNumber)) })
+        if let uv = data.uv {
             family("breather_uv_index", "UV index now.", [(place, uv.index)])
             family("breather_uv_index_clear_sky", "UV index now under a clear sky.", uv.clearSky.map { [(place, $0)] } ?? [])
             family("breather_uv_index_peak_today", "Highest hourly UV index of today (local day).", uv.peak.map { [(place, $0)] } ?? [])

@@ -6,7 +6,8 @@ import UnixSignals
 /// The controller loop of the daemon and of `watch`: they differ in their sink (files or
 /// stdout) and in what they listen to, not in their loop. Shows the stored data at once, asks
 /// for a refresh, then turns ticks, early retries, signals and the extra sources (watch's clicks)
-/// into view-model inputs until graceful shutdown. It keeps no state of the view model's: a
+/// into view-model inputs until graceful shutdown. It owns every timer of the loop: the poll
+/// ticker, the early retry, and the briefing's clock (`LoopTiming`). It keeps no state of the view model's: a
 /// scroll is `stepStandard`, and the view model knows the standard shown.
 struct ControllerLoop {
     let session: Session
@@ -16,11 +17,11 @@ struct ControllerLoop {
     let signals: [UnixSignal]
     /// Starts further event sources; returns what stops them.
     var extraSources: (AsyncStream<ControllerEvent>.Continuation) -> (() -> Void)? = { _ in nil }
-    /// SIGHUP: applies a new config and returns its poll interval; nil when it was rejected.
-    var reload: (@Sendable () async -> Int?)?
+    /// SIGHUP: applies a new config and returns its timing; nil when it was rejected.
+    var reload: (@Sendable () async -> LoopTiming?)?
 
     /// Runs until graceful shutdown, then finishes the view model.
-    func run(stored: CityConditions?, intervalSeconds: Int) async {
+    func run(stored: CityConditions?, timing: LoopTiming) async {
         let (events, continuation) = AsyncStream.makeStream(of: ControllerEvent.self, bufferingPolicy: .bufferingNewest(16))
         let signals = await UnixSignalsSequence(trapping: self.signals)
         let forwarder = Task(executorPreference: LoopExecutor.shared) {
@@ -42,7 +43,8 @@ struct ControllerLoop {
         // The stored data at once (stale if old), so an output or a bar never starts blank.
         if let stored { viewModel.seed(with: stored) }
         viewModel.inputs.viewDidRefresh()
-        var ticker = startTicker(seconds: intervalSeconds, continuation)
+        var ticker = startTicker(seconds: timing.intervalSeconds, continuation)
+        var briefing = startBriefingClock(timing.alerts, localTime: Session.localTime, continuation)
         // Graceful shutdown ends the event stream (no cancelOnGracefulShutdown(): its merge
         // runs a task on the global pool, which wakes the process every second; LoopExecutor).
         await withGracefulShutdownHandler {
@@ -52,10 +54,13 @@ struct ControllerLoop {
                 case .userRefresh: if spacing.admit() { viewModel.inputs.userDidRefresh() }
                 case .nextStandard(let step): viewModel.inputs.stepStandard(step)
                 case .toggleCompact: viewModel.inputs.toggleCompact()
+                case .briefingTime: viewModel.inputs.briefingTime()
                 case .reload:
-                    if let reload, let interval = await reload() {
+                    if let reload, let new = await reload() {
                         ticker.cancel()
-                        ticker = startTicker(seconds: interval, continuation)
+                        ticker = startTicker(seconds: new.intervalSeconds, continuation)
+                        briefing?.cancel()
+                        briefing = startBriefingClock(new.alerts, localTime: Session.localTime, continuation)
                     }
                 }
             }
@@ -63,6 +68,7 @@ struct ControllerLoop {
             continuation.finish()
         }
         ticker.cancel()
+        briefing?.cancel()
         retries.schedule(after: nil)
         spacing.cancel()
         forwarder.cancel()

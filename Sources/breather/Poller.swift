@@ -21,6 +21,8 @@ enum ControllerEvent: Sendable {
     case nextStandard(step: Int)
     /// Right click or SIGRTMIN+1: compact or full bar text (no fetch).
     case toggleCompact
+    /// The briefing's local time came (`startBriefingClock`).
+    case briefingTime
 }
 
 /// The real-time signals the bar snippets send: SIGRTMIN+1 for a right click (compact or full

@@ -107,7 +107,7 @@ struct WatchController: Service {
             return { clicks.cancel() }
         }, reload: nil)
         let stored = seedsFromStore ? context.storePolicy.stored(session.cache)?.conditions : nil
-        await loop.run(stored: stored, intervalSeconds: context.settings.intervalSeconds)
+        await loop.run(stored: stored, timing: context.settings.loopTiming)
     }
 }
 

@@ -123,6 +123,29 @@ struct HistoryTests {
         #expect(twice.stdout.hasSuffix("(0 new)\n"), "\(twice.stdout)")
     }
 
+    @Test("an export from before UV (no uv_index column) imports, UV missing, every other reading kept")
+    func importBeforeUV() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("[location]\nlatitude = 48.137\nlongitude = 11.575\n")
+        let file = SupportPaths.repository.appendingPathComponent("Tests/Fixtures/history/export-before-uv.csv").path
+        let berlin = ["TZ": "Europe/Berlin"]
+        let imported = try await sandbox.run(["history", "import", file, "--config", sandbox.configPath], environment: berlin)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try sqlite3(sandbox.historyPath, "SELECT count(*) FROM reading JOIN variable ON variable.id = reading.variable WHERE variable.name = 'uv_index'") == "0")
+        let export = try await sandbox.run(["history", "--since", "3650d", "--format", "csv", "--config", sandbox.configPath], environment: berlin)
+        let lines = export.stdout.split(separator: "\r\n").map(String.init)
+        let header = try #require(lines.first).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        func column(_ name: String, of line: String) -> String? {
+            header.firstIndex(of: name).map { line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)[$0] }
+        }
+        let air = lines.filter { $0.hasPrefix("2026-06-02T12:00:00+02:00") && $0.contains(",open-meteo,") }
+        #expect(air.count == 1, "\(export.stdout)")
+        #expect(column("pm2_5", of: air.first ?? "") == "14" && column("pollen_grass", of: air.first ?? "") == "52")
+        #expect(column("asthma_risk", of: air.first ?? "") == "medium")
+        #expect(column("uv_index", of: air.first ?? "") == "", "UV missing, not 0")
+        #expect(lines.contains { column("temperature_c", of: $0) == "21.4" })
+    }
+
     @Test("bad import input is one line naming the line, exit 65, and nothing imported")
     func badImport() async throws {
         let sandbox = try Sandbox()

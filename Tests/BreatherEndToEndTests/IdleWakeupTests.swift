@@ -21,12 +21,19 @@ struct IdleWakeupTests {
         return result
     }
 
-    @Test("after the first poll and a SIGUSR1 refresh, no thread of the daemon wakes for 4 s")
-    func idleDaemonSleeps() async throws {
+    /// `[alerts] briefing` six hours from now (UTC): its clock must sleep until then, not tick.
+    static var briefingLater: String {
+        let minute = (Int(Date().timeIntervalSince1970) / 60 + 6 * 60) % (24 * 60)
+        return String(format: "[alerts]\nbriefing = \"%02d:%02d\"\n", minute / 60, minute % 60)
+    }
+
+    @Test("after the first poll and a SIGUSR1 refresh, no thread of the daemon wakes for 4 s (with and without a briefing)",
+          arguments: [false, true])
+    func idleDaemonSleeps(briefing: Bool) async throws {
         let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
-        try sandbox.writeDaemonConfig(server: server)
-        let daemon = try DaemonProcess(sandbox: sandbox)
+        try sandbox.writeDaemonConfig(server: server, sources: briefing ? Self.briefingLater : "")
+        let daemon = try DaemonProcess(sandbox: sandbox, environment: ["TZ": "UTC"])
         #expect(await waitUntil { sandbox.outputsSettled }, "\(daemon.stderr)")
         let airRequests = { server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count }
         daemon.send(SIGUSR1)

@@ -28,7 +28,7 @@ struct MQTTPublisherTests {
     @Test("state, availability and Home Assistant discovery after one poll; the state holds the bar's index; no password anywhere")
     func publishes() async throws {
         let broker = try await MosquittoBroker.start()
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40, uv: 6.5))))
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, sources: sandbox.mqttTable(broker, prefix: "breather/e2e"))
         let daemon = try DaemonProcess(sandbox: sandbox)
@@ -42,6 +42,7 @@ struct MQTTPublisherTests {
         #expect(state["version"] as? Int == 1)
         let sensors = try #require(state["sensors"] as? [String: Double])
         #expect(sensors["aqi"] == 112 && sensors["pm2_5"] == 40)
+        #expect(sensors["uv_index"] == 6.5, "\(sensors)")
         #expect(abs((sensors["co"] ?? 0) - 200 / 1145.6) < 0.001, "CO in ppm: \(sensors)")
         #expect(state["conditions"] is [String: Any])
         #expect(try broker.retained("breather/e2e/availability") == "online")
@@ -64,6 +65,11 @@ struct MQTTPublisherTests {
         #expect(config("co")?["unit_of_measurement"] as? String == "ppm")
         #expect(config("temperature")?["device_class"] as? String == "temperature")
         #expect(config("pressure")?["device_class"] as? String == "atmospheric_pressure")
+        // UV: a measurement in "UV index", with no device class (Home Assistant has none for it).
+        let uv = try #require(config("uv_index"), "\(configs)")
+        #expect(uv["state_class"] as? String == "measurement" && uv["unit_of_measurement"] as? String == "UV index")
+        #expect(uv["device_class"] == nil && uv["name"] as? String == "UV index")
+        #expect(uv["value_template"] as? String == "{{ value_json.sensors.uv_index }}")
         // The password is in no output, log or process listing.
         let cmdline = (try? String(contentsOfFile: "/proc/\(daemon.pid)/cmdline", encoding: .utf8)) ?? ""
         let environ = (try? String(contentsOfFile: "/proc/\(daemon.pid)/environ", encoding: .utf8)) ?? ""

@@ -5,13 +5,14 @@ import Testing
 /// An Open-Meteo air-quality reply with the same value every hour for 24 hours (µg/m³).
 /// `current.time` is the start of this hour (UTC), as Open-Meteo sends it, so the reading is
 /// not hours old (which would make it stale); the hourly block lies before it.
-func airQualityBody(pm25: Double, pm10: Double = 10, o3: Double = 20, no2: Double = 10, so2: Double = 2, co: Double = 200) -> String {
+func airQualityBody(pm25: Double, pm10: Double = 10, o3: Double = 20, no2: Double = 10, so2: Double = 2, co: Double = 200,
+                    uv: Double? = nil) -> String {
     let hours = (0..<25).map { String(format: "\"2026-11-21T%02d:00\"", $0 % 24) }
     func series(_ v: Double) -> String { "[" + Array(repeating: "\(v)", count: 25).joined(separator: ",") + "]" }
     return """
         {"latitude": 40.7, "longitude": -73.9, "utc_offset_seconds": 0,
          "current": {"time": "\(openMeteoTime(Date()))", "interval": 3600, "pm2_5": \(pm25), "pm10": \(pm10), "ozone": \(o3),
-                     "nitrogen_dioxide": \(no2), "sulphur_dioxide": \(so2), "carbon_monoxide": \(co)},
+                     "nitrogen_dioxide": \(no2), "sulphur_dioxide": \(so2), "carbon_monoxide": \(co)\(uv.map { ", \"uv_index\": \($0)" } ?? "")},
          "hourly": {"time": [\(hours.joined(separator: ","))], "pm2_5": \(series(pm25)), "pm10": \(series(pm10)),
                     "ozone": \(series(o3)), "nitrogen_dioxide": \(series(no2)), "sulphur_dioxide": \(series(so2)),
                     "carbon_monoxide": \(series(co))}}

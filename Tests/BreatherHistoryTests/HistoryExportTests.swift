@@ -79,11 +79,22 @@ import BreatherModel
     @Test(arguments: [
         ("time,place\r\n", 1, "not a breather history export"),
         ("", 1, "empty file"),
+        // Only a column added since (uv_index) may be missing; any other is still refused.
+        (HistoryCSV.columns.filter { $0 != "pm10" }.joined(separator: ",") + "\r\n", 1, "column \"o3\" where \"pm10\" belongs"),
     ])
     func aWrongHeaderIsLineOne(text: String, line: Int, reason: String) throws {
         let error = #expect(throws: HistoryImportError.self) { try HistoryImport.readings(from: Array(text.utf8)) }
         #expect(error?.line == line)
         #expect(error?.reason.contains(reason) == true)
+    }
+
+    @Test func anExportFromBeforeUVReadsWithUVMissing() throws {
+        let old = HistoryCSV.columns.filter { $0 != "uv_index" }
+        let line = old.map { ["time": "2026-06-02T12:00:00+02:00", "latitude": "48.1", "longitude": "11.5", "source": "open-meteo",
+                              "pm2_5": "14", "asthma_risk": "medium", "asthma_probability": "0.4"][$0] ?? "" }.joined(separator: ",")
+        let readings = try HistoryImport.readings(from: Array((old.joined(separator: ",") + "\r\n" + line + "\r\n").utf8))
+        #expect(readings.map(\.variable) == ["pm2_5", "asthma_risk", "asthma_probability"])
+        #expect(readings.map(\.value) == [14, 1, 0.4])
     }
 
     func body(_ fields: [String: String]) -> String {

@@ -30,7 +30,12 @@ struct HomeAssistantDiscovery {
         "pressure": Kind(name: "Pressure", deviceClass: "atmospheric_pressure", unit: "hPa"),
         "wind_speed": Kind(name: "Wind speed", deviceClass: "wind_speed", unit: "m/s"),
         "asthma_probability": Kind(name: "Asthma probability", deviceClass: nil, unit: "%"),
+        // Home Assistant has no device class for UV (its sensor device classes name none), so
+        // a plain measurement with the unit its own integrations (OpenUV, AccuWeather) show.
+        "uv_index": Kind(name: "UV index", deviceClass: nil, unit: "UV index"),
     ]
+    // Pollen (`pollen_<species>`) takes the default below: Home Assistant has no pollen device
+    // class either; its integrations publish counts as plain measurements with a unit, as here.
 
     var stateTopic: String { "\(settings.topicPrefix)/state" }
     var availabilityTopic: String { "\(settings.topicPrefix)/availability" }

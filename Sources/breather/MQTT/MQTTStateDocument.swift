@@ -52,7 +52,8 @@ enum MQTTStateDocument {
     }
 
     /// One number per reading Home Assistant shows, by object id, in its unit: µg/m³ for
-    /// particles and gases, ppm for carbon monoxide, °C, %, hPa, m/s, grains/m³ for pollen, % for the asthma probability.
+    /// particles and gases, ppm for carbon monoxide, °C, %, hPa, m/s, grains/m³ for pollen, % for the asthma probability,
+    /// the UV index as it is (no unit).
     static func sensors(_ output: Output) -> [(key: String, value: Double)] {
         var values: [(String, Double)] = []
         if let report = output.airQuality { values.append(("aqi", Double(report.index.value))) }
@@ -73,6 +74,7 @@ enum MQTTStateDocument {
         for (type, count) in (output.conditions?.pollution?.pollen ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             values.append(("pollen_\(type.rawValue)", count))
         }
+        if let uv = output.data.uv { values.append(("uv_index", uv.index)) }
         return values
     }
 }
