@@ -80,6 +80,36 @@ struct SensorEndToEndTests {
         #expect(result.stderr.contains("purpleair (air)"), "\(result.stderr)")
     }
 
+    @Test("the sensor's readings in the history store: one hour gives a labelled 1-h value, two give the NowCast, and json says from how many hours")
+    func nowCastFromStoredReadings() async throws {
+        let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            [sources]
+            air = ["purpleair", "open-meteo"]
+
+            [providers.purpleair]
+            url = "\(server.baseURL)/purpleair"
+            """)
+        let first = try await sandbox.run(["--config", sandbox.configPath, "--format", "json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let firstAir = try #require(try json(first)["air_quality"] as? [String: Any])
+        #expect(try subIndex(firstAir, "pm2_5")["period"] as? String == "1h")
+        #expect((firstAir["notes"] as? [String])?.contains("PM2.5 1-h mean from 1 h of purpleair readings") == true, "\(firstAir)")
+        // The sensor's reading moved an hour back: the store now holds the hour before this one.
+        _ = try sqlite3(sandbox.historyPath, "UPDATE reading SET time = time - 3600 WHERE source = (SELECT id FROM source WHERE name = 'purpleair')")
+        let second = try await sandbox.run(["--config", sandbox.configPath, "--format", "json", "--refresh"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let air = try #require(try json(second)["air_quality"] as? [String: Any])
+        let pm25 = try subIndex(air, "pm2_5")
+        // Both hours 7.2 µg/m³ (the EPA-corrected reading): NowCast 7.2.
+        #expect(pm25["period"] as? String == "nowcast")
+        #expect(pm25["concentration"] as? Double == 7.2)
+        #expect((air["notes"] as? [String])?.contains("PM2.5 NowCast from 2 h of purpleair readings") == true, "\(air)")
+        // The model's ozone is untouched by the sensor's store.
+        #expect(try subIndex(air, "o3")["source"] as? String == "open-meteo")
+    }
+
     @Test("PurpleAir channels that disagree: a fault of the sensor, not data; the model answers")
     func channelsDisagree() async throws {
         let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.channels_disagree.json"))

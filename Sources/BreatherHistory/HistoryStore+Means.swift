@@ -1,0 +1,31 @@
+import BreatherStore
+
+extension HistoryStore {
+    /// The hourly means of `variable` from `source` alone at `place`, for the `hours` hours
+    /// that end with the one holding `until`: oldest first, nil for an hour without a reading.
+    /// Raw readings and the hourly means retention left of older ones average alike (a
+    /// rolled-up hour is one row at its start). Empty hours throughout when nothing is stored.
+    public func hourlyMeans(of variable: String, from source: String, at place: HistoryPlace,
+                            hours: Int, until: Int) throws(SQLiteError) -> [Double?] {
+        var means = [Double?](repeating: nil, count: hours)
+        try loadNames()  // another process (the daemon, a one-shot) may have added them
+        guard hours > 0, let placeID = placeIDs[place], let sourceID = sourceIDs[source], let variableID = variableIDs[variable] else {
+            return means
+        }
+        let firstHour = (until / 3600 - hours + 1) * 3600
+        let query = try database.prepare("""
+            SELECT time / 3600 * 3600, avg(value) FROM reading
+            WHERE place = ? AND time >= ? AND time < ? AND variable = ? AND source = ? GROUP BY 1
+            """)
+        try query.bind(placeID, at: 1)
+        try query.bind(firstHour, at: 2)
+        try query.bind(firstHour + hours * 3600, at: 3)
+        try query.bind(variableID, at: 4)
+        try query.bind(sourceID, at: 5)
+        while try query.step() {
+            let slot = (query.int(at: 0) - firstHour) / 3600
+            if means.indices.contains(slot) { means[slot] = query.double(at: 1) }
+        }
+        return means
+    }
+}
