@@ -80,7 +80,9 @@ actor Fetching {
         }
         await fetcher.gate?.record("location", part: .location, failure: nil)
         let conditions = await fetcher.fetch(at: location, request)
-        await reportEarlyRetry(fetcher.gate)
+        // A sensor poll's own failures wait for the next sensor poll; an early retry is a full
+        // fetch, which would spend provider quota on a sensor that did not answer.
+        if !request.sensorsOnly { await reportEarlyRetry(fetcher.gate) }
         return conditions
     }
 

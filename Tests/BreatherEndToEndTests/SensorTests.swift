@@ -110,6 +110,39 @@ struct SensorEndToEndTests {
         #expect(try subIndex(air, "o3")["source"] as? String == "open-meteo")
     }
 
+    @Test("watch with interval 1h and the sensor's 1s: several sensor reads, one Open-Meteo request, the model's ozone kept")
+    func sensorInterval() async throws {
+        let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            interval = "1h"
+
+            [sources]
+            air = ["purpleair", "open-meteo"]
+
+            [providers.purpleair]
+            url = "\(server.baseURL)/purpleair"
+            interval = "1s"
+            """)
+        let watch = try WatchProcess(sandbox, ["--format", "json"])
+        let sensorReads = { server.requests.filter { $0.hasPrefix("/purpleair/json") }.count }
+        #expect(await waitUntil(timeout: 60) { sensorReads() >= 4 }, "\(server.requests)")
+        // The main poll's one request each (a slow start may not have sent them yet): a sensor
+        // poll asks no provider with a quota.
+        let airRequests = server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count
+        let weatherRequests = server.requests.filter { $0.hasPrefix("/v1/forecast") }.count
+        #expect(airRequests <= 1 && weatherRequests <= 1, "\(server.requests)")
+        #expect(await waitUntil { server.requests.contains { $0.hasPrefix("/aq/v1/air-quality") } })
+        // After the sensor polls the output still has the model's ozone beside the sensor's PM2.5.
+        let last = try #require(watch.lines.last(where: { $0.contains("\"air_quality\"") }))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let air = try #require(document["air_quality"] as? [String: Any])
+        #expect(try subIndex(air, "pm2_5")["source"] as? String == "purpleair")
+        #expect(try subIndex(air, "o3")["source"] as? String == "open-meteo")
+        #expect(await watch.terminate() == 0)
+        #expect(server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count == 1, "\(server.requests)")
+    }
+
     @Test("PurpleAir channels that disagree: a fault of the sensor, not data; the model answers")
     func channelsDisagree() async throws {
         let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.channels_disagree.json"))
