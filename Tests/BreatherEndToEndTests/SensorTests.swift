@@ -225,6 +225,37 @@ struct IndoorEndToEndTests {
         #expect(air["source"] as? String == "open-meteo")
     }
 
+    @Test("indoor readings go to the history store: breather history shows the indoor row with PM2.5, temperature, RH and CO2")
+    func indoorHistory() async throws {
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
+        routes["/airgradient/measures/current"] = .fixture("airgradient/measures_current.open_air_compensated.json")
+        let server = try await FixtureServer.start(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            [sources]
+            indoor = ["airgradient"]
+
+            [providers.airgradient]
+            url = "\(server.baseURL)/airgradient"
+            """)
+        let fetch = try await sandbox.run(["--config", sandbox.configPath])
+        #expect(fetch.status == 0, "\(fetch.stderr)")
+        let table = try await sandbox.run(["history", "--since", "2h", "--config", sandbox.configPath])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.split(separator: "\n").first?.hasSuffix("CO2") == true, "\(table.stdout)")
+        let row = try #require(table.stdout.split(separator: "\n").first { $0.contains("airgradient") }, "\(table.stdout)")
+        // The fixture: pm02Compensated 24.6, atmpCompensated 17.1 °C, rhumCompensated 76.3 %, rco2 1520.
+        for part in ["indoor", "24.6", "17.1°C", "76.3%", "1520ppm"] { #expect(row.contains(part), "\(row)") }
+        let json = try await sandbox.run(["history", "--since", "2h", "--format", "json", "--config", sandbox.configPath])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let rows = try #require(document["rows"] as? [[String: Any]])
+        let indoor = try #require(rows.first { $0["source"] as? String == "airgradient" })
+        #expect(indoor["indoor_co2_ppm"] as? Double == 1520)
+        #expect(indoor["indoor_pm2_5"] as? Double == 24.6)
+        #expect(indoor["aqi"] == nil, "no outdoor index is worked out from indoor particles")
+        #expect(indoor["pm2_5"] == nil)
+    }
+
     @Test("an indoor sensor that does not answer: no indoor reading, an indoor failure, the outdoor air as usual, exit 0")
     func indoorDown() async throws {
         let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
