@@ -61,7 +61,7 @@ extension CityConditions {
         guard newer.location.isSamePlace(as: location) else { return merged(with: newer) }
         var poll = newer
         if let sensor = poll.pollution, let onHand = pollution { poll.pollution = sensor.filled(from: onHand) }
-        poll.failures = failures.filter { $0.part != .air && $0.part != .indoor } + poll.failures
+        poll.failures = failures.filter { $0.part == .weather || $0.part == .asthma } + poll.failures
         return merged(with: poll)
     }
 
