@@ -146,8 +146,9 @@ extension HistoryRecorder {
                 if slot < hours { hourly[slot] = max(hourly[slot] ?? Int.min, index.value) }
             }
             rows.indexFrom = from
-            // A day before the first hour redone too: its 24-hour means need it.
-            guard (try? store.forEachReading(since: from - 86_400, until: now + 1, place: place, { try rows.add($0) })) != nil,
+            // The day before the first hour redone too, as hourly means: its 24-hour means need it.
+            guard (try? store.forEachHourlyMean(since: from - 86_400, until: from, place: place, { try rows.add($0) })) != nil,
+                  (try? store.forEachReading(since: from, until: now + 1, place: place, { try rows.add($0) })) != nil,
                   (try? rows.finish()) != nil else { return nil }
             let answer = IndexHistory(start: Timestamp(timeIntervalSince1970: Double(firstHour)), hourly: hourly)
             state.recent = (key, answer)

@@ -29,3 +29,27 @@ extension HistoryStore {
         return means
     }
 }
+
+extension HistoryStore {
+    /// Each hour's mean of every variable from every source at `place`, from `since` to `until`
+    /// (whole hours), handed to `body` as one reading at the hour's start, in `forEachReading`'s
+    /// order. What a 24-hour window needs of rows whose own index is not wanted: one row an
+    /// hour and source instead of a sensor's sixty.
+    public func forEachHourlyMean(since: Int, until: Int, place: HistoryPlace, _ body: (HistoryReading) throws -> Void) throws {
+        try loadNames()
+        guard let placeID = placeIDs[place] else { return }
+        let sources = Dictionary(uniqueKeysWithValues: sourceIDs.map { ($1, $0) })
+        let variables = Dictionary(uniqueKeysWithValues: variableIDs.map { ($1, $0) })
+        let query = try database.prepare("""
+            SELECT time / 3600 * 3600 AS hour, variable, source, avg(value) FROM reading
+            WHERE place = ? AND time >= ? AND time < ? GROUP BY hour, variable, source ORDER BY hour, variable, source
+            """)
+        try query.bind(placeID, at: 1)
+        try query.bind(since, at: 2)
+        try query.bind(until, at: 3)
+        while try query.step() {
+            guard let variable = variables[query.int(at: 1)], let source = sources[query.int(at: 2)] else { continue }
+            try body(HistoryReading(place: place, source: source, time: query.int(at: 0), variable: variable, value: query.double(at: 3)))
+        }
+    }
+}

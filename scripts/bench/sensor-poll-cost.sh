@@ -55,12 +55,13 @@ path = "$dir/out.json"
 format = "waybar"
 CONFIG
     if [ "$seed" = 1 ]; then
-        # One one-shot makes the place and the sensor's rows; copy its reading to every minute of the last day.
+        # One one-shot makes the place and the sensor's rows; copy its particles to every minute of the last day.
         HOME=$dir/home "$binary" --config "$dir/config.toml" > /dev/null 2>&1 || true
         local now; now=$(date +%s)
         sqlite3 "$dir/history.sqlite3" "WITH RECURSIVE m(t) AS (SELECT $now - 86400 UNION ALL SELECT t + 60 FROM m WHERE t < $now - 120)
             INSERT OR IGNORE INTO reading SELECT r.place, m.t, r.variable, r.source, r.value FROM m, reading r
-            WHERE r.source = (SELECT id FROM source WHERE name = 'airgradient')"
+            WHERE r.source = (SELECT id FROM source WHERE name = 'airgradient')
+              AND r.variable IN (SELECT id FROM variable WHERE name IN ('pm2_5', 'pm10'))"
     fi
     HOME=$dir/home XDG_CACHE_HOME=$dir/home/cache "$binary" daemon --config "$dir/config.toml" 2> "$dir/stderr" &
     local pid=$!
