@@ -124,6 +124,12 @@ enum ConditionsJSON {
                 sources[pollutant].map { (pollutant.rawValue, JSONValue.string($0)) }
             }))
         }
+        // Only when a sensor's series came from its readings in the history store.
+        if let hours = p.sensorHours {
+            object["sensor_hours"] = .object(JSONObject(Pollutant.allCases.compactMap { pollutant in
+                hours[pollutant].map { (pollutant.rawValue, JSONValue.number(Double($0))) }
+            }))
+        }
         return .object(object)
     }
 
@@ -178,9 +184,16 @@ enum ConditionsJSON {
                 sources?[pollutant] = try c["pollutant_sources"][pollutant.rawValue].string()
             }
         }
+        var sensorHours: [Pollutant: Int]?
+        if c["sensor_hours"].exists {
+            sensorHours = [:]
+            for pollutant in Pollutant.allCases where c["sensor_hours"][pollutant.rawValue].exists {
+                sensorHours?[pollutant] = try c["sensor_hours"][pollutant.rawValue].int()
+            }
+        }
         return Pollution(source: try c["source"].string(), observedAt: try date(c["observed_at_unix"]), hourly: hourly,
                          reported: reported, attributions: attributions, pollen: pollen, forecast: forecast,
-                         pollenHourly: pollenHourly, uv: uv, pollutantSources: sources)
+                         pollenHourly: pollenHourly, uv: uv, pollutantSources: sources, sensorHours: sensorHours)
     }
 
     private static func values(_ v: HourlyValues) -> JSONValue {

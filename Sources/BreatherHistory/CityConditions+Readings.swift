@@ -4,7 +4,8 @@ extension CityConditions {
     /// The readings the latest fetch brought, one per value: a part kept from an earlier
     /// fetch is left out (it was recorded when it arrived). Concentrations come from the
     /// provider's hourly series at each hour's time (the past hours too, and a backfill's
-    /// days) when it gives the times, else the latest value at the observation time.
+    /// days) when it gives the times, else the latest value at the observation time. The
+    /// indoor sensor's reading goes under its own provider, as `indoor_…` variables.
     public var historyReadings: [HistoryReading] {
         let place = HistoryPlace(location)
         var readings: [HistoryReading] = []
@@ -43,6 +44,14 @@ extension CityConditions {
             // The risk is for the air it was worked out from: the data's time, not the fetch's.
             add(asthma.source, dataTime, "asthma_risk", asthma.risk.level)
             add(asthma.source, dataTime, "asthma_probability", asthma.probability)
+        }
+        // An indoor reading the latest fetch could not refresh is the kept one: recorded already.
+        if let indoor, !failures.contains(where: { $0.part == .indoor }) {
+            let time = indoor.observedAt ?? fetchedAt
+            add(indoor.source, time, "indoor_pm2_5", indoor.pm2_5)
+            add(indoor.source, time, "indoor_co2_ppm", indoor.co2PPM)
+            add(indoor.source, time, "indoor_temperature_c", indoor.temperatureC)
+            add(indoor.source, time, "indoor_humidity", indoor.humidity)
         }
         return readings
     }

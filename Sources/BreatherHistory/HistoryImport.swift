@@ -18,8 +18,8 @@ public struct HistoryImportError: Error, Sendable, Equatable, CustomStringConver
 public enum HistoryImport {
     /// Columns an export written before they existed lacks; such a file imports with them
     /// missing. `uv_index` came with UV (the exports before it end their pollen columns with
-    /// `pollen_ragweed,asthma_risk`).
-    static let addedLater: Set<String> = ["uv_index"]
+    /// `pollen_ragweed,asthma_risk`); the `indoor_…` columns with the indoor sensor's readings.
+    static let addedLater: Set<String> = Set(["uv_index"] + HistoryVariable.indoor.map(\.name))
 
     /// For each reading column of `header`, the variable's index in `HistoryVariable.all`:
     /// the export's header, or one that lacks only columns of `addedLater`. nil for any other.

@@ -24,6 +24,9 @@ public final class HistoryRecorder: Sendable {
         /// The last `recentIndices` answer and what it was for: a view model renders each state
         /// (stored data, loading, the result), and only a write or a new hour changes it.
         var recent: (key: RecentKey, answer: IndexHistory)?
+        /// The earliest time written since `recent` was worked out: the hours before it keep
+        /// their answer (a sensor read every minute redoes the current hour only).
+        var writtenSince: Int?
     }
 
     struct RecentKey: Equatable {
@@ -65,7 +68,7 @@ public final class HistoryRecorder: Sendable {
                 let store = try openedStore(&state, now: now)
                 try store.record(batch, keepRawSeconds: keepRawSeconds, now: now)
                 state.pending = []
-                state.recent = nil
+                if let earliest = batch.map(\.time).min() { state.writtenSince = min(state.writtenSince ?? earliest, earliest) }
                 if state.lastProblem != nil {
                     state.lastProblem = nil
                     note("history: writing to \(path) again")
@@ -125,19 +128,31 @@ extension HistoryRecorder {
         let place = HistoryPlace(location)
         let key = RecentKey(place: place, standard: standard, hour: now / 3600)
         return state.withLock { state in
-            if let recent = state.recent, recent.key == key, recent.answer.hourly.count == hours { return recent.answer }
-            guard let store = try? openedStore(&state, now: now) else { return nil }
             var hourly = [Int?](repeating: nil, count: hours)
+            var from = firstHour
+            if let recent = state.recent, recent.key == key, recent.answer.hourly.count == hours {
+                guard let written = state.writtenSince else { return recent.answer }
+                // Only the hours from the earliest one written since change: redo those alone.
+                if written >= firstHour {
+                    from = min(written / 3600, firstHour / 3600 + hours - 1) * 3600
+                    hourly = Array(recent.answer.hourly.prefix((from - firstHour) / 3600))
+                        + [Int?](repeating: nil, count: hours - (from - firstHour) / 3600)
+                }
+            }
+            guard let store = try? openedStore(&state, now: now) else { return nil }
             var rows = HistoryRows(standard: standard) { row in
-                guard row.place == place, row.time >= firstHour, let index = row.index else { return }
+                guard row.place == place, row.time >= from, let index = row.index else { return }
                 let slot = (row.time - firstHour) / 3600
                 if slot < hours { hourly[slot] = max(hourly[slot] ?? Int.min, index.value) }
             }
-            // A day before the first hour too: its 24-hour means need it.
-            guard (try? store.forEachReading(since: firstHour - 86_400, until: now + 1, place: place, { try rows.add($0) })) != nil,
+            rows.indexFrom = from
+            // The day before the first hour redone too, as hourly means: its 24-hour means need it.
+            guard (try? store.forEachHourlyMean(since: from - 86_400, until: from, place: place, { try rows.add($0) })) != nil,
+                  (try? store.forEachReading(since: from, until: now + 1, place: place, { try rows.add($0) })) != nil,
                   (try? rows.finish()) != nil else { return nil }
             let answer = IndexHistory(start: Timestamp(timeIntervalSince1970: Double(firstHour)), hourly: hourly)
             state.recent = (key, answer)
+            state.writtenSince = nil
             return answer
         }
     }

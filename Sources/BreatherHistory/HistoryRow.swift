@@ -52,6 +52,9 @@ public struct HistoryRows {
     private var windows: [String: HourWindow] = [:]
     private var windowPlace: HistoryPlace?
     private let emit: (HistoryRow) throws -> Void
+    /// Rows before this time are only taken into the 24-hour windows, and emitted without an
+    /// index: a caller that knows the earlier rows' indices (`recentIndices`) skips their cost.
+    public var indexFrom = Int.min
 
     /// Rows under `standard`, handed to `emit` as each is complete.
     public init(standard: AQIStandard, emit: @escaping (HistoryRow) throws -> Void) {
@@ -75,12 +78,16 @@ public struct HistoryRows {
         let rows = group.count == 1 ? Array(group.values) : group.values.sorted { $0.source < $1.source }
         group.removeAll(keepingCapacity: true)
         for var row in rows {
-            if row.hasAirData { row.index = index(for: row) }
+            if row.hasAirData {
+                let series = window(adding: row)
+                if row.time >= indexFrom { row.index = index(for: row, series) }
+            }
             try emit(row)
         }
     }
 
-    private mutating func index(for row: HistoryRow) -> AirQualityIndex? {
+    /// The row's source's hourly means of the 25 hours up to the row, the row included.
+    private mutating func window(adding row: HistoryRow) -> [Pollutant: [Double?]] {
         if windowPlace != row.place {
             windows.removeAll()
             windowPlace = row.place
@@ -92,11 +99,14 @@ public struct HistoryRows {
             if let value = row.values[position] { window.add(value, pollutant: offset) }
         }
         windows[row.source] = window
+        return row.time >= indexFrom ? window.series() : [:]
+    }
+
+    private func index(for row: HistoryRow, _ series: [Pollutant: [Double?]]) -> AirQualityIndex? {
         var reported: [ReportedIndex] = []
         for (standard, position) in HistoryVariable.reportedPositions where standard == self.standard {
             if let value = row.values[position] { reported.append(ReportedIndex(standard: standard, value: Int(value), mainPollutant: nil, field: "")) }
         }
-        let series = window.series()
         let pollution = Pollution(source: row.source, hourly: series.isEmpty ? nil : HourlySeries(series), reported: reported)
         return try? pollution.report(for: standard).index
     }

@@ -10,9 +10,9 @@ public final class HistoryStore {
     let database: Database
     /// The file's path.
     public var path: String { database.path }
-    private var placeIDs: [HistoryPlace: Int] = [:]
+    private(set) var placeIDs: [HistoryPlace: Int] = [:]
     private var placeNames: [Int: String] = [:]
-    private var sourceIDs: [String: Int] = [:]
+    private(set) var sourceIDs: [String: Int] = [:]
     private(set) var variableIDs: [String: Int] = [:]
 
     /// How long hourly means are kept before only daily summaries remain (a year and a day).
@@ -77,7 +77,7 @@ public final class HistoryStore {
         }
     }
 
-    private func loadNames() throws(SQLiteError) {
+    func loadNames() throws(SQLiteError) {
         guard try database.userVersion > 0 else { return }  // a read-only open of a brand-new file
         let places = try database.prepare("SELECT id, latitude, longitude, name FROM place")
         while try places.step() {

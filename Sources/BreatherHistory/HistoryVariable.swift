@@ -18,7 +18,8 @@ public struct HistoryVariable: Sendable, Hashable {
     }
 
     /// Every variable in column order: concentrations, indices providers reported, weather,
-    /// pollen, the UV index, asthma risk.
+    /// pollen, the UV index, asthma risk, then the indoor sensor's readings (last: an export
+    /// written before they existed has the same columns without them, and still imports).
     public static let all: [HistoryVariable] =
         Pollutant.allCases.map { HistoryVariable($0.rawValue, "ug/m3", "1h") }
         + AQIStandard.allCases.map { HistoryVariable(reportedName($0), "index", "provider") }
@@ -28,6 +29,14 @@ public struct HistoryVariable: Sendable, Hashable {
         + PollenType.allCases.map { HistoryVariable(pollenName($0), "grains/m3", "1h") }
         + [HistoryVariable("uv_index", "index", "1h")]
         + [HistoryVariable("asthma_risk", "level 0-3", "day"), HistoryVariable("asthma_probability", "0-1", "day")]
+        + indoor
+
+    /// The indoor sensor's readings (`[sources] indoor`), kept apart from the outdoor air's so
+    /// no index or sparkline is worked out from indoor particles.
+    public static let indoor: [HistoryVariable] = [
+        HistoryVariable("indoor_pm2_5", "ug/m3", "instant"), HistoryVariable("indoor_co2_ppm", "ppm", "instant"),
+        HistoryVariable("indoor_temperature_c", "C", "instant"), HistoryVariable("indoor_humidity", "%", "instant"),
+    ]
 
     /// Column position of each variable by name.
     static let positions: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.name, $0) })

@@ -53,6 +53,18 @@ extension CityConditions {
         return result
     }
 
+    /// A sensor poll's conditions (`FetchRequest.sensorsOnly`) merged into these: as
+    /// `merged(with:)`, but the sensor's particles are completed with the pollutants, pollen,
+    /// UV and forecast of the air on hand (`Pollution.filled(from:)`), which the poll did not
+    /// ask for, and the failures of the parts it did not ask for (weather, asthma) stay.
+    public func merged(withSensorPoll newer: CityConditions) -> CityConditions {
+        guard newer.location.isSamePlace(as: location) else { return merged(with: newer) }
+        var poll = newer
+        if let sensor = poll.pollution, let onHand = pollution { poll.pollution = sensor.filled(from: onHand) }
+        poll.failures = failures.filter { $0.part == .weather || $0.part == .asthma } + poll.failures
+        return merged(with: poll)
+    }
+
     /// True when `part` holds a value kept from an earlier fetch because the latest one failed
     /// to bring it (or failed to find the place at all): shown, but marked stale.
     /// A part the latest fetch brought carries its time exactly; a kept one carries another,

@@ -10,10 +10,15 @@ public struct FetchRequest: Sendable, Hashable {
     public var skippedAirSources: Set<String>
     /// True for a person's request: failure backoff is skipped (a provider's own Retry-After is not).
     public var isUserRequest: Bool
+    /// True for a sensor poll (`[providers.<id>] interval`): only the sensors on the home network
+    /// are read, no provider with a quota is asked; the air on hand completes their reading
+    /// (`CityConditions.merged(withSensorPoll:)`).
+    public var sensorsOnly: Bool
 
     /// A request for `parts` (all by default) under `standard`.
     public init(standard: AQIStandard, parts: Set<ProviderFailure.Part> = [.air, .weather, .asthma],
-                skippedAirSources: Set<String> = [], isUserRequest: Bool = false) {
+                skippedAirSources: Set<String> = [], isUserRequest: Bool = false, sensorsOnly: Bool = false) {
+        self.sensorsOnly = sensorsOnly
         self.standard = standard
         self.parts = parts
         self.skippedAirSources = skippedAirSources

@@ -29,12 +29,17 @@ public struct Pollution: Sendable, Hashable, Codable {
     /// The provider of each pollutant when they came from more than one (a sensor's particles,
     /// the model's gases: `Pollution.filled(from:)`); nil when `source` gave them all.
     public var pollutantSources: [Pollutant: String]?
+    /// Hours with readings behind each pollutant whose series a sensor's readings in the history
+    /// store gave (`averagedFromHistory`): the hourly means the standards average; nil when
+    /// no series came from there.
+    public var sensorHours: [Pollutant: Int]?
 
     /// Air-quality data from `source`; give `hourly` concentrations, `reported` indices or both.
     public init(source: String, observedAt: Timestamp? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = [],
                 attributions: [Attribution]? = nil, pollen: [PollenType: Double]? = nil, forecast: HourlyForecast? = nil,
                 pollenHourly: [PollenType: HourlyValues]? = nil, uv: UVIndex? = nil,
-                hourlyTimes: [Timestamp]? = nil, pollutantSources: [Pollutant: String]? = nil) {
+                hourlyTimes: [Timestamp]? = nil, pollutantSources: [Pollutant: String]? = nil, sensorHours: [Pollutant: Int]? = nil) {
+        self.sensorHours = sensorHours
         self.pollenHourly = pollenHourly
         self.uv = uv
         self.hourlyTimes = hourlyTimes
@@ -145,7 +150,8 @@ extension Pollution {
             return AirQualityReport(index: index, computed: false, source: "\(source):\(given.field)")
         }
         guard let hourly else { throw AQIError.noUsablePollutants(standard) }
-        let index = try standard.index(from: standard.readings(from: hourly))
+        var index = try standard.index(from: standard.readings(from: hourly))
+        index.notes += sensorNotes(index.subIndices)
         return AirQualityReport(index: index, computed: true, source: source)
     }
 }

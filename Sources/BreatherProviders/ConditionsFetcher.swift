@@ -88,7 +88,7 @@ public struct ConditionsFetcher: Sendable {
     /// failures (including "cannot serve") met on the way. A sensor on the home network measures
     /// only particles: when one answers, the next source that is no sensor is asked too and
     /// gives the pollutants the sensor lacks (`Pollution.filled(from:)`); a later sensor is then
-    /// only a fallback, not asked.
+    /// only a fallback, not asked. A sensor poll (`FetchRequest.sensorsOnly`) asks the sensors alone.
     private func airQuality(at location: Location, _ request: FetchRequest, _ outcomes: Outcomes) async -> (Pollution?, [ProviderFailure]) {
         var failures: [ProviderFailure] = []
         var firstReply: Pollution?
@@ -98,7 +98,8 @@ public struct ConditionsFetcher: Sendable {
         let standard = request.standard
         for provider in air where !request.skippedAirSources.contains(provider.id.rawValue) {
             let isSensor = provider is any LocalSensor
-            if isSensor, sensorReply != nil { continue }
+            // A sensor poll asks no provider with a quota: the air on hand completes the reading.
+            if isSensor ? sensorReply != nil : request.sensorsOnly { continue }
             if let skipped = await notAsked(provider.id.rawValue, part: .air, request, after: asked) {
                 failures.append(skipped)
                 continue

@@ -72,6 +72,9 @@ public final class MainViewModel: Sendable {
         public let viewDidRefresh: @Sendable () -> Void
         /// A person asked for fresh data (SIGUSR1, a click): one attempt even during backoff.
         public let userDidRefresh: @Sendable () -> Void
+        /// Read the sensors on the home network only (their own interval): no provider with a
+        /// quota is asked. Joins, and yields to, any other refresh asked meanwhile.
+        public let sensorsDidRefresh: @Sendable () -> Void
         /// Show the index under another standard: re-renders without a fetch when the data on
         /// hand can serve it; otherwise asks the next air source that can, and says so meanwhile.
         public let aqiStandard: @Sendable (AQIStandard) -> Void
@@ -126,6 +129,7 @@ public final class MainViewModel: Sendable {
         // fetch in flight answers it): a burst of clicks or signals costs at most one more fetch.
         self.inputs = Input(viewDidRefresh: { if inFlight.ask(isUserRequest: false) { events.yield(.refresh(isUserRequest: false)) } },
                             userDidRefresh: { if inFlight.ask(isUserRequest: true) { events.yield(.refresh(isUserRequest: true)) } },
+                            sensorsDidRefresh: { if inFlight.ask(isUserRequest: false, sensorsOnly: true) { events.yield(.refresh(isUserRequest: false)) } },
                             aqiStandard: { events.yield(.standard($0)) },
                             stepStandard: { events.yield(.step($0)) },
                             standardCycle: { events.yield(.cycle($0)) },
@@ -140,8 +144,10 @@ public final class MainViewModel: Sendable {
                 switch event {
                 case .refresh:
                     // The kind merged from every refresh that joined this one; nil when dropped.
-                    guard let isUserRequest = inFlight.take() else { continue }
-                    await state.fetch(FetchRequest(standard: state.standard, isUserRequest: isUserRequest), outputs)
+                    guard let taken = inFlight.take() else { continue }
+                    await state.fetch(taken.sensorsOnly
+                                      ? FetchRequest(standard: state.standard, parts: [.air], sensorsOnly: true)
+                                      : FetchRequest(standard: state.standard, isUserRequest: taken.isUserRequest), outputs)
                 case .standard(let newStandard):
                     await state.show(newStandard, outputs)
                 case .step(let step):
@@ -251,7 +257,7 @@ struct State: Sendable {
     /// loading state first (with a note when the standard asked for the fetch).
     mutating func fetch(_ request: FetchRequest, _ outputs: AsyncStream<Output>.Continuation) async {
         isLoading = true
-        if request.parts != [.air, .weather, .asthma], let source = conditions?.pollution?.source {
+        if request.parts != [.air, .weather, .asthma], !request.sensorsOnly, let source = conditions?.pollution?.source {
             pendingStandardNote = "\(source) gives no \(standard.rawValue) index: asking the next air source"
         }
         outputs.yield(render())
@@ -273,7 +279,7 @@ struct State: Sendable {
         guard !task.isCancelled else { return }
         do throws(ProviderFailure) {
             let fetched = try result.get()
-            let merged = conditions.map { $0.merged(with: fetched) } ?? fetched
+            let merged = conditions.map { request.sensorsOnly ? $0.merged(withSensorPoll: fetched) : $0.merged(with: fetched) } ?? fetched
             if merged.isUsable {
                 conditions = merged
                 failuresWithoutData = []
@@ -301,6 +307,8 @@ final class FetchInFlight: Sendable {
         var isBusy = false
         /// A refresh event is queued: whether any refresh merged into it was a person's.
         var queued: Bool?
+        /// The queued refresh reads the sensors only: every refresh merged into it was a sensor poll.
+        var queuedSensorsOnly = false
         var isStopped = false
     }
 
@@ -308,26 +316,30 @@ final class FetchInFlight: Sendable {
 
     /// Whether a refresh asked now needs an event of its own: not when one is queued already
     /// (it joins it, a person's request winning), nor for a tick while a fetch runs.
-    func ask(isUserRequest: Bool) -> Bool {
+    /// A sensor poll (`sensorsOnly`) joining a full refresh becomes part of it.
+    func ask(isUserRequest: Bool, sensorsOnly: Bool = false) -> Bool {
         shared.withLock { shared in
             if shared.isStopped { return false }
             if let queued = shared.queued {
                 shared.queued = queued || isUserRequest
+                shared.queuedSensorsOnly = shared.queuedSensorsOnly && sensorsOnly
                 return false
             }
             if shared.isBusy && !isUserRequest { return false }
             shared.queued = isUserRequest
+            shared.queuedSensorsOnly = sensorsOnly
             return true
         }
     }
 
-    /// Takes the queued refresh for the event loop: whether it is a person's, or nil when it was
-    /// dropped (`cancel`, `stop`).
-    func take() -> Bool? {
+    /// Takes the queued refresh for the event loop: whether it is a person's and whether it
+    /// reads the sensors only, or nil when it was dropped (`cancel`, `stop`).
+    func take() -> (isUserRequest: Bool, sensorsOnly: Bool)? {
         shared.withLock { shared in
             defer { shared.queued = nil }
-            if shared.queued != nil { shared.isBusy = true }
-            return shared.queued
+            guard let queued = shared.queued else { return nil }
+            shared.isBusy = true
+            return (queued, shared.queuedSensorsOnly)
         }
     }
 

@@ -16,3 +16,15 @@ extension AppContext {
         }
     }
 }
+
+extension Settings {
+    /// How often the daemon and `watch` read the sensors `[sources]` uses between their main
+    /// polls: the shortest `[providers.<id>] interval` among them (they are read together).
+    /// Nil, and no second timer, when none is used or none is read more often than `interval`.
+    var sensorPollSeconds: Int? {
+        let used = Set(sources.air + sources.indoor)
+        let intervals = providers.sensors.filter { used.contains($0.key) }.map(\.value.intervalSeconds)
+        guard let shortest = intervals.min(), shortest < intervalSeconds else { return nil }
+        return shortest
+    }
+}

@@ -9,11 +9,16 @@ struct LoopTiming: Sendable, Equatable {
     var intervalSeconds: Int
     /// `[alerts]` as configured (the briefing's time and lateness); nil = no alerts, no briefing.
     var alerts: AlertSettings?
+    /// Seconds between sensor polls (`Settings.sensorPollSeconds`); nil = no sensor timer.
+    var sensorSeconds: Int?
 }
 
 extension Settings {
-    /// The controller loop's timing under these settings.
-    var loopTiming: LoopTiming { LoopTiming(intervalSeconds: intervalSeconds, alerts: alerts) }
+    /// The controller loop's timing under these settings, with the sensors' own poll when this
+    /// loop reads them (an MQTT subscriber does not: the publisher does).
+    func loopTiming(readsSensors: Bool) -> LoopTiming {
+        LoopTiming(intervalSeconds: intervalSeconds, alerts: alerts, sensorSeconds: readsSensors ? sensorPollSeconds : nil)
+    }
 }
 
 /// The briefing's clock: yields `.briefingTime` at the next local occurrence of the briefing's

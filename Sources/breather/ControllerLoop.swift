@@ -20,7 +20,8 @@ struct ControllerLoop {
     /// SIGHUP: applies a new config and returns its timing; nil when it was rejected.
     var reload: (@Sendable () async -> LoopTiming?)?
 
-    /// Runs until graceful shutdown, then finishes the view model.
+    /// Runs until graceful shutdown, then finishes the view model. `timing.sensorSeconds`: the
+    /// sensors' own poll (`Settings.sensorPollSeconds`); nil starts no second timer.
     func run(stored: CityConditions?, timing: LoopTiming) async {
         let (events, continuation) = AsyncStream.makeStream(of: ControllerEvent.self, bufferingPolicy: .bufferingNewest(16))
         let signals = await UnixSignalsSequence(trapping: self.signals)
@@ -45,12 +46,14 @@ struct ControllerLoop {
         viewModel.inputs.viewDidRefresh()
         var ticker = startTicker(seconds: timing.intervalSeconds, continuation)
         var briefing = startBriefingClock(timing.alerts, localTime: Session.localTime, continuation)
+        var sensorTicker = timing.sensorSeconds.map { startTicker(seconds: $0, continuation, event: .sensorTick) }
         // Graceful shutdown ends the event stream (no cancelOnGracefulShutdown(): its merge
         // runs a task on the global pool, which wakes the process every second; LoopExecutor).
         await withGracefulShutdownHandler {
             for await event in events {
                 switch event {
                 case .tick, .earlyRetry: viewModel.inputs.viewDidRefresh()
+                case .sensorTick: viewModel.inputs.sensorsDidRefresh()
                 case .userRefresh: if spacing.admit() { viewModel.inputs.userDidRefresh() }
                 case .nextStandard(let step): viewModel.inputs.stepStandard(step)
                 case .toggleCompact: viewModel.inputs.toggleCompact()
@@ -61,6 +64,8 @@ struct ControllerLoop {
                         ticker = startTicker(seconds: new.intervalSeconds, continuation)
                         briefing?.cancel()
                         briefing = startBriefingClock(new.alerts, localTime: Session.localTime, continuation)
+                        sensorTicker?.cancel()
+                        sensorTicker = new.sensorSeconds.map { startTicker(seconds: $0, continuation, event: .sensorTick) }
                     }
                 }
             }
@@ -69,6 +74,7 @@ struct ControllerLoop {
         }
         ticker.cancel()
         briefing?.cancel()
+        sensorTicker?.cancel()
         retries.schedule(after: nil)
         spacing.cancel()
         forwarder.cancel()

@@ -103,7 +103,8 @@ final class DaemonController: Service, Sendable {
             if removed > 0 { context.logger.log(.info, "removed \(removed) temporary file(s) left beside \(path)") }
         }
         let loop = ControllerLoop(session: session, signals: [.sighup, .sigusr1, .sigusr2], reload: { [self] in
-            await reload() ? state.withLock { $0.context.settings.loopTiming } : nil
+            // A subscriber reads no sensor: the publisher does.
+            await reload() ? state.withLock { $0.context.settings.loopTiming(readsSensors: subscription == nil) } : nil
         })
         // A subscriber's every new state (or publisher gone offline) is a refresh that answers
         // at once from it; the publisher's retained state arrives at start instead of the store's.
@@ -111,7 +112,7 @@ final class DaemonController: Service, Sendable {
         subscription?.start { viewModel.inputs.viewDidRefresh() }
         defer { subscription?.stop() }
         let stored = subscription == nil ? context.storePolicy.stored(session.cache)?.conditions : nil
-        await loop.run(stored: stored, timing: context.settings.loopTiming)
+        await loop.run(stored: stored, timing: context.settings.loopTiming(readsSensors: subscription == nil))
     }
 
     /// SIGHUP: a valid new config replaces the old one; an invalid one is logged and ignored.

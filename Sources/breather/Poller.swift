@@ -11,6 +11,8 @@ import Synchronization
 enum ControllerEvent: Sendable {
     /// The poll interval passed.
     case tick
+    /// The sensors' own interval passed (`[providers.<id>] interval`): read them alone.
+    case sensorTick
     /// A failed provider is worth asking again before the next tick (`RetryTimer`).
     case earlyRetry
     /// A person asked (SIGUSR1, a left click): one attempt even during backoff.
@@ -49,13 +51,13 @@ enum RealTimeSignals {
     }
 }
 
-/// The poll clock: yields `.tick` after every interval. It sleeps between ticks, so an idle
-/// poller costs no wakeups; cancel the task to stop it.
-func startTicker(seconds: Int, _ events: AsyncStream<ControllerEvent>.Continuation) -> Task<Void, Never> {
+/// The poll clock: yields `event` (`.tick`) after every interval. It sleeps between ticks, so
+/// an idle poller costs no wakeups; cancel the task to stop it.
+func startTicker(seconds: Int, _ events: AsyncStream<ControllerEvent>.Continuation, event: ControllerEvent = .tick) -> Task<Void, Never> {
     Task(executorPreference: LoopExecutor.shared) {
         while !Task.isCancelled {
             do { try await LoopExecutor.shared.sleep(seconds: Double(seconds)) } catch { return }
-            events.yield(.tick)
+            events.yield(event)
         }
     }
 }

@@ -34,8 +34,13 @@ struct Session: Sendable {
         self.cache = cache
         self.history = history
         viewModel = MainViewModel(
-            environment: .init(fetch: { request async throws(ProviderFailure) in try await fetching.fetch(request) },
-                               save: { saver.save($0); history?.record($0) },
+            // Each fetch is recorded as it arrives, so a sensor's means include its latest reading
+            // (`recordAveragingSensors`); the view model merges and saves what comes back.
+            environment: .init(fetch: { request async throws(ProviderFailure) in
+                                   let fetched = try await fetching.fetch(request)
+                                   return history?.recordAveragingSensors(fetched) ?? fetched
+                               },
+                               save: { saver.save($0) },
                                units: context.settings.units, staleAfterSeconds: staleAfterSeconds,
                                icons: context.settings.icons, executor: LoopExecutor.shared,
                                recentIndices: { location, standard in showsHistory ? history?.recentIndices(at: location, standard: standard) : nil })
@@ -75,7 +80,9 @@ actor Fetching {
         }
         await fetcher.gate?.record("location", part: .location, failure: nil)
         let conditions = await fetcher.fetch(at: location, request)
-        await reportEarlyRetry(fetcher.gate)
+        // A sensor poll's own failures wait for the next sensor poll; an early retry is a full
+        // fetch, which would spend provider quota on a sensor that did not answer.
+        if !request.sensorsOnly { await reportEarlyRetry(fetcher.gate) }
         return conditions
     }
 

@@ -107,7 +107,8 @@ struct WatchController: Service {
             return { clicks.cancel() }
         }, reload: nil)
         let stored = seedsFromStore ? context.storePolicy.stored(session.cache)?.conditions : nil
-        await loop.run(stored: stored, timing: context.settings.loopTiming)
+        // An MQTT source (no store to seed from) reads no sensor: the publisher does.
+        await loop.run(stored: stored, timing: context.settings.loopTiming(readsSensors: seedsFromStore))
     }
 }
 

@@ -26,6 +26,26 @@ struct SensorSourcesCacheTests {
         #expect(loaded.pollution?.source(of: .o3) == "open-meteo")
         #expect(loaded.pollution?.source(of: .pm2_5) == "purpleair")
     }
+
+    @Test("the hours of a sensor's readings behind its means survive the store, so a one-shot from it keeps the note")
+    func sensorHoursRoundTrip() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("c.json").path
+        let sensor = Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [7.2]]))
+        let averaged = sensor.averaged([.pm2_5: [nil, 10, 20]], from: "purpleair")
+        #expect(averaged.sensorHours == [.pm2_5: 2])
+        let conditions = CityConditions(location: Location(latitude: 40.7, longitude: -73.9), pollution: averaged,
+                                        fetchedAt: Timestamp(timeIntervalSince1970: 1_763_800_600))
+        try ConditionsCache(path: path).save(conditions)
+        guard case .conditions(let loaded, _, _) = ConditionsCache(path: path).load() else {
+            Issue.record("the saved store did not load")
+            return
+        }
+        #expect(loaded.pollution == averaged)
+        #expect(try loaded.pollution?.report(for: .us).index.notes.map(\.text) == ["PM2.5 NowCast from 2 h of purpleair readings"])
+    }
 }
 
 @Suite("conditions store: the indoor sensor's reading")

@@ -58,7 +58,7 @@ struct SensorConfigTests {
         ("[providers.awair]\nurl = \"http://192.168.1.60\"\ncorrection = \"none\"", "unknown key"),
         ("[providers.purpleair]\nurl = \"http://192.168.1.50\"\ncorrection = \"lrapa\"", "epa"),
         ("[providers.purpleair]\nurl = \"http://192.168.1.50\"\nplace = \"garden\"", "outdoor"),
-        ("[providers.purpleair]\nurl = \"http://192.168.1.50\"\ninterval = \"2s\"", "must be a duration from 10s to 1d"),
+        ("[providers.purpleair]\nurl = \"http://192.168.1.50\"\ninterval = \"0s\"", "must be a duration from 1s to 1d"),
         ("[sources]\nindoor = [\"open-meteo\"]", "unknown provider"),
         ("[sources]\nair = [\"awair\"]\n[providers.awair]\nurl = \"http://192.168.1.60\"\nplace = \"indoor\"",
          "names awair, whose [providers.awair] place is \"indoor\": list it in [sources] indoor"),

@@ -80,6 +80,69 @@ struct SensorEndToEndTests {
         #expect(result.stderr.contains("purpleair (air)"), "\(result.stderr)")
     }
 
+    @Test("the sensor's readings in the history store: one hour gives a labelled 1-h value, two give the NowCast, and json says from how many hours")
+    func nowCastFromStoredReadings() async throws {
+        let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            [sources]
+            air = ["purpleair", "open-meteo"]
+
+            [providers.purpleair]
+            url = "\(server.baseURL)/purpleair"
+            """)
+        let first = try await sandbox.run(["--config", sandbox.configPath, "--format", "json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let firstAir = try #require(try json(first)["air_quality"] as? [String: Any])
+        #expect(try subIndex(firstAir, "pm2_5")["period"] as? String == "1h")
+        #expect((firstAir["notes"] as? [String])?.contains("PM2.5 1-h mean from 1 h of purpleair readings") == true, "\(firstAir)")
+        // The sensor's reading moved an hour back: the store now holds the hour before this one.
+        _ = try sqlite3(sandbox.historyPath, "UPDATE reading SET time = time - 3600 WHERE source = (SELECT id FROM source WHERE name = 'purpleair')")
+        let second = try await sandbox.run(["--config", sandbox.configPath, "--format", "json", "--refresh"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let air = try #require(try json(second)["air_quality"] as? [String: Any])
+        let pm25 = try subIndex(air, "pm2_5")
+        // Both hours 7.2 µg/m³ (the EPA-corrected reading): NowCast 7.2.
+        #expect(pm25["period"] as? String == "nowcast")
+        #expect(pm25["concentration"] as? Double == 7.2)
+        #expect((air["notes"] as? [String])?.contains("PM2.5 NowCast from 2 h of purpleair readings") == true, "\(air)")
+        // The model's ozone is untouched by the sensor's store.
+        #expect(try subIndex(air, "o3")["source"] as? String == "open-meteo")
+    }
+
+    @Test("watch with interval 1h and the sensor's 1s: several sensor reads, one Open-Meteo request, the model's ozone kept")
+    func sensorInterval() async throws {
+        let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            interval = "1h"
+
+            [sources]
+            air = ["purpleair", "open-meteo"]
+
+            [providers.purpleair]
+            url = "\(server.baseURL)/purpleair"
+            interval = "1s"
+            """)
+        let watch = try WatchProcess(sandbox, ["--format", "json"])
+        let sensorReads = { server.requests.filter { $0.hasPrefix("/purpleair/json") }.count }
+        #expect(await waitUntil(timeout: 60) { sensorReads() >= 4 }, "\(server.requests)")
+        // The main poll's one request each (a slow start may not have sent them yet): a sensor
+        // poll asks no provider with a quota.
+        let airRequests = server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count
+        let weatherRequests = server.requests.filter { $0.hasPrefix("/v1/forecast") }.count
+        #expect(airRequests <= 1 && weatherRequests <= 1, "\(server.requests)")
+        #expect(await waitUntil { server.requests.contains { $0.hasPrefix("/aq/v1/air-quality") } })
+        // After the sensor polls the output still has the model's ozone beside the sensor's PM2.5.
+        let last = try #require(watch.lines.last(where: { $0.contains("\"air_quality\"") }))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let air = try #require(document["air_quality"] as? [String: Any])
+        #expect(try subIndex(air, "pm2_5")["source"] as? String == "purpleair")
+        #expect(try subIndex(air, "o3")["source"] as? String == "open-meteo")
+        #expect(await watch.terminate() == 0)
+        #expect(server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count == 1, "\(server.requests)")
+    }
+
     @Test("PurpleAir channels that disagree: a fault of the sensor, not data; the model answers")
     func channelsDisagree() async throws {
         let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.channels_disagree.json"))
@@ -160,6 +223,37 @@ struct IndoorEndToEndTests {
         #expect(indoor["stale"] as? Bool == false)
         let air = try #require(json["air_quality"] as? [String: Any])
         #expect(air["source"] as? String == "open-meteo")
+    }
+
+    @Test("indoor readings go to the history store: breather history shows the indoor row with PM2.5, temperature, RH and CO2")
+    func indoorHistory() async throws {
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
+        routes["/airgradient/measures/current"] = .fixture("airgradient/measures_current.open_air_compensated.json")
+        let server = try await FixtureServer.start(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            [sources]
+            indoor = ["airgradient"]
+
+            [providers.airgradient]
+            url = "\(server.baseURL)/airgradient"
+            """)
+        let fetch = try await sandbox.run(["--config", sandbox.configPath])
+        #expect(fetch.status == 0, "\(fetch.stderr)")
+        let table = try await sandbox.run(["history", "--since", "2h", "--config", sandbox.configPath])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.split(separator: "\n").first?.hasSuffix("CO2") == true, "\(table.stdout)")
+        let row = try #require(table.stdout.split(separator: "\n").first { $0.contains("airgradient") }, "\(table.stdout)")
+        // The fixture: pm02Compensated 24.6, atmpCompensated 17.1 °C, rhumCompensated 76.3 %, rco2 1520.
+        for part in ["indoor", "24.6", "17.1°C", "76.3%", "1520ppm"] { #expect(row.contains(part), "\(row)") }
+        let json = try await sandbox.run(["history", "--since", "2h", "--format", "json", "--config", sandbox.configPath])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let rows = try #require(document["rows"] as? [[String: Any]])
+        let indoor = try #require(rows.first { $0["source"] as? String == "airgradient" })
+        #expect(indoor["indoor_co2_ppm"] as? Double == 1520)
+        #expect(indoor["indoor_pm2_5"] as? Double == 24.6)
+        #expect(indoor["aqi"] == nil, "no outdoor index is worked out from indoor particles")
+        #expect(indoor["pm2_5"] == nil)
     }
 
     @Test("an indoor sensor that does not answer: no indoor reading, an indoor failure, the outdoor air as usual, exit 0")

@@ -46,7 +46,8 @@ import BreatherModel
             row.values[HistoryVariable.asthmaRisk] = 3
             let line = HistoryCSV.line(row, standard: .us)
             #expect(line.hasPrefix("2026-11-19T19:00:00-05:00,\"Brooklyn, \"\"NY\"\"\",40.6769,-73.9423,open-meteo,us,,,,22.1,"))
-            #expect(line.hasSuffix(",very_high,\r\n"))
+            // asthma_risk, asthma_probability (empty), then the four indoor columns (empty).
+            #expect(line.hasSuffix(",very_high,,,,,\r\n"))
             #expect(line.contains(",65,"))
             #expect(HistoryCSV.header.hasPrefix("time,place,latitude,longitude,source,standard,aqi,category,main_pollutant,pm2_5,pm10,o3,no2,so2,co,reported_us,"))
         }

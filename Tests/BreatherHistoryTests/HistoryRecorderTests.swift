@@ -172,4 +172,27 @@ final class Warnings: Sendable {
         let after = try #require(recorder.recentIndices(at: place, standard: .us))
         #expect((after.hourly.last ?? nil) != nil)
     }
+
+    @Test("a sensor's reading a minute redoes the hours from it on: the same answer as working the day out anew")
+    func aWriteRedoesOnlyTheHoursFromIt() throws {
+        let folder = TempFolder()
+        let now = day0 + 3 * 86_400 + 1800
+        let path = folder.file("history.sqlite3")
+        let recorder = HistoryRecorder(path: path, keepRawSeconds: 90 * 86_400, backfillDays: 7, warn: { _ in }, clock: { now })
+        let place = Location(latitude: 40.6769, longitude: -73.9423)
+        let hour = now / 3600 * 3600
+        // The model's 30 hours, and a sensor read every minute for the last 3 hours.
+        recorder.write((0..<30).map { reading("pm2_5", 20, at: hour - $0 * 3600) }
+                       + (0..<150).map { reading("pm2_5", 10, at: now - $0 * 60, source: "purpleair") })
+        let before = try #require(recorder.recentIndices(at: place, standard: .us))
+        // Smoke reaches the sensor: readings of 150 µg/m³ in the current hour and the one before.
+        recorder.write((1...20).map { reading("pm2_5", 150, at: now - 3600 + $0 * 60, source: "purpleair") })
+        recorder.write([reading("pm2_5", 150, at: now, source: "purpleair")])
+        let after = try #require(recorder.recentIndices(at: place, standard: .us))
+        let anew = try #require(HistoryRecorder(path: path, keepRawSeconds: 90 * 86_400, backfillDays: 7, warn: { _ in }, clock: { now })
+            .recentIndices(at: place, standard: .us))
+        #expect(after == anew)
+        #expect(after.hourly.dropLast(2) == before.hourly.dropLast(2))
+        #expect(try #require(after.hourly.last ?? nil) > (before.hourly.last ?? nil) ?? 0)
+    }
 }

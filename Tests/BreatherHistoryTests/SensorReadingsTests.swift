@@ -22,3 +22,41 @@ struct SensorReadingsTests {
         #expect(readings["uv_index"]?.value == 6.2)
     }
 }
+
+@Suite("history: the indoor sensor's readings")
+struct IndoorReadingsTests {
+    let now = Timestamp(timeIntervalSince1970: 1_795_000_000)
+
+    func conditions(failing: Bool = false) -> CityConditions {
+        let indoor = SensorReading(source: "airgradient", pm2_5: 24.6, co2PPM: 1520, temperatureC: 17.1, humidity: 76.3, voc: 112, vocUnit: "index")
+        let failures = failing ? [ProviderFailure(provider: "airgradient", part: .indoor, kind: .timeout, message: "no answer")] : []
+        return CityConditions(location: Location(latitude: 40.7, longitude: -73.9),
+                              pollution: Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40]])),
+                              failures: failures, fetchedAt: now, indoor: indoor)
+    }
+
+    @Test("PM2.5, CO2, temperature and humidity under the sensor's id, apart from the outdoor air's")
+    func recorded() {
+        let readings = conditions().historyReadings.filter { $0.source == "airgradient" }
+        #expect(Dictionary(uniqueKeysWithValues: readings.map { ($0.variable, $0.value) })
+                == ["indoor_pm2_5": 24.6, "indoor_co2_ppm": 1520, "indoor_temperature_c": 17.1, "indoor_humidity": 76.3])
+        #expect(readings.allSatisfy { $0.time == 1_795_000_000 })
+    }
+
+    @Test("a reading kept from an earlier fetch (the sensor did not answer) is not recorded again")
+    func keptReadingNotRecorded() {
+        #expect(!conditions(failing: true).historyReadings.contains { $0.source == "airgradient" })
+    }
+
+    @Test("the table's indoor row: 'indoor' where the category stands, its own PM2.5, temperature, RH and CO2")
+    func tableLine() {
+        var row = HistoryRow(place: brooklyn, source: "airgradient", time: day0)
+        for (name, value) in [("indoor_pm2_5", 24.6), ("indoor_co2_ppm", 1520.4), ("indoor_temperature_c", 17.1), ("indoor_humidity", 76.3)] {
+            row.values[HistoryVariable.positions[name]!] = value
+        }
+        let line = withTimeZone("UTC") { HistoryTable(standard: .us).line(row) }
+        #expect(line.contains("airgradient") && line.contains("indoor"))
+        #expect(line.hasSuffix("1520ppm"), "\(line)")
+        for part in ["24.6", "17.1°C", "76.3%"] { #expect(line.contains(part), "\(line)") }
+    }
+}

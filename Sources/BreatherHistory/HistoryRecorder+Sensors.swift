@@ -1,0 +1,48 @@
+import BreatherModel
+
+extension HistoryRecorder {
+    /// Hours of a sensor's readings read back for its means: a day, the longest mean any
+    /// standard takes of particles (`Pollution.sensorFullHours`).
+    static let sensorHours = Pollution.sensorFullHours
+
+    /// Records what the latest fetch brought (`record`), then hands it back with each sensor's
+    /// particles averaged from that sensor's readings in the store, the one just recorded
+    /// included (`averagingSensors`).
+    public func recordAveragingSensors(_ conditions: CityConditions) -> CityConditions {
+        record(conditions)
+        return averagingSensors(conditions)
+    }
+
+    /// `conditions` with the series of each pollutant a sensor on the home network gave
+    /// replaced by the hourly means of that sensor's own readings in the store (its `source`:
+    /// never another sensor's or the model's), the last hour the one of its latest reading.
+    /// The standards then take their NowCast and 24-h means from them as from a provider's
+    /// series, with their own completeness rules. Unchanged when no sensor gave the air, when
+    /// the air part is not the latest fetch's, or when the store cannot be read (the sensor's
+    /// one reading then stands as a 1-hour value, as without a store).
+    public func averagingSensors(_ conditions: CityConditions) -> CityConditions {
+        guard let pollution = conditions.pollution, conditions.partsFetchedAt.air == conditions.fetchedAt,
+              let pollutants = pollution.hourly?.values.keys else { return conditions }
+        let sensorPollutants = pollutants.filter { pollutant in
+            ProviderID(rawValue: pollution.source(of: pollutant)).map(ProviderID.sensors.contains) ?? false
+        }
+        guard !sensorPollutants.isEmpty else { return conditions }
+        let place = HistoryPlace(conditions.location)
+        let until = Int((pollution.observedAt ?? conditions.fetchedAt).timeIntervalSince1970.rounded(.down))
+        let now = clock()
+        var averaged = pollution
+        state.withLock { state in
+            guard let store = try? openedStore(&state, now: now) else { return }
+            for sensor in Set(sensorPollutants.map(pollution.source(of:))) {
+                var means: [Pollutant: [Double?]] = [:]
+                for pollutant in sensorPollutants where pollution.source(of: pollutant) == sensor {
+                    means[pollutant] = try? store.hourlyMeans(of: pollutant.rawValue, from: sensor, at: place, hours: Self.sensorHours, until: until)
+                }
+                averaged = averaged.averaged(means, from: sensor)
+            }
+        }
+        var result = conditions
+        result.pollution = averaged
+        return result
+    }
+}

@@ -1,0 +1,55 @@
+import BreatherStore
+
+extension HistoryStore {
+    /// The hourly means of `variable` from `source` alone at `place`, for the `hours` hours
+    /// that end with the one holding `until`: oldest first, nil for an hour without a reading.
+    /// Raw readings and the hourly means retention left of older ones average alike (a
+    /// rolled-up hour is one row at its start). Empty hours throughout when nothing is stored.
+    public func hourlyMeans(of variable: String, from source: String, at place: HistoryPlace,
+                            hours: Int, until: Int) throws(SQLiteError) -> [Double?] {
+        var means = [Double?](repeating: nil, count: hours)
+        try loadNames()  // another process (the daemon, a one-shot) may have added them
+        guard hours > 0, let placeID = placeIDs[place], let sourceID = sourceIDs[source], let variableID = variableIDs[variable] else {
+            return means
+        }
+        let firstHour = (until / 3600 - hours + 1) * 3600
+        let query = try database.prepare("""
+            SELECT time / 3600 * 3600, avg(value) FROM reading
+            WHERE place = ? AND time >= ? AND time < ? AND variable = ? AND source = ? GROUP BY 1
+            """)
+        try query.bind(placeID, at: 1)
+        try query.bind(firstHour, at: 2)
+        try query.bind(firstHour + hours * 3600, at: 3)
+        try query.bind(variableID, at: 4)
+        try query.bind(sourceID, at: 5)
+        while try query.step() {
+            let slot = (query.int(at: 0) - firstHour) / 3600
+            if means.indices.contains(slot) { means[slot] = query.double(at: 1) }
+        }
+        return means
+    }
+}
+
+extension HistoryStore {
+    /// Each hour's mean of every variable from every source at `place`, from `since` to `until`
+    /// (whole hours), handed to `body` as one reading at the hour's start, in `forEachReading`'s
+    /// order. What a 24-hour window needs of rows whose own index is not wanted: one row an
+    /// hour and source instead of a sensor's sixty.
+    public func forEachHourlyMean(since: Int, until: Int, place: HistoryPlace, _ body: (HistoryReading) throws -> Void) throws {
+        try loadNames()
+        guard let placeID = placeIDs[place] else { return }
+        let sources = Dictionary(uniqueKeysWithValues: sourceIDs.map { ($1, $0) })
+        let variables = Dictionary(uniqueKeysWithValues: variableIDs.map { ($1, $0) })
+        let query = try database.prepare("""
+            SELECT time / 3600 * 3600 AS hour, variable, source, avg(value) FROM reading
+            WHERE place = ? AND time >= ? AND time < ? GROUP BY hour, variable, source ORDER BY hour, variable, source
+            """)
+        try query.bind(placeID, at: 1)
+        try query.bind(since, at: 2)
+        try query.bind(until, at: 3)
+        while try query.step() {
+            guard let variable = variables[query.int(at: 1)], let source = sources[query.int(at: 2)] else { continue }
+            try body(HistoryReading(place: place, source: source, time: query.int(at: 0), variable: variable, value: query.double(at: 3)))
+        }
+    }
+}

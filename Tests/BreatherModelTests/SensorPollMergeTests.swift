@@ -1,0 +1,46 @@
+import BreatherModel
+import Testing
+
+/// A sensor poll (`FetchRequest.sensorsOnly`) brings the sensor's particles alone: the merge
+/// completes them with the air on hand and keeps the parts it did not ask for.
+@Suite("merge: a sensor poll between the main polls")
+struct SensorPollMergeTests {
+    let place = Location(name: "Brooklyn", latitude: 40.6769, longitude: -73.9423)
+    let main = Timestamp(timeIntervalSince1970: 1_795_000_000)
+    var poll: Timestamp { main.addingTimeInterval(60) }
+
+    func onHand() -> CityConditions {
+        let sensor = Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [7]]))
+        let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40], .o3: [120]]), pollen: [.birch: 12])
+        return CityConditions(location: place, weather: Weather(temperatureC: 8, source: "open-meteo"), pollution: sensor.filled(from: model),
+                              failures: [ProviderFailure(provider: "propeller", part: .asthma, kind: .timeout, message: "slow")], fetchedAt: main)
+    }
+
+    @Test("the new PM2.5 beside the model's ozone and pollen; weather and its failures kept with their own times")
+    func completed() throws {
+        let reading = CityConditions(location: place, pollution: Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [9]])), fetchedAt: poll)
+        let merged = onHand().merged(withSensorPoll: reading)
+        let pollution = try #require(merged.pollution)
+        #expect(pollution.hourly?.values[.pm2_5] == [9])
+        #expect(pollution.source(of: .pm2_5) == "purpleair")
+        #expect(pollution.hourly?.values[.o3] == [120])
+        #expect(pollution.source(of: .o3) == "open-meteo")
+        #expect(pollution.pollen == [.birch: 12])
+        #expect(merged.partsFetchedAt.air == poll)
+        #expect(merged.partsFetchedAt.weather == main)
+        #expect(merged.weather?.temperatureC == 8)
+        #expect(merged.failures.map(\.provider) == ["propeller"])
+        // The plain merge would have dropped the model's ozone.
+        #expect(onHand().merged(with: reading).pollution?.hourly?.values[.o3] == nil)
+    }
+
+    @Test("a sensor that failed in the poll: the air on hand stays, marked carried over")
+    func sensorFailed() {
+        let failed = CityConditions(location: place, failures: [ProviderFailure(provider: "purpleair", part: .air, kind: .timeout, message: "no answer")],
+                                    fetchedAt: poll)
+        let merged = onHand().merged(withSensorPoll: failed)
+        #expect(merged.pollution == onHand().pollution)
+        #expect(merged.isCarriedOver(.air))
+        #expect(Set(merged.failures.map(\.provider)) == ["propeller", "purpleair"])
+    }
+}
