@@ -6,7 +6,7 @@ import Testing
 struct BriefingEndToEndTests {
     @Test("interval 1h, briefing a few seconds ahead: the outlook notification comes at its time, from the one fetch")
     func briefingAtItsTime() async throws {
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(forecastBody(high: 150, crossing: 26...30))))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(await forecastBody(high: 150, crossing: 26...30))))
         let sandbox = try Sandbox()
         // A zone of UTC+1:00:SS whose minute turns over 5 s from now: the briefing is that
         // minute, so it is due in 5 s (briefings are whole minutes; the zone moves the minute).

@@ -4,7 +4,8 @@ import Testing
 
 /// An Open-Meteo fixture with its hours moved so that its current hour is the present one
 /// (values untouched): a reply from June read as if it came now, so it is not stale.
-func fixtureNow(_ name: String) throws -> String {
+func fixtureNow(_ name: String) async throws -> String {
+    await clearOfTheHourTurn()
     let path = SupportPaths.fixtures + "/" + name
     var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
     var current = try #require(json["current"] as? [String: Any])
@@ -27,7 +28,8 @@ func fixtureNow(_ name: String) throws -> String {
 /// An Open-Meteo air-quality reply in the documented shape (past_hours=24, forecast_hours=96,
 /// hours in GMT) at the present hour: PM2.5 5 µg/m³ (Good), then `high` µg/m³ in the forecast
 /// hours `crossing` (1 = the hour after the current one).
-func forecastBody(high: Double, crossing: ClosedRange<Int>) -> String {
+func forecastBody(high: Double, crossing: ClosedRange<Int>) async -> String {
+    await clearOfTheHourTurn()
     let now = (Date().timeIntervalSince1970 / 3600).rounded(.down) * 3600
     let times = (-24...96).map { "\"\(openMeteoTime(Date(timeIntervalSince1970: now + Double($0) * 3600)))\"" }
     let pm = (-24...96).map { crossing.contains($0) ? "\(high)" : "5.0" }
@@ -48,7 +50,7 @@ struct DayAheadEndToEndTests {
 
     @Test("a high grass count: json lists every species with count and level, the bar names grass, the tooltip the species above zero")
     func grassHigh() async throws {
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(try fixtureNow("open-meteo/air_quality.pollen_uv.munich.json"))))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(try await fixtureNow("open-meteo/air_quality.pollen_uv.munich.json"))))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
         let result = try await sandbox.run(["--config", sandbox.configPath, "--format", "json"], environment: Self.utc)
@@ -77,7 +79,7 @@ struct DayAheadEndToEndTests {
 
     @Test("UV 8 at the current hour: json carries the index, category and today's peak hour; the bar shows it")
     func uvNow() async throws {
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(try fixtureNow("open-meteo/air_quality.pollen_uv.munich.json"))))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(try await fixtureNow("open-meteo/air_quality.pollen_uv.munich.json"))))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
         let result = try await sandbox.run(["--config", sandbox.configPath, "--format", "json"], environment: Self.utc)
@@ -101,7 +103,7 @@ struct DayAheadEndToEndTests {
 
     @Test("outside Europe (no pollen in the reply): 'no pollen data here', no zeros anywhere")
     func noPollen() async throws {
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(try fixtureNow("open-meteo/air_quality.no_pollen.brooklyn.json"))))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(try await fixtureNow("open-meteo/air_quality.no_pollen.brooklyn.json"))))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
         let result = try await sandbox.run(["--config", sandbox.configPath, "--format", "json"], environment: Self.utc)
@@ -124,7 +126,7 @@ struct DayAheadEndToEndTests {
     @Test("a forecast crossing in 6 h with pre_alert = \"8h\": one notification now, none on the next polls")
     func preAlert() async throws {
         // PM2.5 150 µg/m³ in forecast hours 6 to 10: US AQI Unhealthy from about 6 hours ahead.
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(forecastBody(high: 150, crossing: 6...10))))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(await forecastBody(high: 150, crossing: 6...10))))
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, interval: "1s",
                                       sources: "[alerts]\ncategory = \"unhealthy\"\npre_alert = \"8h\"\n")

@@ -4,7 +4,8 @@ import Testing
 
 /// An Open-Meteo air-quality reply as `past_days=7&forecast_hours=25` brings it: every hour
 /// from 7 days ago to 24 hours ahead (UTC), PM2.5 rising and falling through the day.
-func backfillBody(days: Int = 7) -> String {
+func backfillBody(days: Int = 7) async -> String {
+    await clearOfTheHourTurn()
     let now = Date()
     let hourStart = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600)
     let hours = (-(days * 24)...24).map { hourStart.addingTimeInterval(Double($0) * 3600) }
@@ -45,7 +46,7 @@ struct HistoryTests {
     static let berlin = ["TZ": "Europe/Berlin"]
 
     func backfilled() async throws -> (FixtureServer, Sandbox) {
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(backfillBody())))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(await backfillBody())))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
         let result = try await sandbox.run(["--config", sandbox.configPath], environment: Self.berlin)
@@ -172,7 +173,7 @@ struct HistoryTests {
 
     @Test("a store of random bytes: the one-shot prints its status, exits 0, warns once and moves the file aside")
     func corruptStore() async throws {
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(backfillBody())))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(await backfillBody())))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
         try FileManager.default.createDirectory(atPath: sandbox.historyFolder, withIntermediateDirectories: true)
@@ -191,7 +192,7 @@ struct HistoryTests {
 
     @Test("a store that cannot be written: the status still prints, one warning, the exit code unchanged")
     func unwritableStore() async throws {
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(backfillBody())))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(await backfillBody())))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "[history]\npath = \"\(sandbox.home.path)/plain-file/history.sqlite3\"\n")
         try Data("x".utf8).write(to: sandbox.home.appendingPathComponent("plain-file"))
@@ -204,7 +205,7 @@ struct HistoryTests {
 
     @Test("[history] enabled = false: no file, no backfill")
     func disabled() async throws {
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(backfillBody())))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(await backfillBody())))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: "[history]\nenabled = false\n")
         let result = try await sandbox.run(["--config", sandbox.configPath])
@@ -219,7 +220,7 @@ struct HistoryTests {
 
     @Test("kill -9 during writes leaves a store that passes integrity_check and keeps every committed row")
     func killNine() async throws {
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(backfillBody())))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(await backfillBody())))
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, interval: "1s")
         var committed = 0

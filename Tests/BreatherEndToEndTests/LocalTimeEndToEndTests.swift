@@ -7,7 +7,8 @@ import Testing
 @Suite("local time end to end")
 struct LocalTimeEndToEndTests {
     /// The forecast body of `BarFormatTests.forecast`: a PM2.5 peak 6 hours ahead.
-    func forecastBody() -> String {
+    func forecastBody() async -> String {
+        await clearOfTheHourTurn()
         let now = Date()
         let hours = (-24...24).map { openMeteoTime(now.addingTimeInterval(Double($0) * 3600)) }
         let pm25 = (-24...24).map { $0 == 6 ? "150" : "8" }
@@ -26,7 +27,7 @@ struct LocalTimeEndToEndTests {
 
     @Test("TZ=Asia/Shanghai: the tooltip's forecast hour and update time are 8 h ahead of UTC; json has +08:00")
     func shanghai() async throws {
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(forecastBody())))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(await forecastBody())))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
         let arguments = ["--format", "waybar", "--config", sandbox.configPath]
@@ -49,7 +50,7 @@ struct LocalTimeEndToEndTests {
 
     @Test("an unreadable TZ falls back to UTC, labelled as such")
     func oddZone() async throws {
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(forecastBody())))
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(await forecastBody())))
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server)
         let odd = try await sandbox.run(["--format", "waybar", "--config", sandbox.configPath], environment: ["TZ": "Nowhere/Atlantis"])

@@ -74,3 +74,13 @@ public func reap(_ process: Process) -> Int32 {
         usleep(5_000)  // never on a cooperative thread: see offThePool
     }
 }
+
+/// Waits, when the hour ends within `margin` seconds, until it has turned. For tests whose
+/// provider replies are made "as of the current hour": if the hour turned between making the
+/// reply and the run reading it, the reply's "now" would be an hour old.
+public func clearOfTheHourTurn(margin: Double = 90) async {
+    var clock = timespec()
+    clock_gettime(CLOCK_REALTIME, &clock)
+    let left = 3600 - Double(clock.tv_sec % 3600) - Double(clock.tv_nsec) / 1e9
+    if left < margin { try? await Task.sleep(for: .milliseconds(Int((left + 1) * 1000))) }
+}
