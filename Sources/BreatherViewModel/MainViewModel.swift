@@ -32,6 +32,10 @@ public final class MainViewModel: Sendable {
         /// The poll interval of a view that polls (the daemon, `watch`): an error then says
         /// when the next poll asks again. nil (a one-shot) says nothing of a retry it will not make.
         public var pollSeconds: Int?
+        /// When the poller asks a failed provider again before the next poll (its early retry:
+        /// 15–30 s after a first failure); nil when it does not. An error then names that time,
+        /// not the next poll's.
+        public var earlyRetry: @Sendable () -> Timestamp? = { nil }
         /// From which level pollen and UV show in the compact bar text.
         public var dayAhead = DayAheadSettings()
         /// `[alerts]`, for the warnings ahead in `Output.outlook` (forecast crossings of its
@@ -57,11 +61,14 @@ public final class MainViewModel: Sendable {
             self.executor = executor
         }
 
-        /// This environment with times in `localTime` and errors that name the next poll, `pollSeconds` away.
-        public func with(localTime: LocalTime, pollSeconds: Int? = nil) -> Environment {
+        /// This environment with times in `localTime` and errors that name the next attempt: the
+        /// next poll, `pollSeconds` away, or an `earlyRetry` before it.
+        public func with(localTime: LocalTime, pollSeconds: Int? = nil,
+                         earlyRetry: @escaping @Sendable () -> Timestamp? = { nil }) -> Environment {
             var copy = self
             copy.localTime = localTime
             copy.pollSeconds = pollSeconds
+            copy.earlyRetry = earlyRetry
             return copy
         }
     }

@@ -239,8 +239,9 @@ extension State {
         let holdLeft = retryAt.map { Format.seconds($0.timeIntervalSince(now).rounded(.up)) } ?? 0
         let nextPoll = environment.pollSeconds.flatMap { poll in
             lastAttempt.map { Format.seconds(Double(poll) - now.timeIntervalSince($0)) } }
+        let nextAttempt = [nextPoll, environment.earlyRetry().map { Format.seconds($0.timeIntervalSince(now)) }].compactMap { $0 }.min()
         let errorShort = Format.shortError(latestFailures, airError: airError, source: conditions?.pollution?.source,
-                                           retryInSeconds: holdLeft > 0 ? holdLeft : nextPoll)
+                                           retryInSeconds: holdLeft > 0 ? holdLeft : nextAttempt)
         let indexTitle = report.map { Format.indexTitle(standard, $0) } ?? standard.displayName
         let recent = conditions.flatMap { environment.recentIndices($0.location, standard) }
         var output = Output(

@@ -45,7 +45,8 @@ struct Session: Sendable {
                                icons: context.settings.icons, executor: LoopExecutor.shared,
                                recentIndices: { location, standard in showsHistory ? history?.recentIndices(at: location, standard: standard) : nil })
                 // A session with a gate polls (daemon, `watch`): its errors say when the next poll asks.
-                .with(localTime: Self.localTime, pollSeconds: gate == nil ? nil : context.settings.intervalSeconds)
+                .with(localTime: Self.localTime, pollSeconds: gate == nil ? nil : context.settings.intervalSeconds,
+                      earlyRetry: { fetching.earlyRetryAt.withLock { $0 } })
                 .withDayAhead(context.settings),
             standard: context.settings.standard, standards: context.settings.standards)
     }
@@ -61,6 +62,8 @@ actor Fetching {
     private var fetcher: ConditionsFetcher
     private var resolver: LocationResolver
     private var earlyRetry: (@Sendable (Double?) -> Void)?
+    /// When the early retry last reported is due, for the view model's "retry 20s".
+    nonisolated let earlyRetryAt = Mutex<Timestamp?>(nil)
 
     init(fetcher: ConditionsFetcher, resolver: LocationResolver) {
         self.fetcher = fetcher
@@ -92,7 +95,9 @@ actor Fetching {
 
     private func reportEarlyRetry(_ gate: ProviderGate?) async {
         guard let earlyRetry, let gate else { return }
-        earlyRetry(await gate.secondsUntilEarlyRetry())
+        let seconds = await gate.secondsUntilEarlyRetry()
+        earlyRetryAt.withLock { $0 = seconds.map { Timestamp.now().addingTimeInterval($0) } }
+        earlyRetry(seconds)
     }
 
     /// New providers and location after a reload.

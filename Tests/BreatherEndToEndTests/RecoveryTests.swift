@@ -42,6 +42,10 @@ struct RecoveryTests {
         let (server, sandbox, daemon) = try await Self.daemonDuringOutage(interval: "2m")
         #expect(await waitUntil { Self.airRequests(server) == 1 }, "\(daemon.stderr)")
         #expect(await waitUntil { sandbox.outputsSettled }, "the failure is shown: \(daemon.stderr)")
+        // The bar names the early retry, in seconds, not the poll two minutes away.
+        let shown = ((readJSON(sandbox.jsonOutput)?["display"] as? [String: Any])?["error_short"] as? String) ?? ""
+        let seconds = shown.split(separator: " ").last.flatMap { $0.hasSuffix("s") ? Int($0.dropLast()) : nil }
+        #expect(shown.contains("retry ") && (seconds ?? 99) <= 30, "\(shown)")
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
         // The next poll is 120 s after the first: data within 90 s can only come from the early retry.
         #expect(await waitUntil(timeout: 90) { Self.freshAQI(sandbox.jsonOutput) == 28 }, "\(daemon.stderr)")
