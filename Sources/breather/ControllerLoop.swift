@@ -44,9 +44,7 @@ struct ControllerLoop {
         // The stored data at once (stale if old), so an output or a bar never starts blank.
         if let stored { viewModel.seed(with: stored) }
         viewModel.inputs.viewDidRefresh()
-        var ticker = startTicker(seconds: timing.intervalSeconds, continuation)
-        var briefing = startBriefingClock(timing.alerts, localTime: Session.localTime, continuation)
-        var sensorTicker = timing.sensorSeconds.map { startTicker(seconds: $0, continuation, event: .sensorTick) }
+        var clocks = LoopClocks(timing, continuation)
         // Graceful shutdown ends the event stream (no cancelOnGracefulShutdown(): its merge
         // runs a task on the global pool, which wakes the process every second; LoopExecutor).
         await withGracefulShutdownHandler {
@@ -60,21 +58,15 @@ struct ControllerLoop {
                 case .briefingTime: viewModel.inputs.briefingTime()
                 case .reload:
                     if let reload, let new = await reload() {
-                        ticker.cancel()
-                        ticker = startTicker(seconds: new.intervalSeconds, continuation)
-                        briefing?.cancel()
-                        briefing = startBriefingClock(new.alerts, localTime: Session.localTime, continuation)
-                        sensorTicker?.cancel()
-                        sensorTicker = new.sensorSeconds.map { startTicker(seconds: $0, continuation, event: .sensorTick) }
+                        clocks.cancel()
+                        clocks = LoopClocks(new, continuation)
                     }
                 }
             }
         } onGracefulShutdown: {
             continuation.finish()
         }
-        ticker.cancel()
-        briefing?.cancel()
-        sensorTicker?.cancel()
+        clocks.cancel()
         retries.schedule(after: nil)
         spacing.cancel()
         forwarder.cancel()

@@ -13,6 +13,20 @@ struct LoopTiming: Sendable, Equatable {
     var sensorSeconds: Int?
 }
 
+/// The loop's clocks under one `LoopTiming`: the poll ticker, the sensors' ticker and the
+/// briefing's clock, started together and cancelled together (a reload starts new ones).
+struct LoopClocks {
+    private let tasks: [Task<Void, Never>]
+
+    init(_ timing: LoopTiming, _ events: AsyncStream<ControllerEvent>.Continuation) {
+        tasks = [startTicker(seconds: timing.intervalSeconds, events),
+                 timing.sensorSeconds.map { startTicker(seconds: $0, events, event: .sensorTick) },
+                 startBriefingClock(timing.alerts, localTime: Session.localTime, events)].compactMap { $0 }
+    }
+
+    func cancel() { tasks.forEach { $0.cancel() } }
+}
+
 extension Settings {
     /// The controller loop's timing under these settings, with the sensors' own poll when this
     /// loop reads them (an MQTT subscriber does not: the publisher does).
