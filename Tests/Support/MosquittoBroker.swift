@@ -86,17 +86,23 @@ public final class MosquittoBroker: @unchecked Sendable {
         }
     }
 
-    /// Starts the broker process (again, after `stop`) and waits until it accepts connections.
+    /// Starts the broker process (again, after `stop`) and waits until it runs with every
+    /// listener open: its log says "running" only after the last one bound (the kernel accepts
+    /// a connection on the first before a later one has failed to bind), and it accepts.
     public func start() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
         process.arguments = ["-c", directory.appendingPathComponent("mosquitto.conf").path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        // Only this start's lines count: a restarted broker's log holds the last run's too.
+        let log = { (try? String(contentsOfFile: self.logPath, encoding: .utf8)) ?? "" }
+        let earlier = log().utf8.count
         try Self.runUnblocked(process)
         lock.withLock { self.process = process }
         let deadline = Date().addingTimeInterval(15)
-        while !Self.accepts(observerPort) {
+        let running = { String(decoding: log().utf8.dropFirst(earlier), as: UTF8.self).contains(" running\n") }
+        while !(running() && process.isRunning && Self.accepts(observerPort)) {
             guard Date() < deadline, process.isRunning else {
                 throw BrokerError.didNotStart((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "no log")
             }
