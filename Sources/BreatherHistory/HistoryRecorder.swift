@@ -27,6 +27,9 @@ public final class HistoryRecorder: Sendable {
         /// The earliest time written since `recent` was worked out: the hours before it keep
         /// their answer (a sensor read every minute redoes the current hour only).
         var writtenSince: Int?
+        /// Store readings of hours that have ended, kept so a sensor poll reads the store for
+        /// its own hour alone (`CompletedHours`).
+        var completed = CompletedHours()
     }
 
     struct RecentKey: Equatable {
@@ -68,7 +71,10 @@ public final class HistoryRecorder: Sendable {
                 let store = try openedStore(&state, now: now)
                 try store.record(batch, keepRawSeconds: keepRawSeconds, now: now)
                 state.pending = []
-                if let earliest = batch.map(\.time).min() { state.writtenSince = min(state.writtenSince ?? earliest, earliest) }
+                if let earliest = batch.map(\.time).min() {
+                    state.writtenSince = min(state.writtenSince ?? earliest, earliest)
+                    state.completed.forget(from: earliest)
+                }
                 if state.lastProblem != nil {
                     state.lastProblem = nil
                     note("history: writing to \(path) again")
@@ -108,6 +114,7 @@ public final class HistoryRecorder: Sendable {
             warn("history: \(path) was not a readable database; moved it to \(aside) and started a new one")
         }
         state.store = store
+        state.completed = CompletedHours()  // a new file: nothing kept from the old one holds
         return store
     }
 
@@ -147,7 +154,13 @@ extension HistoryRecorder {
             }
             rows.indexFrom = from
             // The day before the first hour redone too, as hourly means: its 24-hour means need it.
-            guard (try? store.forEachHourlyMean(since: from - 86_400, until: from, place: place, { try rows.add($0) })) != nil,
+            // Those hours have ended: read once, then kept until a write reaches back into them.
+            guard let dayBefore = state.completed.dayBefore(from, at: place, reading: {
+                      var readings: [HistoryReading] = []
+                      try store.forEachHourlyMean(since: from - 86_400, until: from, place: place) { readings.append($0) }
+                      return readings
+                  }),
+                  (try? dayBefore.forEach { try rows.add($0) }) != nil,
                   (try? store.forEachReading(since: from, until: now + 1, place: place, { try rows.add($0) })) != nil,
                   (try? rows.finish()) != nil else { return nil }
             let answer = IndexHistory(start: Timestamp(timeIntervalSince1970: Double(firstHour)), hourly: hourly)
