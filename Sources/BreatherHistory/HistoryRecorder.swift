@@ -30,6 +30,10 @@ public final class HistoryRecorder: Sendable {
         /// Store readings of hours that have ended, kept so a sensor poll reads the store for
         /// its own hour alone (`CompletedHours`).
         var completed = CompletedHours()
+        /// The index of each row from `from` on that `recent` took, and the store's
+        /// `dataVersion` then: a row's index needs only the rows up to it, so a write redoes
+        /// the rows from its own time on, unless another process has written since.
+        var recentTail: (from: Int, through: Int, dataVersion: Int, indices: [(time: Int, value: Int)])?
     }
 
     struct RecentKey: Equatable {
@@ -146,13 +150,25 @@ extension HistoryRecorder {
                         + [Int?](repeating: nil, count: hours - (from - firstHour) / 3600)
                 }
             }
-            guard let store = try? openedStore(&state, now: now) else { return nil }
+            guard let store = try? openedStore(&state, now: now), let dataVersion = try? store.dataVersion() else { return nil }
+            // Rows of the redone hours before the earliest time written keep the index they had.
+            var indexFrom = from
+            var tail: [(time: Int, value: Int)] = []
+            if let written = state.writtenSince, let kept = state.recentTail, state.recent?.key == key,
+               kept.from <= from, kept.dataVersion == dataVersion, written >= from {
+                indexFrom = min(written, kept.through)  // rows it did not read (after its now) are read now
+                tail = kept.indices.filter { $0.time >= from && $0.time < indexFrom }
+                for row in tail where (row.time - firstHour) / 3600 < hours {
+                    hourly[(row.time - firstHour) / 3600] = max(hourly[(row.time - firstHour) / 3600] ?? Int.min, row.value)
+                }
+            }
             var rows = HistoryRows(standard: standard) { row in
                 guard row.place == place, row.time >= from, let index = row.index else { return }
                 let slot = (row.time - firstHour) / 3600
                 if slot < hours { hourly[slot] = max(hourly[slot] ?? Int.min, index.value) }
+                tail.append((row.time, index.value))
             }
-            rows.indexFrom = from
+            rows.indexFrom = indexFrom
             // The day before the first hour redone too, as hourly means: its 24-hour means need it.
             // Those hours have ended: read once, then kept until a write reaches back into them.
             guard let dayBefore = state.completed.dayBefore(from, at: place, reading: {
@@ -165,6 +181,7 @@ extension HistoryRecorder {
                   (try? rows.finish()) != nil else { return nil }
             let answer = IndexHistory(start: Timestamp(timeIntervalSince1970: Double(firstHour)), hourly: hourly)
             state.recent = (key, answer)
+            state.recentTail = (from, now + 1, dataVersion, tail)
             state.writtenSince = nil
             return answer
         }

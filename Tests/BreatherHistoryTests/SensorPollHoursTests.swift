@@ -1,6 +1,7 @@
 import Testing
 @testable import BreatherHistory
 import BreatherModel
+import Synchronization
 
 /// A daemon's recorder keeps the sensor's means of the hours that have ended between polls and
 /// asks the store for the latest hour alone: what it gives must be what a recorder reading the
@@ -34,5 +35,39 @@ struct SensorPollHoursTests {
         let second = recorder.recordAveragingSensors(averaging.fetched(pm25: 20))
         #expect(second.pollution != first.pollution)
         #expect(second.pollution == fresh(folder).averagingSensors(averaging.fetched(pm25: 20)).pollution)
+    }
+
+    @Test("a sparkline redone a minute at a time, a reading replaced and another process's write: as worked out anew")
+    func sparklineAMinuteAtATime() throws {
+        let folder = TempFolder()
+        let path = folder.file("h.sqlite3")
+        let hour = day0 + 3 * 86_400
+        let clock = Atomic<Int>(hour + 600)
+        func recorder() -> HistoryRecorder {
+            HistoryRecorder(path: path, keepRawSeconds: 90 * 86_400, backfillDays: 0, warn: { Issue.record("warning: \($0)") },
+                            clock: { clock.load(ordering: .relaxed) })
+        }
+        let place = Location(latitude: 40.6769, longitude: -73.9423)
+        let daemon = recorder()
+        // The model's 30 hours and a sensor read every minute for the 3 hours before.
+        daemon.write((0..<30).map { reading("pm2_5", 20, at: hour - $0 * 3600) }
+                     + (1...180).map { reading("pm2_5", 10, at: hour - $0 * 60, source: "purpleair") })
+        var answers: [IndexHistory] = []
+        for minute in 10...40 {
+            let now = hour + minute * 60
+            clock.store(now, ordering: .relaxed)
+            var readings = [reading("pm2_5", minute == 20 ? 300 : 12, at: now, source: "purpleair")]
+            if minute == 25 { readings.append(reading("pm2_5", 11, at: hour + 20 * 60, source: "purpleair")) }  // the smoke reading replaced
+            daemon.write(readings)
+            if minute == 30 {  // another process (a one-shot) writes earlier in the hour
+                let other = try HistoryStore(path: path)
+                try other.record([reading("pm2_5", 250, at: hour + 15 * 60 + 30, source: "purpleair")], keepRawSeconds: 90 * 86_400, now: now)
+            }
+            let kept = try #require(daemon.recentIndices(at: place, standard: .us))
+            #expect(kept == recorder().recentIndices(at: place, standard: .us), "minute \(minute)")
+            answers.append(kept)
+        }
+        // The sparkline moved with the smoke, its replacement and the other process's reading.
+        #expect(Set(answers.map { $0.hourly.last ?? nil }).count >= 3)
     }
 }
