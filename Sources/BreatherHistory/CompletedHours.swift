@@ -5,8 +5,11 @@ import BreatherStore
 /// hourly means before the sparkline's redone hours. Hours that have ended change only when a
 /// write reaches back into them (a provider's hourly series, a backfill), which drops what
 /// covers them (`forget`), or when the file changes (the recorder starts anew). Keyed by the
-/// hour they end at, so a new hour reads afresh and the last hour's entries go.
+/// hour they end at, so a new hour reads afresh and the last hour's entries go. Another
+/// process's commit (a one-shot's backfill, `history import`) drops them all (`check`).
 struct CompletedHours {
+    /// The store's `dataVersion` when the entries were read.
+    private var dataVersion: Int?
     private struct SensorKey: Hashable {
         var variable: String
         var source: String
@@ -41,6 +44,14 @@ struct CompletedHours {
         guard let readings = try? read() else { return nil }
         dayBefore = (place, end, readings)
         return readings
+    }
+
+    /// Drops every entry when another connection has committed since they were read
+    /// (`HistoryStore.dataVersion` is `version` now): it may have written into ended hours.
+    mutating func check(dataVersion version: Int) {
+        guard version != dataVersion else { return }
+        self = CompletedHours()
+        dataVersion = version
     }
 
     /// Drops what a write of readings from `time` on has changed: entries for hours ending after it.

@@ -33,7 +33,8 @@ extension HistoryRecorder {
         let now = clock()
         var averaged = pollution
         state.withLock { state in
-            guard let store = try? openedStore(&state, now: now) else { return }
+            guard let store = try? openedStore(&state, now: now), let version = try? store.dataVersion() else { return }
+            state.completed.check(dataVersion: version)
             for sensor in Set(sensorPollutants.map(pollution.source(of:))) {
                 var means: [Pollutant: [Double?]] = [:]
                 for pollutant in sensorPollutants where pollution.source(of: pollutant) == sensor {

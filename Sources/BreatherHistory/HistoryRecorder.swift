@@ -30,10 +30,9 @@ public final class HistoryRecorder: Sendable {
         /// Store readings of hours that have ended, kept so a sensor poll reads the store for
         /// its own hour alone (`CompletedHours`).
         var completed = CompletedHours()
-        /// The index of each row from `from` on that `recent` took, and the store's
-        /// `dataVersion` then: a row's index needs only the rows up to it, so a write redoes
-        /// the rows from its own time on, unless another process has written since.
-        var recentTail: (from: Int, through: Int, dataVersion: Int, indices: [(time: Int, value: Int)])?
+        /// How far the sparkline has read the store, to go on from when only newer readings
+        /// have been written since (`SparklineProgress`).
+        var sparkline: SparklineProgress?
     }
 
     struct RecentKey: Equatable {
@@ -126,64 +125,5 @@ public final class HistoryRecorder: Sendable {
         guard state.lastProblem == nil else { return }
         state.lastProblem = message
         warn(message)
-    }
-}
-
-extension HistoryRecorder {
-    /// The highest index of each of the last `hours` hours at `location` under `standard`, as
-    /// `breather history` works it out; nil when the store cannot be read (the bar then shows
-    /// no sparkline: history never takes the status down).
-    public func recentIndices(at location: Location, standard: AQIStandard, hours: Int = 24) -> IndexHistory? {
-        let now = clock()
-        let firstHour = (now / 3600 - hours + 1) * 3600
-        let place = HistoryPlace(location)
-        let key = RecentKey(place: place, standard: standard, hour: now / 3600)
-        return state.withLock { state in
-            var hourly = [Int?](repeating: nil, count: hours)
-            var from = firstHour
-            if let recent = state.recent, recent.key == key, recent.answer.hourly.count == hours {
-                guard let written = state.writtenSince else { return recent.answer }
-                // Only the hours from the earliest one written since change: redo those alone.
-                if written >= firstHour {
-                    from = min(written / 3600, firstHour / 3600 + hours - 1) * 3600
-                    hourly = Array(recent.answer.hourly.prefix((from - firstHour) / 3600))
-                        + [Int?](repeating: nil, count: hours - (from - firstHour) / 3600)
-                }
-            }
-            guard let store = try? openedStore(&state, now: now), let dataVersion = try? store.dataVersion() else { return nil }
-            // Rows of the redone hours before the earliest time written keep the index they had.
-            var indexFrom = from
-            var tail: [(time: Int, value: Int)] = []
-            if let written = state.writtenSince, let kept = state.recentTail, state.recent?.key == key,
-               kept.from <= from, kept.dataVersion == dataVersion, written >= from {
-                indexFrom = min(written, kept.through)  // rows it did not read (after its now) are read now
-                tail = kept.indices.filter { $0.time >= from && $0.time < indexFrom }
-                for row in tail where (row.time - firstHour) / 3600 < hours {
-                    hourly[(row.time - firstHour) / 3600] = max(hourly[(row.time - firstHour) / 3600] ?? Int.min, row.value)
-                }
-            }
-            var rows = HistoryRows(standard: standard) { row in
-                guard row.place == place, row.time >= from, let index = row.index else { return }
-                let slot = (row.time - firstHour) / 3600
-                if slot < hours { hourly[slot] = max(hourly[slot] ?? Int.min, index.value) }
-                tail.append((row.time, index.value))
-            }
-            rows.indexFrom = indexFrom
-            // The day before the first hour redone too, as hourly means: its 24-hour means need it.
-            // Those hours have ended: read once, then kept until a write reaches back into them.
-            guard let dayBefore = state.completed.dayBefore(from, at: place, reading: {
-                      var readings: [HistoryReading] = []
-                      try store.forEachHourlyMean(since: from - 86_400, until: from, place: place) { readings.append($0) }
-                      return readings
-                  }),
-                  (try? dayBefore.forEach { try rows.add($0) }) != nil,
-                  (try? store.forEachReading(since: from, until: now + 1, place: place, { try rows.add($0) })) != nil,
-                  (try? rows.finish()) != nil else { return nil }
-            let answer = IndexHistory(start: Timestamp(timeIntervalSince1970: Double(firstHour)), hourly: hourly)
-            state.recent = (key, answer)
-            state.recentTail = (from, now + 1, dataVersion, tail)
-            state.writtenSince = nil
-            return answer
-        }
     }
 }

@@ -257,9 +257,6 @@ public final class HistoryStore {
         return summaries
     }
 
-    /// A number that changes when another connection (another process) commits to the file.
-    public func dataVersion() throws(SQLiteError) -> Int { try database.scalarInt("PRAGMA data_version") ?? 0 }
-
     /// The number of rows in `reading` (tests and benchmarks).
     public func readingCount() throws(SQLiteError) -> Int { try database.scalarInt("SELECT count(*) FROM reading") ?? 0 }
 

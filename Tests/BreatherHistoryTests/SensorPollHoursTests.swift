@@ -70,4 +70,33 @@ struct SensorPollHoursTests {
         // The sparkline moved with the smoke, its replacement and the other process's reading.
         #expect(Set(answers.map { $0.hourly.last ?? nil }).count >= 3)
     }
+
+    @Test("a sparkline that goes on from its last read across the turn of the hour, a minute without a poll included: as worked out anew")
+    func sparklineAcrossTheHour() throws {
+        let folder = TempFolder()
+        let path = folder.file("h.sqlite3")
+        let hour = day0 + 5 * 86_400
+        let clock = Atomic<Int>(hour - 900)
+        func recorder() -> HistoryRecorder {
+            HistoryRecorder(path: path, keepRawSeconds: 90 * 86_400, backfillDays: 0, warn: { Issue.record("warning: \($0)") },
+                            clock: { clock.load(ordering: .relaxed) })
+        }
+        let place = Location(latitude: 40.6769, longitude: -73.9423)
+        let daemon = recorder()
+        daemon.write((1...30).map { reading("pm2_5", 18, at: hour - $0 * 3600) }
+                     + (15...120).map { reading("pm2_5", 9, at: hour - $0 * 60, source: "purpleair") })
+        var lastHours: [Int?] = []
+        for minute in -14...20 {
+            let now = hour + minute * 60
+            clock.store(now, ordering: .relaxed)
+            if minute != 0 {  // the poll on the hour failed: nothing written, the hour turns all the same
+                daemon.write([reading("pm2_5", minute >= 5 && minute < 8 ? 160 : 9 + Double(minute % 3), at: now, source: "purpleair")])
+            }
+            let kept = try #require(daemon.recentIndices(at: place, standard: .us))
+            #expect(kept == recorder().recentIndices(at: place, standard: .us), "minute \(minute)")
+            lastHours.append(kept.hourly.last ?? nil)
+        }
+        // The new hour's slot starts empty or low, then shows the smoke.
+        #expect(Set(lastHours.suffix(21).compactMap { $0 }).count >= 2)
+    }
 }
