@@ -1,4 +1,5 @@
 import BreatherModel
+import BreatherStore
 
 extension HistoryRecorder {
     /// Hours of a sensor's readings read back for its means: a day, the longest mean any
@@ -32,11 +33,12 @@ extension HistoryRecorder {
         let now = clock()
         var averaged = pollution
         state.withLock { state in
-            guard let store = try? openedStore(&state, now: now) else { return }
+            guard let store = try? openedStore(&state, now: now), let version = try? store.dataVersion() else { return }
+            state.completed.check(dataVersion: version)
             for sensor in Set(sensorPollutants.map(pollution.source(of:))) {
                 var means: [Pollutant: [Double?]] = [:]
                 for pollutant in sensorPollutants where pollution.source(of: pollutant) == sensor {
-                    means[pollutant] = try? store.hourlyMeans(of: pollutant.rawValue, from: sensor, at: place, hours: Self.sensorHours, until: until)
+                    means[pollutant] = try? sensorMeans(of: pollutant.rawValue, from: sensor, at: place, until: until, store: store, state: &state)
                 }
                 averaged = averaged.averaged(means, from: sensor)
             }
@@ -44,5 +46,18 @@ extension HistoryRecorder {
         var result = conditions
         result.pollution = averaged
         return result
+    }
+
+    /// The `sensorHours` hourly means of `variable` from `sensor` ending with the hour holding
+    /// `until`, as `HistoryStore.hourlyMeans` gives them: the hours before `until`'s are kept
+    /// from the first poll of the hour (`CompletedHours`), and the store is asked for the last
+    /// hour alone, the only one a poll's reading changes.
+    private func sensorMeans(of variable: String, from sensor: String, at place: HistoryPlace, until: Int,
+                             store: HistoryStore, state: inout State) throws(SQLiteError) -> [Double?] {
+        let hourStart = until / 3600 * 3600
+        let earlier = try state.completed.sensorMeans(of: variable, from: sensor, at: place, before: hourStart) { () throws(SQLiteError) in
+            try store.hourlyMeans(of: variable, from: sensor, at: place, hours: Self.sensorHours - 1, until: hourStart - 1)
+        }
+        return earlier + (try store.hourlyMeans(of: variable, from: sensor, at: place, hours: 1, until: until))
     }
 }

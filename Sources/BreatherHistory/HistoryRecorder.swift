@@ -27,6 +27,12 @@ public final class HistoryRecorder: Sendable {
         /// The earliest time written since `recent` was worked out: the hours before it keep
         /// their answer (a sensor read every minute redoes the current hour only).
         var writtenSince: Int?
+        /// Store readings of hours that have ended, kept so a sensor poll reads the store for
+        /// its own hour alone (`CompletedHours`).
+        var completed = CompletedHours()
+        /// How far the sparkline has read the store, to go on from when only newer readings
+        /// have been written since (`SparklineProgress`).
+        var sparkline: SparklineProgress?
     }
 
     struct RecentKey: Equatable {
@@ -68,7 +74,10 @@ public final class HistoryRecorder: Sendable {
                 let store = try openedStore(&state, now: now)
                 try store.record(batch, keepRawSeconds: keepRawSeconds, now: now)
                 state.pending = []
-                if let earliest = batch.map(\.time).min() { state.writtenSince = min(state.writtenSince ?? earliest, earliest) }
+                if let earliest = batch.map(\.time).min() {
+                    state.writtenSince = min(state.writtenSince ?? earliest, earliest)
+                    state.completed.forget(from: earliest)
+                }
                 if state.lastProblem != nil {
                     state.lastProblem = nil
                     note("history: writing to \(path) again")
@@ -108,6 +117,7 @@ public final class HistoryRecorder: Sendable {
             warn("history: \(path) was not a readable database; moved it to \(aside) and started a new one")
         }
         state.store = store
+        state.completed = CompletedHours()  // a new file: nothing kept from the old one holds
         return store
     }
 
@@ -115,45 +125,5 @@ public final class HistoryRecorder: Sendable {
         guard state.lastProblem == nil else { return }
         state.lastProblem = message
         warn(message)
-    }
-}
-
-extension HistoryRecorder {
-    /// The highest index of each of the last `hours` hours at `location` under `standard`, as
-    /// `breather history` works it out; nil when the store cannot be read (the bar then shows
-    /// no sparkline: history never takes the status down).
-    public func recentIndices(at location: Location, standard: AQIStandard, hours: Int = 24) -> IndexHistory? {
-        let now = clock()
-        let firstHour = (now / 3600 - hours + 1) * 3600
-        let place = HistoryPlace(location)
-        let key = RecentKey(place: place, standard: standard, hour: now / 3600)
-        return state.withLock { state in
-            var hourly = [Int?](repeating: nil, count: hours)
-            var from = firstHour
-            if let recent = state.recent, recent.key == key, recent.answer.hourly.count == hours {
-                guard let written = state.writtenSince else { return recent.answer }
-                // Only the hours from the earliest one written since change: redo those alone.
-                if written >= firstHour {
-                    from = min(written / 3600, firstHour / 3600 + hours - 1) * 3600
-                    hourly = Array(recent.answer.hourly.prefix((from - firstHour) / 3600))
-                        + [Int?](repeating: nil, count: hours - (from - firstHour) / 3600)
-                }
-            }
-            guard let store = try? openedStore(&state, now: now) else { return nil }
-            var rows = HistoryRows(standard: standard) { row in
-                guard row.place == place, row.time >= from, let index = row.index else { return }
-                let slot = (row.time - firstHour) / 3600
-                if slot < hours { hourly[slot] = max(hourly[slot] ?? Int.min, index.value) }
-            }
-            rows.indexFrom = from
-            // The day before the first hour redone too, as hourly means: its 24-hour means need it.
-            guard (try? store.forEachHourlyMean(since: from - 86_400, until: from, place: place, { try rows.add($0) })) != nil,
-                  (try? store.forEachReading(since: from, until: now + 1, place: place, { try rows.add($0) })) != nil,
-                  (try? rows.finish()) != nil else { return nil }
-            let answer = IndexHistory(start: Timestamp(timeIntervalSince1970: Double(firstHour)), hourly: hourly)
-            state.recent = (key, answer)
-            state.writtenSince = nil
-            return answer
-        }
     }
 }

@@ -9,10 +9,12 @@ struct HistoryRetention {
     let place: Int
 
     func rollUp(from earliest: Int, keepRawSeconds: Int, keepHourlySeconds: Int, now: Int) throws(SQLiteError) {
-        let start = try database.prepare("INSERT INTO rollup(place) VALUES (?) ON CONFLICT DO NOTHING")
+        let start = try database.kept("INSERT INTO rollup(place) VALUES (?) ON CONFLICT DO NOTHING")
+        defer { start.reset() }
         try start.bind(place, at: 1)
         try start.step()
-        let marks = try database.prepare("SELECT raw_through, hourly_through FROM rollup WHERE place = ?")
+        let marks = try database.kept("SELECT raw_through, hourly_through FROM rollup WHERE place = ?")
+        defer { marks.reset() }
         try marks.bind(place, at: 1)
         try marks.step()
         // A reading older than the marks (an import, a backfill) rolls up too.
@@ -22,7 +24,8 @@ struct HistoryRetention {
         let hourlyCut = floor(now - keepHourlySeconds, 86_400)
         if rawThrough < rawCut { try hourlyMeans(from: rawThrough, to: rawCut) }
         if hourlyThrough < hourlyCut { try dailySummaries(from: hourlyThrough, to: hourlyCut) }
-        let save = try database.prepare("UPDATE rollup SET raw_through = ?, hourly_through = ? WHERE place = ?")
+        let save = try database.kept("UPDATE rollup SET raw_through = ?, hourly_through = ? WHERE place = ?")
+        defer { save.reset() }
         try save.bind(max(rawThrough, rawCut), at: 1)
         try save.bind(max(hourlyThrough, hourlyCut), at: 2)
         try save.bind(place, at: 3)

@@ -8,15 +8,16 @@ extension HistoryStore {
     public func hourlyMeans(of variable: String, from source: String, at place: HistoryPlace,
                             hours: Int, until: Int) throws(SQLiteError) -> [Double?] {
         var means = [Double?](repeating: nil, count: hours)
-        try loadNames()  // another process (the daemon, a one-shot) may have added them
+        try loadNames()  // another process (the daemon, a one-shot) may have added some
         guard hours > 0, let placeID = placeIDs[place], let sourceID = sourceIDs[source], let variableID = variableIDs[variable] else {
             return means
         }
         let firstHour = (until / 3600 - hours + 1) * 3600
-        let query = try database.prepare("""
+        let query = try database.kept("""
             SELECT time / 3600 * 3600, avg(value) FROM reading
             WHERE place = ? AND time >= ? AND time < ? AND variable = ? AND source = ? GROUP BY 1
             """)
+        defer { query.reset() }
         try query.bind(placeID, at: 1)
         try query.bind(firstHour, at: 2)
         try query.bind(firstHour + hours * 3600, at: 3)
@@ -40,10 +41,11 @@ extension HistoryStore {
         guard let placeID = placeIDs[place] else { return }
         let sources = Dictionary(uniqueKeysWithValues: sourceIDs.map { ($1, $0) })
         let variables = Dictionary(uniqueKeysWithValues: variableIDs.map { ($1, $0) })
-        let query = try database.prepare("""
+        let query = try database.kept("""
             SELECT time / 3600 * 3600 AS hour, variable, source, avg(value) FROM reading
             WHERE place = ? AND time >= ? AND time < ? GROUP BY hour, variable, source ORDER BY hour, variable, source
             """)
+        defer { query.reset() }
         try query.bind(placeID, at: 1)
         try query.bind(since, at: 2)
         try query.bind(until, at: 3)

@@ -14,6 +14,8 @@ public final class HistoryStore {
     private var placeNames: [Int: String] = [:]
     private(set) var sourceIDs: [String: Int] = [:]
     private(set) var variableIDs: [String: Int] = [:]
+    /// `dataVersion` when the names were last read; nil before.
+    private var namesVersion: Int?
 
     /// How long hourly means are kept before only daily summaries remain (a year and a day).
     public static let keepHourlySeconds = 366 * 86_400
@@ -77,19 +79,32 @@ public final class HistoryStore {
         }
     }
 
+    /// The names other connections (the daemon, `watch`, one-shots) committed since this one
+    /// last read them: reread only when `PRAGMA data_version` says another one has written
+    /// (this connection's own names are added as it writes them).
     func loadNames() throws(SQLiteError) {
+        let version = try dataVersion()
+        guard version != namesVersion else { return }
         guard try database.userVersion > 0 else { return }  // a read-only open of a brand-new file
-        let places = try database.prepare("SELECT id, latitude, longitude, name FROM place")
+        let places = try database.kept("SELECT id, latitude, longitude, name FROM place")
+        defer { places.reset() }
         while try places.step() {
             let place = HistoryPlace(latitude: places.double(at: 1), longitude: places.double(at: 2), name: places.text(at: 3))
             placeIDs[place] = places.int(at: 0)
             placeNames[places.int(at: 0)] = place.name
         }
-        let sources = try database.prepare("SELECT id, name FROM source")
+        let sources = try database.kept("SELECT id, name FROM source")
+        defer { sources.reset() }
         while try sources.step() { sourceIDs[sources.text(at: 1)] = sources.int(at: 0) }
-        let variables = try database.prepare("SELECT id, name FROM variable")
+        let variables = try database.kept("SELECT id, name FROM variable")
+        defer { variables.reset() }
         while try variables.step() { variableIDs[variables.text(at: 1)] = variables.int(at: 0) }
+        namesVersion = version
     }
+
+    /// A number that changes when another connection commits to the file (never for this
+    /// connection's own commits): what this connection keeps from the file is stale then.
+    public func dataVersion() throws(SQLiteError) -> Int { try database.scalarInt("PRAGMA data_version") ?? 0 }
 
     // MARK: Writing
 
@@ -102,10 +117,11 @@ public final class HistoryStore {
         let snapshot = (placeIDs, placeNames, sourceIDs, variableIDs)
         do {
             try database.transaction { () throws(SQLiteError) in
-                let insert = try database.prepare("""
+                let insert = try database.kept("""
                     INSERT INTO reading(place, time, variable, source, value) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT DO UPDATE SET value = excluded.value WHERE value IS NOT excluded.value
                     """)
+                defer { insert.reset() }
                 var earliest: [Int: Int] = [:]
                 for reading in readings {
                     let place = try placeID(reading.place)
@@ -135,7 +151,8 @@ public final class HistoryStore {
     private func placeID(_ place: HistoryPlace) throws(SQLiteError) -> Int {
         if let id = placeIDs[place] {
             if !place.name.isEmpty, placeNames[id] != place.name {
-                let rename = try database.prepare("UPDATE place SET name = ? WHERE id = ?")
+                let rename = try database.kept("UPDATE place SET name = ? WHERE id = ?")
+                defer { rename.reset() }
                 try rename.bind(place.name, at: 1)
                 try rename.bind(id, at: 2)
                 try rename.step()
@@ -145,10 +162,11 @@ public final class HistoryStore {
         }
         // Upserts: another process may have added the same place, source or variable since this
         // connection loaded its names.
-        let insert = try database.prepare("""
+        let insert = try database.kept("""
             INSERT INTO place(latitude, longitude, name) VALUES (?, ?, ?)
             ON CONFLICT(latitude, longitude) DO UPDATE SET name = iif(excluded.name = '', name, excluded.name) RETURNING id, name
             """)
+        defer { insert.reset() }
         try insert.bind(place.latitude, at: 1)
         try insert.bind(place.longitude, at: 2)
         try insert.bind(place.name, at: 3)
@@ -161,7 +179,8 @@ public final class HistoryStore {
 
     private func sourceID(_ name: String) throws(SQLiteError) -> Int {
         if let id = sourceIDs[name] { return id }
-        let insert = try database.prepare("INSERT INTO source(name) VALUES (?) ON CONFLICT(name) DO UPDATE SET name = excluded.name RETURNING id")
+        let insert = try database.kept("INSERT INTO source(name) VALUES (?) ON CONFLICT(name) DO UPDATE SET name = excluded.name RETURNING id")
+        defer { insert.reset() }
         try insert.bind(name, at: 1)
         try insert.step()
         sourceIDs[name] = insert.int(at: 0)
@@ -173,7 +192,8 @@ public final class HistoryStore {
         guard let known = HistoryVariable.all.first(where: { $0.name == name }) else {
             throw SQLiteError(code: 20, message: "unknown variable \(name)")  // SQLITE_MISMATCH
         }
-        let insert = try database.prepare("INSERT INTO variable(name, unit, period) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET name = excluded.name RETURNING id")
+        let insert = try database.kept("INSERT INTO variable(name, unit, period) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET name = excluded.name RETURNING id")
+        defer { insert.reset() }
         try insert.bind(known.name, at: 1)
         try insert.bind(known.unit, at: 2)
         try insert.bind(known.period, at: 3)
@@ -187,7 +207,8 @@ public final class HistoryStore {
     /// True when the store holds any reading for `place` (backfill asks only for new places).
     public func hasReadings(at place: HistoryPlace) throws(SQLiteError) -> Bool {
         guard let id = placeIDs[place] else { return false }
-        let query = try database.prepare("SELECT 1 FROM reading WHERE place = ? LIMIT 1")
+        let query = try database.kept("SELECT 1 FROM reading WHERE place = ? LIMIT 1")
+        defer { query.reset() }
         try query.bind(id, at: 1)
         return try query.step()
     }
@@ -205,9 +226,10 @@ public final class HistoryStore {
         let places = Dictionary(uniqueKeysWithValues: placeIDs.map { ($1, HistoryPlace(latitude: $0.latitude, longitude: $0.longitude, name: placeNames[$1] ?? "")) })
         let sources = Dictionary(uniqueKeysWithValues: sourceIDs.map { ($1, $0) })
         let variables = Dictionary(uniqueKeysWithValues: variableIDs.map { ($1, $0) })
-        let query = try database.prepare(placeID == nil
+        let query = try database.kept(placeID == nil
             ? "SELECT place, time, variable, source, value FROM reading WHERE time >= ?1 AND time < ?2 ORDER BY place, time, variable, source"
             : "SELECT place, time, variable, source, value FROM reading WHERE place = ?3 AND time >= ?1 AND time < ?2 ORDER BY place, time, variable, source")
+        defer { query.reset() }
         try query.bind(since, at: 1)
         try query.bind(until, at: 2)
         if let placeID { try query.bind(placeID, at: 3) }

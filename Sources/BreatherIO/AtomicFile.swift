@@ -28,7 +28,7 @@ public enum AtomicFile {
     /// old file or the new one; it replaces a symlink and refuses a directory.
     public static func write(_ contents: String, to path: String, mode: mode_t = 0o644, durable: Bool = true) throws(WriteError) {
         let directory = parentDirectory(of: path)
-        try makeDirectories(directory, for: path)
+        if access(directory, F_OK) != 0 { try makeDirectories(directory, for: path) }
         let (fd, tempPath) = try createTemporaryFile(beside: path, in: directory)
         // Held until close: `removeLeftovers` never takes a file a live writer still holds.
         flock(fd, LOCK_EX)
@@ -74,7 +74,11 @@ public enum AtomicFile {
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
         var random = SystemRandomNumberGenerator()
         for _ in 0..<100 {
-            let suffix = String((0..<6).map { _ in letters[Int(random.next(upperBound: UInt(letters.count)))] })
+            var bits: UInt64 = random.next()  // one getrandom call for all six (62^6 < 2^64)
+            let suffix = String((0..<6).map { _ in
+                defer { bits /= UInt64(letters.count) }
+                return letters[Int(bits % UInt64(letters.count))]
+            })
             let candidate = "\(directory)/.\(baseName(of: path)).\(suffix)"
             let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
             if fd >= 0 { return (fd, candidate) }

@@ -55,6 +55,9 @@ public final class Statement {
         }
     }
 
+    /// True between a `step` that returned a row and the last row or `reset`.
+    public var isRunning: Bool { sqlite3_stmt_busy(handle) != 0 }
+
     /// Makes the statement ready to run again with new binds.
     public func reset() {
         sqlite3_reset(handle)

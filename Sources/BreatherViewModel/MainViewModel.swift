@@ -267,7 +267,9 @@ struct State: Sendable {
         if request.parts != [.air, .weather, .asthma], !request.sensorsOnly, let source = conditions?.pollution?.source {
             pendingStandardNote = "\(source) gives no \(standard.rawValue) index: asking the next air source"
         }
-        outputs.yield(render())
+        // A sensor poll with data on hand has no loading state worth drawing (`isWorthDrawing`):
+        // it runs every minute, and the render it would cost is most of what the poll costs.
+        if !request.sensorsOnly || conditions == nil { outputs.yield(render()) }
         inFlight.begin()
         defer { inFlight.end() }
         let fetch = environment.fetch

@@ -88,3 +88,50 @@ import Testing
         #expect(error?.message.contains("newer than this Breather knows") == true)
     }
 }
+
+/// Kept statements (`Database.kept`) are compiled once; what a caller sees must be what a
+/// freshly compiled statement would show.
+@Suite("kept statements: reused, never a stale snapshot, never shared by two loops at once")
+struct KeptStatementTests {
+    @Test("the same statement comes back reset and unbound, and reads another connection's commit")
+    func reusedAndSeesOtherCommits() throws {
+        let path = "/tmp/breather-kept-\(getpid()).sqlite3"
+        defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
+        let db = try Database(path: path)
+        _ = try db.scalarText("PRAGMA journal_mode=WAL")
+        try db.execute("CREATE TABLE t(k INTEGER PRIMARY KEY)")
+        try db.execute("INSERT INTO t VALUES (1), (2)")
+        let first = try db.kept("SELECT k FROM t WHERE k >= ? ORDER BY k")
+        try first.bind(1, at: 1)
+        #expect(try first.step())  // left after its first row, then reset as the rule says
+        first.reset()
+        let other = try Database(path: path)
+        try other.execute("INSERT INTO t VALUES (3)")
+        let again = try db.kept("SELECT k FROM t WHERE k >= ? ORDER BY k")
+        #expect(again === first)
+        try again.bind(2, at: 1)
+        var keys: [Int] = []
+        while try again.step() { keys.append(again.int(at: 0)) }
+        #expect(keys == [2, 3])
+    }
+
+    @Test("while a kept statement is between rows, asking for it again gives a new one")
+    func aRunningStatementIsNotHandedOut() throws {
+        let db = try Database(path: ":memory:")
+        try db.execute("CREATE TABLE t(k INTEGER PRIMARY KEY)")
+        try db.execute("INSERT INTO t VALUES (1), (2), (3)")
+        let sql = "SELECT k FROM t ORDER BY k"
+        let outer = try db.kept(sql)
+        defer { outer.reset() }
+        var pairs: [[Int]] = []
+        while try outer.step() {
+            let inner = try db.kept(sql)
+            #expect(inner !== outer)
+            defer { inner.reset() }
+            var row: [Int] = [outer.int(at: 0)]
+            while try inner.step() { row.append(inner.int(at: 0)) }
+            pairs.append(row)
+        }
+        #expect(pairs == [[1, 1, 2, 3], [2, 1, 2, 3], [3, 1, 2, 3]])
+    }
+}

@@ -11,9 +11,11 @@ Breather runs. It maps a URL path to a reply:
    "/slow": {"delay": 5, "body": "{}"},
    "/big": {"bytes": 67108864},
    "/big-announced": {"bytes": 67108864, "content_length": true},
-   "/echo": {"echo_headers": true}}
+   "/echo": {"echo_headers": true},
+   "/changing": {"cycle": ["airgradient/a.json", "airgradient/b.json"]}}
 "bytes" streams that many bytes, without Content-Length unless "content_length" is true.
 "echo_headers" replies with the request's headers as a JSON object (names lowercased).
+"cycle" serves its fixtures in turn, one a request (a sensor whose reading changes).
 Unknown paths get 404. Every request's path and query, its User-Agent and the Unix time it
 arrived, tab-separated, are appended to REQUEST_LOG, one line each.
 """
@@ -26,6 +28,9 @@ import time
 import urllib.parse
 
 ROUTES, FIXTURES, LOG = sys.argv[1], sys.argv[2], sys.argv[3]
+# Requests served so far per path, for "cycle".
+REQUEST_COUNTS = {}
+COUNT_LOCK = threading.Lock()
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -45,8 +50,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.stream(route["bytes"], route.get("content_length", False))
         if route.get("echo_headers"):
             body = json.dumps({k.lower(): v for k, v in self.headers.items()}).encode()
-        elif "fixture" in route:
-            with open(f"{FIXTURES}/{route['fixture']}", "rb") as f:
+        elif "fixture" in route or "cycle" in route:
+            with COUNT_LOCK:
+                turn = REQUEST_COUNTS.get(path, 0)
+                REQUEST_COUNTS[path] = turn + 1
+            name = route["cycle"][turn % len(route["cycle"])] if "cycle" in route else route["fixture"]
+            with open(f"{FIXTURES}/{name}", "rb") as f:
                 body = f.read()
         else:
             body = route.get("body", "").encode()

@@ -2,7 +2,9 @@
 # What one sensor poll (`[providers.<id>] interval`) costs the daemon: CPU per poll, with an
 # empty history store and with a day of minute readings from the sensor already in it (the
 # sensor's means and the sparkline then read the store). A loopback AirGradient first in
-# `air`, Open-Meteo for the gases, interval 1h, the sensor's 1s, a waybar output file.
+# `air`, its PM2.5 changing on every poll (so the output file is rewritten each time, as with
+# a real sensor), Open-Meteo for the gases, interval 1h, the sensor's 1s, a waybar output file.
+# A third line runs the same with `[history] enabled = false`: the poll without the store.
 #
 # Usage: scripts/bench/sensor-poll-cost.sh [BINARY] [SECONDS]
 #   BINARY   default .build/release/breather (swift build -c release)
@@ -15,8 +17,15 @@ binary=${1:-.build/release/breather}
 seconds=${2:-20}
 [ -x "$binary" ] || { echo "sensor-poll-cost: build first (swift build -c release) or pass the binary" >&2; exit 1; }
 command -v sqlite3 > /dev/null || { echo "sensor-poll-cost: needs the sqlite3 shell (apt install sqlite3)" >&2; exit 1; }
-fixtures=$PWD/Tests/Fixtures/providers
 work=$(mktemp -d)
+fixtures=$work/fixtures
+mkdir -p "$fixtures/airgradient"
+cp -r Tests/Fixtures/providers/open-meteo "$fixtures/"
+# Two readings in turn: the AirGradient fixture, and the same with other particle values.
+sed 's/"pm02Compensated": 24.6/"pm02Compensated": 31.3/; s/"pm10": 44.9/"pm10": 52.0/' \
+    Tests/Fixtures/providers/airgradient/measures_current.open_air_compensated.json > "$fixtures/airgradient/b.json"
+cp Tests/Fixtures/providers/airgradient/measures_current.open_air_compensated.json "$fixtures/airgradient/a.json"
+cmp -s "$fixtures/airgradient/a.json" "$fixtures/airgradient/b.json" && { echo "sensor-poll-cost: the fixture changed; update the sed" >&2; exit 1; }
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT
@@ -24,10 +33,11 @@ ticks=$(getconf CLK_TCK)
 
 echo '{"/v1/forecast": {"fixture": "open-meteo/forecast.current.json"},
        "/aq/v1/air-quality": {"fixture": "open-meteo/air_quality.current_hourly.json"},
-       "/ag/measures/current": {"fixture": "airgradient/measures_current.open_air_compensated.json"}}' > "$work/routes.json"
+       "/ag/measures/current": {"cycle": ["airgradient/a.json", "airgradient/b.json"]}}' > "$work/routes.json"
 
-measure() {  # measure NAME SEED
-    local dir=$work/$1 seed=$2
+measure() {  # measure NAME SEED [HISTORY: on|off]
+    local dir=$work/$1 seed=$2 history="path = \"$work/$1/history.sqlite3\""
+    [ "${3:-on}" = off ] && history="enabled = false"
     mkdir -p "$dir/home"
     python3 -u Tests/Support/fixture_server.py "$work/routes.json" "$fixtures" "$dir/requests.log" > "$dir/port" &
     pids+=($!)
@@ -49,7 +59,7 @@ geocoding_url = "$base/geo/v1"
 url = "$base/ag"
 interval = "1s"
 [history]
-path = "$dir/history.sqlite3"
+$history
 [[output]]
 path = "$dir/out.json"
 format = "waybar"
@@ -76,8 +86,9 @@ CONFIG
     after=$(grep -c /ag/ "$dir/requests.log")
     local polls=$((after - before)) cpu=$(( (u1 + s1 - u0 - s0) * 1000 / ticks ))
     echo "$1: $polls sensor polls, ${cpu} ms CPU, $(awk -v c="$cpu" -v p="$polls" 'BEGIN { printf "%.1f", c / (p > 0 ? p : 1) }') ms a poll;" \
-         "store rows $(sqlite3 "$dir/history.sqlite3" 'SELECT count(*) FROM reading'); Open-Meteo air requests $(grep -c /aq/ "$dir/requests.log")"
+         "store rows $(sqlite3 "$dir/history.sqlite3" 'SELECT count(*) FROM reading' 2>/dev/null || echo none); Open-Meteo air requests $(grep -c /aq/ "$dir/requests.log")"
 }
 
 measure empty-store 0
 measure day-of-readings 1
+measure history-off 0 off  # the same poll with no store: what the rest of the daemon costs
