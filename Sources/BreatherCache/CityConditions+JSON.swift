@@ -124,6 +124,7 @@ enum ConditionsJSON {
                 sources[pollutant].map { (pollutant.rawValue, JSONValue.string($0)) }
             }))
         }
+        if let filledFrom = p.filledFrom { object["filled_from"] = .string(filledFrom) }
         // Only when a sensor's series came from its readings in the history store.
         if let hours = p.sensorHours {
             object["sensor_hours"] = .object(JSONObject(Pollutant.allCases.compactMap { pollutant in
@@ -193,7 +194,8 @@ enum ConditionsJSON {
         }
         return Pollution(source: try c["source"].string(), observedAt: try date(c["observed_at_unix"]), hourly: hourly,
                          reported: reported, attributions: attributions, pollen: pollen, forecast: forecast,
-                         pollenHourly: pollenHourly, uv: uv, pollutantSources: sources, sensorHours: sensorHours)
+                         pollenHourly: pollenHourly, uv: uv, pollutantSources: sources, sensorHours: sensorHours,
+                         filledFrom: c["filled_from"].exists ? try c["filled_from"].string() : nil)
     }
 
     private static func values(_ v: HourlyValues) -> JSONValue {

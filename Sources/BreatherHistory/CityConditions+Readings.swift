@@ -29,8 +29,10 @@ extension CityConditions {
             for given in pollution.reported {
                 add(pollution.source, time, HistoryVariable.reportedName(given.standard), Double(given.value))
             }
-            for (type, count) in pollution.pollen ?? [:] { add(pollution.source, time, HistoryVariable.pollenName(type), count) }
-            add(pollution.source, time, "uv_index", pollution.uv?.index)
+            // Pollen and UV under the provider that gave them: the model's, beside a sensor's particles.
+            let pollenAndUVSource = pollution.filledFrom ?? pollution.source
+            for (type, count) in pollution.pollen ?? [:] { add(pollenAndUVSource, time, HistoryVariable.pollenName(type), count) }
+            add(pollenAndUVSource, time, "uv_index", pollution.uv?.index)
         }
         if let weather, partsFetchedAt.weather == fetchedAt {
             let time = weather.observedAt ?? fetchedAt

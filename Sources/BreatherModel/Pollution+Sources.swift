@@ -20,6 +20,9 @@ extension Pollution {
         merged.uv = uv ?? other.uv
         merged.forecast = forecast ?? other.forecast
         merged.attributions = attributions ?? other.attributions
+        // A sensor measures no pollen or UV: they, and the gases, are the other source's (or,
+        // when that was a sensor's reading completed before, the source that completed it).
+        merged.filledFrom = other.filledFrom ?? other.source
         return merged
     }
 

@@ -29,6 +29,10 @@ public struct Pollution: Sendable, Hashable, Codable {
     /// The provider of each pollutant when they came from more than one (a sensor's particles,
     /// the model's gases: `Pollution.filled(from:)`); nil when `source` gave them all.
     public var pollutantSources: [Pollutant: String]?
+    /// The provider that completed a sensor's reading (`Pollution.filled(from:)`): the pollen,
+    /// UV and forecast are its, as are the pollutants `pollutantSources` gives it; nil when
+    /// `source` gave everything.
+    public var filledFrom: String?
     /// Hours with readings behind each pollutant whose series a sensor's readings in the history
     /// store gave (`averagedFromHistory`): the hourly means the standards average; nil when
     /// no series came from there.
@@ -38,7 +42,9 @@ public struct Pollution: Sendable, Hashable, Codable {
     public init(source: String, observedAt: Timestamp? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = [],
                 attributions: [Attribution]? = nil, pollen: [PollenType: Double]? = nil, forecast: HourlyForecast? = nil,
                 pollenHourly: [PollenType: HourlyValues]? = nil, uv: UVIndex? = nil,
-                hourlyTimes: [Timestamp]? = nil, pollutantSources: [Pollutant: String]? = nil, sensorHours: [Pollutant: Int]? = nil) {
+                hourlyTimes: [Timestamp]? = nil, pollutantSources: [Pollutant: String]? = nil, sensorHours: [Pollutant: Int]? = nil,
+                filledFrom: String? = nil) {
+        self.filledFrom = filledFrom
         self.sensorHours = sensorHours
         self.pollenHourly = pollenHourly
         self.uv = uv

@@ -15,6 +15,7 @@ struct SensorSourcesCacheTests {
         let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40, 41], .o3: [120, 118]]))
         let merged = sensor.filled(from: model)
         #expect(merged.pollutantSources == [.pm2_5: "purpleair", .o3: "open-meteo"])
+        #expect(merged.filledFrom == "open-meteo")
         let conditions = CityConditions(location: Location(latitude: 40.7, longitude: -73.9), pollution: merged,
                                         fetchedAt: Timestamp(timeIntervalSince1970: 1_763_800_600))
         try ConditionsCache(path: path).save(conditions)
@@ -25,6 +26,7 @@ struct SensorSourcesCacheTests {
         #expect(loaded.pollution == merged)
         #expect(loaded.pollution?.source(of: .o3) == "open-meteo")
         #expect(loaded.pollution?.source(of: .pm2_5) == "purpleair")
+        #expect(loaded.pollution?.filledFrom == "open-meteo")
     }
 
     @Test("the hours of a sensor's readings behind its means survive the store, so a one-shot from it keeps the note")

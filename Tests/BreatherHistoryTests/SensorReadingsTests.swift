@@ -9,7 +9,7 @@ struct SensorReadingsTests {
         let now = Timestamp(timeIntervalSince1970: 1_795_000_000)
         let sensor = Pollution(source: "purpleair", observedAt: now, hourly: HourlySeries([.pm2_5: [7.2]]))
         let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40, 41], .o3: [118, 120]]),
-                              uv: UVIndex(index: 6.2, clearSky: 7, hourly: nil))
+                              pollen: [.birch: 35], uv: UVIndex(index: 6.2, clearSky: 7, hourly: nil))
         let conditions = CityConditions(location: Location(latitude: 40.7, longitude: -73.9), pollution: sensor.filled(from: model),
                                         fetchedAt: now)
         let readings = Dictionary(uniqueKeysWithValues: conditions.historyReadings.map { ($0.variable, $0) })
@@ -18,8 +18,25 @@ struct SensorReadingsTests {
         #expect(readings["o3"]?.source == "open-meteo")
         #expect(readings["o3"]?.value == 120)
         #expect(readings["o3"]?.time == 1_795_000_000)
-        // The model's UV comes along with its gases (a sensor measures none).
+        // The model's UV and pollen come along with its gases (a sensor measures neither),
+        // and are recorded as the model's.
         #expect(readings["uv_index"]?.value == 6.2)
+        #expect(readings["uv_index"]?.source == "open-meteo")
+        #expect(readings[HistoryVariable.pollenName(.birch)]?.source == "open-meteo")
+        #expect(readings[HistoryVariable.pollenName(.birch)]?.value == 35)
+    }
+
+    @Test("a sensor poll completed from the air on hand (itself a sensor's reading completed by the model): pollen and UV stay the model's")
+    func completedTwice() {
+        let now = Timestamp(timeIntervalSince1970: 1_795_000_600)
+        let model = Pollution(source: "open-meteo", hourly: HourlySeries([.o3: [118, 120]]), pollen: [.grass: 12],
+                              uv: UVIndex(index: 3, clearSky: 4, hourly: nil))
+        let onHand = Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [7.2]])).filled(from: model)
+        let poll = Pollution(source: "purpleair", observedAt: now, hourly: HourlySeries([.pm2_5: [9.1]])).filled(from: onHand)
+        #expect(poll.filledFrom == "open-meteo")
+        let readings = CityConditions(location: Location(latitude: 40.7, longitude: -73.9), pollution: poll, fetchedAt: now).historyReadings
+        #expect(readings.filter { $0.variable == "uv_index" || $0.variable == HistoryVariable.pollenName(.grass) }.map(\.source) == ["open-meteo", "open-meteo"])
+        #expect(readings.first { $0.variable == "pm2_5" }?.source == "purpleair")
     }
 }
 
