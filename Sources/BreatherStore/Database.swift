@@ -53,14 +53,15 @@ public final class Database {
     /// reset and unbound. Reset it when done (`defer { statement.reset() }`): one left before
     /// its last row keeps its read transaction, and with it an old snapshot of the file, open.
     /// While the kept one is between rows (a loop around this call runs it), a new one is
-    /// compiled for this use alone.
+    /// compiled for this use alone. A kept statement does not keep the connection open: use it
+    /// while the connection lives.
     public func kept(_ sql: String) throws(SQLiteError) -> Statement {
         if let statement = keptStatements[sql] {
             if statement.isRunning { return try prepare(sql) }
             statement.reset()
             return statement
         }
-        let statement = try prepare(sql)
+        let statement = try Statement(database: self, sql: sql, ownsConnection: false)
         keptStatements[sql] = statement
         return statement
     }
@@ -117,6 +118,11 @@ public final class Database {
 
     /// The connection's last error as a Swift value.
     func error(_ result: Int32, doing what: String? = nil) -> SQLiteError {
+        Self.error(on: handle, result, doing: what)
+    }
+
+    /// The last error of the connection `handle` as a Swift value.
+    static func error(on handle: OpaquePointer, _ result: Int32, doing what: String? = nil) -> SQLiteError {
         let code = sqlite3_extended_errcode(handle)
         let message = String(cString: sqlite3_errmsg(handle))
         return SQLiteError(code: code == SQLITE_OK ? result : code, message: what.map { "\($0): \(message)" } ?? message)

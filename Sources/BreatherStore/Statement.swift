@@ -5,15 +5,19 @@ import CSQLite
 /// copied into Swift values as they are read: nothing SQLite owns escapes.
 public final class Statement {
     private let handle: OpaquePointer
-    // Kept alive so the connection outlives its statements (sqlite3_close_v2 would defer anyway).
-    private let database: Database
+    /// The connection's handle, for its error messages.
+    private let connection: OpaquePointer
+    /// A prepared statement keeps its connection open while it lives; a kept one (`Database.kept`)
+    /// is the connection's own, and holding it back would keep both alive for ever.
+    private let owner: Database?
 
-    init(database: Database, sql: String) throws(SQLiteError) {
+    init(database: Database, sql: String, ownsConnection: Bool = true) throws(SQLiteError) {
         var prepared: OpaquePointer?
         let result = sqlite3_prepare_v2(database.handle, sql, -1, &prepared, nil)
         guard result == SQLITE_OK, let prepared else { throw database.error(result, doing: "preparing \"\(sql.prefix(60))\"") }
         handle = prepared
-        self.database = database
+        connection = database.handle
+        owner = ownsConnection ? database : nil
     }
 
     deinit { sqlite3_finalize(handle) }
@@ -51,7 +55,7 @@ public final class Statement {
         switch result {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        default: throw database.error(result)
+        default: throw Database.error(on: connection, result)
         }
     }
 
@@ -90,6 +94,6 @@ public final class Statement {
     }
 
     private func check(_ result: Int32) throws(SQLiteError) {
-        guard result == SQLITE_OK else { throw database.error(result) }
+        guard result == SQLITE_OK else { throw Database.error(on: connection, result) }
     }
 }

@@ -10,6 +10,14 @@ struct LauncherTests {
     static let program = URL(fileURLWithPath: Paths.binary).deletingLastPathComponent().appendingPathComponent("breather-main").path
     static let built = FileManager.default.isExecutableFile(atPath: program)
 
+    /// Puts the built file `source` at `path`: a hard link where it can (a copy is open for
+    /// writing while it is made, and a child another test forks meanwhile inherits that until
+    /// it execs, so running the copy could fail with ETXTBSY), else a copy.
+    static func place(_ source: String, at path: String) throws {
+        if (try? FileManager.default.linkItem(atPath: source, toPath: path)) != nil { return }
+        try FileManager.default.copyItem(atPath: source, toPath: path)
+    }
+
     @Test("installed as PREFIX/bin/breather and PREFIX/libexec/breather/breather-main, it runs the program with its arguments",
           .enabled(if: built, "a coverage build has no launcher"))
     func installedLayout() async throws {
@@ -19,8 +27,8 @@ struct LauncherTests {
         try files.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
         try files.createDirectory(at: prefix.appendingPathComponent("libexec/breather"), withIntermediateDirectories: true)
         let launcher = prefix.appendingPathComponent("bin/breather").path
-        try files.copyItem(atPath: Paths.binary, toPath: launcher)
-        try files.copyItem(atPath: Self.program, toPath: prefix.appendingPathComponent("libexec/breather/breather-main").path)
+        try Self.place(Paths.binary, at: launcher)
+        try Self.place(Self.program, at: prefix.appendingPathComponent("libexec/breather/breather-main").path)
         let installed = try await sandbox.run(["aqi", "--standard", "china", "pm2_5=75"], executable: launcher)
         let built = try await sandbox.run(["aqi", "--standard", "china", "pm2_5=75"])
         #expect(installed.status == 0 && installed.stdout == built.stdout && installed.stdout.contains("114"), "\(installed.stderr)")
@@ -33,7 +41,7 @@ struct LauncherTests {
         let folder = sandbox.home.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let launcher = folder.appendingPathComponent("breather").path
-        try FileManager.default.copyItem(atPath: Paths.binary, toPath: launcher)
+        try Self.place(Paths.binary, at: launcher)
         let result = try await sandbox.run(["--version"], executable: launcher)
         #expect(result.status == 69)
         #expect(result.stdout.isEmpty)

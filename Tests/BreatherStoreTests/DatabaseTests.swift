@@ -135,3 +135,18 @@ struct KeptStatementTests {
         #expect(pairs == [[1, 1, 2, 3], [2, 1, 2, 3], [3, 1, 2, 3]])
     }
 }
+
+extension KeptStatementTests {
+    @Test("a connection with kept statements still closes when its last user lets it go")
+    func keptStatementsDoNotKeepTheConnection() throws {
+        weak var released: Database?
+        do {
+            let db = try Database(path: ":memory:")
+            let statement = try db.kept("SELECT 1")
+            #expect(try statement.step())
+            statement.reset()
+            released = db
+        }
+        #expect(released == nil)
+    }
+}
