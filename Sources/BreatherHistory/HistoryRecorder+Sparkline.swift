@@ -24,9 +24,9 @@ extension HistoryRecorder {
                     kept = Array(recent.answer.hourly.prefix((from - firstHour) / 3600))
                 }
             }
+            guard let store = try? openedStore(&state, now: now), let dataVersion = try? store.dataVersion() else { return nil }
             let progress = state.sparkline
             state.sparkline = nil  // taken out while used: its rows are mutated in place
-            guard let store = try? openedStore(&state, now: now), let dataVersion = try? store.dataVersion() else { return nil }
             state.completed.check(dataVersion: dataVersion)
             var next: SparklineProgress
             if var progress, progress.canGoOn(place: place, standard: standard, hours: hours, dataVersion: dataVersion,

@@ -117,7 +117,9 @@ public final class HistoryRecorder: Sendable {
             warn("history: \(path) was not a readable database; moved it to \(aside) and started a new one")
         }
         state.store = store
-        state.completed = CompletedHours()  // a new file: nothing kept from the old one holds
+        // A new file: nothing kept from the old one holds.
+        state.completed = CompletedHours()
+        state.sparkline = nil
         return store
     }
 

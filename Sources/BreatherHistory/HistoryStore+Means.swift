@@ -39,8 +39,7 @@ extension HistoryStore {
     public func forEachHourlyMean(since: Int, until: Int, place: HistoryPlace, _ body: (HistoryReading) throws -> Void) throws {
         try loadNames()
         guard let placeID = placeIDs[place] else { return }
-        let sources = Dictionary(uniqueKeysWithValues: sourceIDs.map { ($1, $0) })
-        let variables = Dictionary(uniqueKeysWithValues: variableIDs.map { ($1, $0) })
+        let (_, sources, variables) = namesByID
         let query = try database.kept("""
             SELECT time / 3600 * 3600 AS hour, variable, source, avg(value) FROM reading
             WHERE place = ? AND time >= ? AND time < ? GROUP BY hour, variable, source ORDER BY hour, variable, source

@@ -102,6 +102,14 @@ public final class HistoryStore {
         namesVersion = version
     }
 
+    /// What the ids in the tables stand for, as last loaded (`loadNames`): rows read back
+    /// into readings.
+    var namesByID: (places: [Int: HistoryPlace], sources: [Int: String], variables: [Int: String]) {
+        (Dictionary(uniqueKeysWithValues: placeIDs.map { ($1, HistoryPlace(latitude: $0.latitude, longitude: $0.longitude, name: placeNames[$1] ?? "")) }),
+         Dictionary(uniqueKeysWithValues: sourceIDs.map { ($1, $0) }),
+         Dictionary(uniqueKeysWithValues: variableIDs.map { ($1, $0) }))
+    }
+
     /// A number that changes when another connection commits to the file (never for this
     /// connection's own commits): what this connection keeps from the file is stale then.
     public func dataVersion() throws(SQLiteError) -> Int { try database.scalarInt("PRAGMA data_version") ?? 0 }
@@ -223,9 +231,7 @@ public final class HistoryStore {
             guard let id = placeIDs[place] else { return }
             placeID = id
         }
-        let places = Dictionary(uniqueKeysWithValues: placeIDs.map { ($1, HistoryPlace(latitude: $0.latitude, longitude: $0.longitude, name: placeNames[$1] ?? "")) })
-        let sources = Dictionary(uniqueKeysWithValues: sourceIDs.map { ($1, $0) })
-        let variables = Dictionary(uniqueKeysWithValues: variableIDs.map { ($1, $0) })
+        let (places, sources, variables) = namesByID
         let query = try database.kept(placeID == nil
             ? "SELECT place, time, variable, source, value FROM reading WHERE time >= ?1 AND time < ?2 ORDER BY place, time, variable, source"
             : "SELECT place, time, variable, source, value FROM reading WHERE place = ?3 AND time >= ?1 AND time < ?2 ORDER BY place, time, variable, source")
@@ -242,9 +248,7 @@ public final class HistoryStore {
     /// The daily summaries (days older than the hourly tier) from `since` to `until`.
     public func dailySummaries(since: Int, until: Int) throws(SQLiteError) -> [DailySummary] {
         try loadNames()
-        let places = Dictionary(uniqueKeysWithValues: placeIDs.map { ($1, HistoryPlace(latitude: $0.latitude, longitude: $0.longitude, name: placeNames[$1] ?? "")) })
-        let sources = Dictionary(uniqueKeysWithValues: sourceIDs.map { ($1, $0) })
-        let variables = Dictionary(uniqueKeysWithValues: variableIDs.map { ($1, $0) })
+        let (places, sources, variables) = namesByID
         let query = try database.prepare("SELECT place, day, variable, source, mean, min, max FROM daily WHERE day >= ? AND day < ? ORDER BY place, day, variable, source")
         try query.bind(since, at: 1)
         try query.bind(until, at: 2)

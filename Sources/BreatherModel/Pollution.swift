@@ -34,7 +34,7 @@ public struct Pollution: Sendable, Hashable, Codable {
     /// `source` gave everything.
     public var filledFrom: String?
     /// Hours with readings behind each pollutant whose series a sensor's readings in the history
-    /// store gave (`averagedFromHistory`): the hourly means the standards average; nil when
+    /// store gave (`averaged(_:from:)`): the hourly means the standards average; nil when
     /// no series came from there.
     public var sensorHours: [Pollutant: Int]?
 

@@ -9,7 +9,7 @@ public final class Database {
     /// The file's path as given (`:memory:` for a private in-memory database).
     public let path: String
     /// Statements compiled once and reused (`kept`): a sensor read every minute runs the same
-    /// few dozen, and compiling them was a fifth of what its poll cost.
+    /// few dozen, and compiling them was about an eighth of what its poll cost.
     private var keptStatements: [String: Statement] = [:]
 
     /// Opens (and with `create`, creates) the database at `path`, read-write unless

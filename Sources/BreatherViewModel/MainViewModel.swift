@@ -267,8 +267,8 @@ struct State: Sendable {
         if request.parts != [.air, .weather, .asthma], !request.sensorsOnly, let source = conditions?.pollution?.source {
             pendingStandardNote = "\(source) gives no \(standard.rawValue) index: asking the next air source"
         }
-        // A sensor poll with data on hand has no loading state worth drawing (`isWorthDrawing`):
-        // it runs every minute, and the render it would cost is most of what the poll costs.
+        // A sensor poll with data on hand has no loading state worth drawing (`isWorthDrawing`),
+        // and it runs every minute: no render for nothing.
         if !request.sensorsOnly || conditions == nil { outputs.yield(render()) }
         inFlight.begin()
         defer { inFlight.end() }

@@ -40,8 +40,16 @@ final class MQTTSubscription: Sendable {
 
     /// What the broker has said so far: the last good state, the publisher's availability
     /// (nil: never said), why there is no state, and whether the broker accepted the login.
-    var heard: (latest: CityConditions?, online: Bool?, problem: (kind: FailureKind, message: String)?, connected: Bool) {
-        state.withLock { ($0.latest, $0.online, $0.problem, $0.connected) }
+    struct Heard {
+        var latest: CityConditions?
+        var online: Bool?
+        var problem: (kind: FailureKind, message: String)?
+        var connected: Bool
+    }
+
+    /// What the broker has said so far (`Heard`).
+    var heard: Heard {
+        state.withLock { Heard(latest: $0.latest, online: $0.online, problem: $0.problem, connected: $0.connected) }
     }
 
     var stateTopic: String { "\(prefix)/state" }

@@ -43,7 +43,7 @@ extension OneShot {
 
     /// Why the broker gave no state: its own failure (refused login 78, unreachable 69,
     /// unreadable 65), no answer at all before the deadline (75), or no retained state (69).
-    private static func noState(_ heard: (latest: CityConditions?, online: Bool?, problem: (kind: FailureKind, message: String)?, connected: Bool),
+    private static func noState(_ heard: MQTTSubscription.Heard,
                                 subscription: MQTTSubscription, deadline: FetchDeadline, broker: MQTTURL) -> CommandFailure {
         let within = "within \(deadline)"
         if let problem = heard.problem { return CommandFailure(status: ExitStatus(problem.kind), message: problem.message) }
