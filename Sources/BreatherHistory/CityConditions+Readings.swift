@@ -16,23 +16,25 @@ extension CityConditions {
         }
         if let pollution, partsFetchedAt.air == fetchedAt {
             let time = pollution.observedAt ?? fetchedAt
+            // What the provider that completed a sensor's reading gave (the model's gases, pollen
+            // and UV) goes under that provider, at its times: the sensor's minute is not theirs.
+            let completingTime = pollution.filledObservedAt ?? fetchedAt
             for pollutant in Pollutant.allCases {
                 guard let values = pollution.hourly?.values[pollutant] else { continue }
-                // A sensor's particles beside the model's gases: each under its own provider.
                 let source = pollution.source(of: pollutant)
-                if let times = pollution.hourlyTimes {
+                let completing = pollution.filledFrom != nil && source != pollution.source
+                if let times = completing ? pollution.filledHourlyTimes : pollution.hourlyTimes {
                     for (hour, value) in zip(times, values) { add(source, hour, pollutant.rawValue, value) }
                 } else {
-                    add(source, time, pollutant.rawValue, pollution.hourly?.latest(pollutant))
+                    add(source, completing ? completingTime : time, pollutant.rawValue, pollution.hourly?.latest(pollutant))
                 }
             }
             for given in pollution.reported {
                 add(pollution.source, time, HistoryVariable.reportedName(given.standard), Double(given.value))
             }
-            // Pollen and UV under the provider that gave them: the model's, beside a sensor's particles.
-            let pollenAndUVSource = pollution.filledFrom ?? pollution.source
-            for (type, count) in pollution.pollen ?? [:] { add(pollenAndUVSource, time, HistoryVariable.pollenName(type), count) }
-            add(pollenAndUVSource, time, "uv_index", pollution.uv?.index)
+            let (pollenAndUVSource, pollenAndUVTime) = pollution.filledFrom.map { ($0, completingTime) } ?? (pollution.source, time)
+            for (type, count) in pollution.pollen ?? [:] { add(pollenAndUVSource, pollenAndUVTime, HistoryVariable.pollenName(type), count) }
+            add(pollenAndUVSource, pollenAndUVTime, "uv_index", pollution.uv?.index)
         }
         if let weather, partsFetchedAt.weather == fetchedAt {
             let time = weather.observedAt ?? fetchedAt

@@ -23,6 +23,8 @@ extension Pollution {
         // A sensor measures no pollen or UV: they, and the gases, are the other source's (or,
         // when that was a sensor's reading completed before, the source that completed it).
         merged.filledFrom = other.filledFrom ?? other.source
+        merged.filledObservedAt = other.filledFrom == nil ? other.observedAt : other.filledObservedAt
+        merged.filledHourlyTimes = other.filledFrom == nil ? other.hourlyTimes : other.filledHourlyTimes
         return merged
     }
 

@@ -162,7 +162,11 @@ final class DaemonController: Service, Sendable {
         sink.reload(context: new)
         announce(new)
         new.logger.log(.info, "reloaded \(now.configFile ?? "the defaults")")
-        if let publisher { sink.replace(mqtt: publisher, logger: new.logger) }
+        if let publisher {
+            sink.replace(mqtt: publisher, logger: new.logger)
+        } else if was.intervalSeconds != now.intervalSeconds {
+            sink.mqtt?.pollInterval(changedTo: now.intervalSeconds)
+        }
         // The view model owns the standard shown and the cycle a scroll steps through.
         viewModel.inputs.standardCycle(now.standards)
         if was.standard != now.standard { viewModel.inputs.aqiStandard(now.standard) }

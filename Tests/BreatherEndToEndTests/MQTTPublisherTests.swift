@@ -185,6 +185,29 @@ struct MQTTPublisherTests {
         #expect(try broker.retained(aqiTopic).contains("\"device_class\":\"aqi\""))
     }
 
+    @Test("a reload with a longer interval announces every reading again with its expire_after; the broker connection stays")
+    func intervalReload() async throws {
+        let broker = try await MosquittoBroker.start()
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 12))))
+        let sandbox = try Sandbox()
+        let mqtt = sandbox.mqttTable(broker, prefix: "breather/interval")
+        try sandbox.writeDaemonConfig(server: server, interval: "1m", sources: mqtt)
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        defer { daemon.send(SIGKILL) }
+        func expiries() -> Set<Int> {
+            let configs = (try? broker.retainedMessages("homeassistant/sensor/+/+/config")) ?? []
+            return Set(configs.compactMap { line in jsonObject(String(line.drop { $0 != " " }.dropFirst()))?["expire_after"] as? Int })
+        }
+        #expect(await waitUntil { expiries() == [2 * 60 + 60] }, "\(daemon.stderr)")
+        let configCount = try broker.retainedMessages("homeassistant/sensor/+/+/config").count
+        try sandbox.writeDaemonConfig(server: server, interval: "30m", sources: mqtt)
+        daemon.send(SIGHUP)
+        #expect(await waitUntil { expiries() == [2 * 1800 + 60] }, "\(daemon.stderr)")
+        #expect(try broker.retainedMessages("homeassistant/sensor/+/+/config").count == configCount)
+        #expect(daemon.stderr.contains("reloaded"))
+        #expect(!daemon.stderr.contains("[mqtt] changed"), "the same [mqtt]: no new publisher")
+    }
+
     @Test("libmosquitto is loaded only by a daemon with [mqtt]")
     func lazyLibrary() async throws {
         let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))

@@ -4,26 +4,43 @@ import BreatherModel
 
 @Suite("history: a sensor's particles and the model's gases")
 struct SensorReadingsTests {
-    @Test("each pollutant is recorded under the provider that measured it, at the sensor's time")
+    @Test("each pollutant is recorded under the provider that measured it, at that provider's time")
     func sources() {
         let now = Timestamp(timeIntervalSince1970: 1_795_000_000)
+        let modelTime = Timestamp(timeIntervalSince1970: 1_794_999_600)
         let sensor = Pollution(source: "purpleair", observedAt: now, hourly: HourlySeries([.pm2_5: [7.2]]))
-        let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40, 41], .o3: [118, 120]]),
+        let model = Pollution(source: "open-meteo", observedAt: modelTime, hourly: HourlySeries([.pm2_5: [40, 41], .o3: [118, 120]]),
                               pollen: [.birch: 35], uv: UVIndex(index: 6.2, clearSky: 7, hourly: nil))
         let conditions = CityConditions(location: Location(latitude: 40.7, longitude: -73.9), pollution: sensor.filled(from: model),
                                         fetchedAt: now)
         let readings = Dictionary(uniqueKeysWithValues: conditions.historyReadings.map { ($0.variable, $0) })
         #expect(readings["pm2_5"]?.source == "purpleair")
         #expect(readings["pm2_5"]?.value == 7.2)
+        #expect(readings["pm2_5"]?.time == 1_795_000_000)
         #expect(readings["o3"]?.source == "open-meteo")
         #expect(readings["o3"]?.value == 120)
-        #expect(readings["o3"]?.time == 1_795_000_000)
+        #expect(readings["o3"]?.time == 1_794_999_600, "the model's observation time, not the sensor's")
+        #expect(readings["uv_index"]?.time == 1_794_999_600)
         // The model's UV and pollen come along with its gases (a sensor measures neither),
         // and are recorded as the model's.
         #expect(readings["uv_index"]?.value == 6.2)
         #expect(readings["uv_index"]?.source == "open-meteo")
         #expect(readings[HistoryVariable.pollenName(.birch)]?.source == "open-meteo")
         #expect(readings[HistoryVariable.pollenName(.birch)]?.value == 35)
+    }
+
+    @Test("the model's hourly gases beside a sensor's particles: each hour under its own time, the model's particles not at all")
+    func modelHours() {
+        let now = Timestamp(timeIntervalSince1970: 1_795_000_000)
+        let hours = [1_794_992_400, 1_794_996_000, 1_794_999_600].map { Timestamp(timeIntervalSince1970: $0) }
+        let sensor = Pollution(source: "airgradient", observedAt: now, hourly: HourlySeries([.pm2_5: [7.2]]))
+        let model = Pollution(source: "open-meteo", observedAt: hours[2], hourly: HourlySeries([.pm2_5: [40, 41, 42], .o3: [110, 115, 120]]),
+                              hourlyTimes: hours)
+        let readings = CityConditions(location: Location(latitude: 40.7, longitude: -73.9), pollution: sensor.filled(from: model),
+                                      fetchedAt: now).historyReadings
+        #expect(readings.filter { $0.variable == "o3" }.map { "\($0.source) \($0.time) \($0.value)" }
+                == ["open-meteo 1794992400 110.0", "open-meteo 1794996000 115.0", "open-meteo 1794999600 120.0"])
+        #expect(readings.filter { $0.variable == "pm2_5" }.map { "\($0.source) \($0.time) \($0.value)" } == ["airgradient 1795000000 7.2"])
     }
 
     @Test("a sensor poll completed from the air on hand (itself a sensor's reading completed by the model): pollen and UV stay the model's")

@@ -8,9 +8,11 @@ import BreatherModel
 /// Docs: the firmware's source (github.com/opendata-stuttgart/sensors-software,
 /// `airrohr-firmware`, `webserver_data_json`): the values it last sent, as
 /// `{"software_version", "age", "sensordatavalues": [{"value_type", "value"}]}` with every
-/// value a string: `SDS_P1` PM10 and `SDS_P2` PM2.5 µg/m³ (an SDS011; a PMS or SPS30 node sends
-/// `PMS_P1`/`PMS_P2` or `SPS30_P1`/`SPS30_P2`), `BME280_temperature` °C, `BME280_humidity` %,
-/// `BME280_pressure` Pa. Until its first send the list is empty and `age` counts down.
+/// value a string, each named after the sensor that measured it: `SDS_P1` PM10 and `SDS_P2`
+/// PM2.5 µg/m³ from an SDS011 (`_P0` PM1 where the sensor has it), `BME280_temperature` °C,
+/// `BME280_humidity` %, `BME280_pressure` Pa, and the same for the other sensors the firmware
+/// supports (`particleSensors`, `temperatureFields`, …). Until its first send the list is empty
+/// and `age` counts down.
 ///
 /// The node's ESP8266 serves one thing at a time: while it sends its measurements to the
 /// cloud APIs (a few seconds every 145 s by default) it does not answer. A request that gets
@@ -54,8 +56,19 @@ public struct SensorCommunity: LocalSensor {
         failure.kind == .timeout || (failure.kind == .unavailable && !failure.message.hasPrefix("HTTP "))
     }
 
-    /// Particle fields by sensor, first found wins: (PM2.5, PM10).
-    static let particleFields = [("SDS_P2", "SDS_P1"), ("PMS_P2", "PMS_P1"), ("SPS30_P2", "SPS30_P1")]
+    /// The particle sensors the firmware supports, by the prefix of their values: SDS011,
+    /// Plantower PMS, Sensirion SPS30, Honeywell HPM, Tera NextPM, Piera IPS-7100. Each names
+    /// PM1 `_P0`, PM10 `_P1` and PM2.5 `_P2` (µg/m³); the first one present gives the reading.
+    /// The PPD42NS's bare `P1`/`P2` are particle counts, not µg/m³, and are not read.
+    static let particleSensors = ["SDS", "PMS", "SPS30", "HPM", "NPM", "IPS"]
+    /// Temperature (°C) by sensor, first found wins: BME280, SHT3x, DHT11/22 (bare `temperature`),
+    /// HTU21D, BMP280, BMP180 (`BMP_`), SCD30, DS18B20.
+    static let temperatureFields = ["BME280_temperature", "SHT3X_temperature", "temperature", "HTU21D_temperature",
+                                    "BMP280_temperature", "BMP_temperature", "SCD30_temperature", "DS18B20_temperature"]
+    /// Relative humidity (%) by sensor, first found wins: BME280, SHT3x, DHT11/22, HTU21D, SCD30.
+    static let humidityFields = ["BME280_humidity", "SHT3X_humidity", "humidity", "HTU21D_humidity", "SCD30_humidity"]
+    /// Air pressure (Pa) by sensor, first found wins: BME280, BMP280, BMP180.
+    static let pressureFields = ["BME280_pressure", "BMP280_pressure", "BMP_pressure"]
 
     /// The reading, or the seconds until the node's first measurement when it has none yet.
     struct Decoded {
@@ -75,13 +88,20 @@ public struct SensorCommunity: LocalSensor {
             guard let number = Double(text) else { throw .typeMismatch(path: value.path, expected: "a number in a string", found: "\"\(text)\"") }
             return number
         }
-        let particles = particleFields.first { entries[$0.0] != nil || entries[$0.1] != nil }
+        /// The first of `types` the node sent.
+        func first(_ types: [String]) throws(JSONError) -> Double? {
+            guard let type = types.first(where: { entries[$0] != nil }) else { return nil }
+            return try number(type)
+        }
+        let particles = particleSensors.first { entries["\($0)_P2"] != nil || entries["\($0)_P1"] != nil }
         let reading = SensorReading(
             source: ProviderID.sensorCommunity.rawValue,
-            pm2_5: try particles.flatMap { p throws(JSONError) in try number(p.0) },
-            pm10: try particles.flatMap { p throws(JSONError) in try number(p.1) },
-            temperatureC: try number("BME280_temperature"), humidity: try number("BME280_humidity"),
-            pressureHPa: try number("BME280_pressure").map { $0 / 100 })
+            pm1: try particles.flatMap { p throws(JSONError) in try number("\(p)_P0") },
+            pm2_5: try particles.flatMap { p throws(JSONError) in try number("\(p)_P2") },
+            pm10: try particles.flatMap { p throws(JSONError) in try number("\(p)_P1") },
+            co2PPM: try number("SCD30_co2_ppm"),
+            temperatureC: try first(temperatureFields), humidity: try first(humidityFields),
+            pressureHPa: try first(pressureFields).map { $0 / 100 })
         // Before its first send the firmware gives an empty list and a negative `age`.
         let age = (try? json["age"].string()).flatMap { Int($0) }
         let waiting = entries.isEmpty ? age.flatMap { $0 < 0 ? -$0 : nil } : nil

@@ -7,7 +7,6 @@ import BreatherJSON
 /// state arrived for `expire_after` (two poll intervals and a minute).
 struct HomeAssistantDiscovery {
     let settings: MQTTSettings
-    let pollSeconds: Int
     let version: String
 
     /// How each object id of `MQTTStateDocument.sensors` appears in Home Assistant.
@@ -55,8 +54,8 @@ struct HomeAssistantDiscovery {
     }
 
     /// The config payload announcing `object` (an id of `MQTTStateDocument.sensors`, or
-    /// `aqi_category` / `asthma_risk`, the two text sensors).
-    func config(_ object: String) -> [UInt8] {
+    /// `aqi_category` / `asthma_risk`, the two text sensors) for a daemon polling every `pollSeconds`.
+    func config(_ object: String, pollSeconds: Int) -> [UInt8] {
         var config: JSONObject = ["unique_id": .string("\(deviceID)_\(object)"), "object_id": .string("\(deviceID)_\(object)"),
                                   "state_topic": .string(stateTopic), "availability_topic": .string(availabilityTopic),
                                   "payload_available": "online", "payload_not_available": "offline",

@@ -20,6 +20,8 @@ final class MQTTPublisher: Sendable {
     /// The objects announced to Home Assistant (nil before the first state); configs of this
     /// node found on the broker before that (an earlier run's); the last failure logged.
     private let state = Mutex<(announced: Set<String>?, foundEarly: Set<String>, lastFailure: String?, everConnected: Bool)>((nil, [], nil, false))
+    /// The daemon's `interval`, which each config's `expire_after` follows (`pollInterval(changedTo:)`).
+    private let pollSeconds: Mutex<Int>
 
     var commandTopic: String { "\(settings.topicPrefix)/command" }
 
@@ -29,7 +31,8 @@ final class MQTTPublisher: Sendable {
         self.password = password
         self.logger = logger
         self.onRefresh = onRefresh
-        discovery = HomeAssistantDiscovery(settings: settings, pollSeconds: pollSeconds, version: Breather.version)
+        self.pollSeconds = Mutex(pollSeconds)
+        discovery = HomeAssistantDiscovery(settings: settings, version: Breather.version)
         let configuration = MQTTConfiguration.breather(settings, password: password)
         let box = WeakBox()
         client = try MQTTClient(configuration) { event in box.publisher?.handle(event) }
@@ -87,8 +90,27 @@ final class MQTTPublisher: Sendable {
             defer { state.announced = current; state.foundEarly = [] }
             return (state.announced ?? [], state.foundEarly)
         }
-        for object in current.subtracting(before).sorted() { client.publish(discovery.configTopic(object), discovery.config(object), retain: true) }
+        announce(current.subtracting(before))
         for object in before.union(foundEarly).subtracting(current).sorted() { client.publish(discovery.configTopic(object), [], retain: true) }
+    }
+
+    /// A reload changed `interval`. Every config announced is sent again with the new
+    /// `expire_after` (Home Assistant updates an entity whose config topic gets a new config):
+    /// left at the old interval's, a longer interval would make each reading unavailable
+    /// between two polls.
+    func pollInterval(changedTo seconds: Int) {
+        let changed = pollSeconds.withLock { current in
+            defer { current = seconds }
+            return current != seconds
+        }
+        guard changed, settings.discovery, let announced = state.withLock({ $0.announced }) else { return }
+        announce(announced)
+    }
+
+    /// Sends the configs of `objects`, retained.
+    private func announce(_ objects: Set<String>) {
+        let seconds = pollSeconds.withLock { $0 }
+        for object in objects.sorted() { client.publish(discovery.configTopic(object), discovery.config(object, pollSeconds: seconds), retain: true) }
     }
 
     private func handle(_ event: MQTTEvent) {
@@ -120,7 +142,7 @@ final class MQTTPublisher: Sendable {
             onRefresh()
         } else if message.topic == discovery.statusTopic {
             guard text == "online", let announced = state.withLock({ $0.announced }) else { return }
-            for object in announced.sorted() { client.publish(discovery.configTopic(object), discovery.config(object), retain: true) }
+            announce(announced)
         } else if let object = discovery.object(inConfigTopic: message.topic), !message.payload.isEmpty {
             // A config left retained by an earlier run for a reading this one no longer has;
             // before the first state it is kept for `publish` to judge.

@@ -24,6 +24,64 @@ struct SensorCommunityTests {
         #expect(close(reading.pressureHPa, 1013.1856))
     }
 
+    @Test("the classic kit: SDS011 particles, a DHT22's bare temperature and humidity")
+    func dht22() async throws {
+        let http = FakeHTTP(["/data.json": FakeHTTP.fixture("sensor-community/data.sds011_dht22.json")])
+        let reading = try await node(http).reading()
+        #expect(reading.pm2_5 == 4.83)
+        #expect(reading.pm10 == 9.4)
+        #expect(reading.pm1 == nil)
+        #expect(reading.temperatureC == 11.9)
+        #expect(reading.humidity == 71.1)
+        #expect(reading.pressureHPa == nil)
+    }
+
+    @Test("a Plantower node with an SHT3x and a BMP280: PM1 from PMS_P0, the SHT3x's temperature, the BMP280's pressure")
+    func plantower() async throws {
+        let http = FakeHTTP(["/data.json": FakeHTTP.fixture("sensor-community/data.pms_sht3x_bmp280.json")])
+        let reading = try await node(http).reading()
+        #expect(reading.pm1 == 14)
+        #expect(reading.pm2_5 == 21)
+        #expect(reading.pm10 == 27)
+        #expect(reading.temperatureC == -3.2)
+        #expect(reading.humidity == 92.4)
+        #expect(close(reading.pressureHPa, 998.1225))
+    }
+
+    @Test("an SPS30 (SPS30_P1 is PM10, P4 is not read) and an SCD30's CO2")
+    func sps30() async throws {
+        let http = FakeHTTP(["/data.json": FakeHTTP.fixture("sensor-community/data.sps30_scd30.json")])
+        let reading = try await node(http).reading()
+        #expect(reading.pm1 == 3.12)
+        #expect(reading.pm2_5 == 4.05)
+        #expect(reading.pm10 == 4.58)
+        #expect(reading.co2PPM == 1187)
+        #expect(reading.temperatureC == 22.41)
+        #expect(reading.humidity == 44.2)
+    }
+
+    /// A node whose particle values are named `<prefix>P1` (PM10) and `<prefix>P2` (PM2.5), with a DHT's temperature.
+    static func node(particlesPrefix prefix: String) -> FakeHTTP {
+        let body = "{\"software_version\": \"NRZ-2020-133\", \"age\":\"40\", \"sensordatavalues\":[{\"value_type\":\"\(prefix)P1\",\"value\":\"20.00\"},"
+            + "{\"value_type\":\"\(prefix)P2\",\"value\":\"12.50\"},{\"value_type\":\"temperature\",\"value\":\"8.00\"}]}"
+        return FakeHTTP(["/data.json": FakeHTTP.body(body)])
+    }
+
+    @Test("Honeywell HPM, Tera NextPM and Piera IPS particles: _P2 PM2.5, _P1 PM10", arguments: ["HPM_", "NPM_", "IPS_"])
+    func otherParticleSensors(prefix: String) async throws {
+        let reading = try await node(Self.node(particlesPrefix: prefix)).reading()
+        #expect(reading.pm2_5 == 12.5)
+        #expect(reading.pm10 == 20)
+        #expect(reading.temperatureC == 8)
+    }
+
+    @Test("a PPD42NS's bare P1/P2 are particle counts, not µg/m³: with nothing else the reply has no particles")
+    func ppd42ns() async {
+        let failure = await sensorFailure { () throws(ProviderFailure) in try await node(Self.node(particlesPrefix: "")).reading() }
+        #expect(failure?.kind == .badData)
+        #expect(failure?.message == "no particle or CO2 value in the reply")
+    }
+
     @Test("a node busy sending (no answer) is asked once more, and its reply is used")
     func retriedOnce() async throws {
         let http = SequenceHTTP([.failure(.timeout(url: Self.url, seconds: 3)), FakeHTTP.fixture("sensor-community/data.sds011_bme280.json")])
