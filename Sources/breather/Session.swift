@@ -46,6 +46,7 @@ struct Session: Sendable {
                                recentIndices: { location, standard in showsHistory ? history?.recentIndices(at: location, standard: standard) : nil })
                 // A session with a gate polls (daemon, `watch`): its errors say when the next poll asks.
                 .with(localTime: Self.localTime, pollSeconds: gate == nil ? nil : context.settings.intervalSeconds,
+                      sensorPollSeconds: gate == nil ? nil : context.settings.sensorPollSeconds,
                       earlyRetry: { fetching.earlyRetryAt.withLock { $0 } })
                 .withDayAhead(context.settings),
             standard: context.settings.standard, standards: context.settings.standards)

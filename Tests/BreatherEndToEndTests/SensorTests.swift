@@ -143,6 +143,54 @@ struct SensorEndToEndTests {
         #expect(server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count == 1, "\(server.requests)")
     }
 
+    @Test("a sensor that stops answering between polls: the next sensor poll shows the model's PM2.5, marked as a fallback, with no new model request")
+    func sensorStopsBetweenPolls() async throws {
+        var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
+        let server = try await FixtureServer.start(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            interval = "1h"
+
+            [sources]
+            air = ["purpleair", "open-meteo"]
+
+            [providers.purpleair]
+            url = "\(server.baseURL)/purpleair"
+            interval = "1s"
+            """)
+        let watch = try WatchProcess(sandbox, ["--format", "json"])
+        func lastAir() -> [String: Any]? {
+            guard let last = watch.lines.last(where: { $0.contains("\"air_quality\"") }),
+                  let document = try? JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any] else { return nil }
+            return document
+        }
+        #expect(await waitUntil(timeout: 60) { (lastAir()?["air_quality"] as? [String: Any])?["source"] as? String == "purpleair" },
+                "\(watch.lines)")
+        routes["/purpleair/json"] = Route(body: "", status: 503)
+        try server.setRoutes(routes)
+        #expect(await waitUntil(timeout: 20) { (lastAir()?["air_quality"] as? [String: Any])?["source"] as? String == "open-meteo" },
+                "\(watch.lines.suffix(3))")
+        let document = try #require(lastAir())
+        let air = try #require(document["air_quality"] as? [String: Any])
+        #expect(air["fallback_from"] as? [String] == ["purpleair"])
+        let pm25 = try subIndex(air, "pm2_5")
+        #expect(pm25["source"] as? String == "open-meteo")
+        #expect(pm25["concentration"] as? Double == 40)
+        #expect(document["stale"] as? Bool == false, "the model's air from this hour's poll is not stale")
+        let display = try #require(document["display"] as? [String: String])
+        #expect(display["error_short"]?.hasPrefix("purpleair: HTTP 503 · retry ") == true, "\(display)")
+        #expect(display["error_short"]?.contains("min") == false, "asked again at the next sensor poll, not the hourly one: \(display)")
+        #expect(server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count == 1, "no request to the model: \(server.requests)")
+        // The sensor answers again: its reading at the next sensor poll, completed with the model's gases.
+        routes["/purpleair/json"] = try self.routes(purpleAir: "purpleair/json.pa-ii.clean.json")["/purpleair/json"]
+        try server.setRoutes(routes)
+        #expect(await waitUntil(timeout: 20) { (lastAir()?["air_quality"] as? [String: Any])?["source"] as? String == "purpleair" })
+        let back = try #require(lastAir()?["air_quality"] as? [String: Any])
+        #expect(back["fallback_from"] as? [String] == [])
+        #expect(try subIndex(back, "o3")["source"] as? String == "open-meteo")
+        #expect(await watch.terminate() == 0)
+    }
+
     @Test("PurpleAir channels that disagree: a fault of the sensor, not data; the model answers")
     func channelsDisagree() async throws {
         let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.channels_disagree.json"))

@@ -49,6 +49,10 @@ struct SensorFallbackTests {
         #expect(pollution.source(of: .o3) == "open-meteo")
         #expect(conditions.failures.isEmpty)
         #expect(conditions.airFallbackFrom.isEmpty)
+        // The model's own air, its PM2.5 included, kept for a sensor poll that finds the sensor gone.
+        #expect(conditions.nextAir?.pollution.hourly?.values[.pm2_5] == [40, 40, 40])
+        #expect(conditions.nextAir?.pollution.source == "open-meteo")
+        #expect(conditions.nextAir?.fetchedAt == conditions.fetchedAt)
     }
 
     @Test("a sensor that fails: the model's own PM2.5, the sensor named as what it stands in for")
@@ -58,6 +62,7 @@ struct SensorFallbackTests {
         #expect(pollution.source == "open-meteo")
         #expect(pollution.hourly?.values[.pm2_5] == [40, 40, 40])
         #expect(pollution.pollutantSources == nil)
+        #expect(conditions.nextAir == nil, "the air shown is the model's already")
         #expect(conditions.airFallbackFrom == ["purpleair"])
     }
 
