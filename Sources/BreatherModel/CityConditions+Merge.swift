@@ -35,6 +35,7 @@ extension CityConditions {
     public func merged(with newer: CityConditions) -> CityConditions {
         guard newer.location.isSamePlace(as: location) else { return newer }
         var result = newer
+        result.polledAt = newer.polledAt ?? polledAt
         if result.pollution == nil, let pollution {
             result.pollution = pollution
             result.partsFetchedAt.air = partsFetchedAt.air

@@ -26,13 +26,19 @@ public struct CityConditions: Sendable, Hashable, Codable {
     /// the sensor stops answering between two full polls (`merged(withSensorPoll:)`), with no
     /// request to a source that has a quota. Nil when the air shown is no sensor's.
     public var nextAir: NextAir?
+    /// When the last fetch that asked for every part ran, a sensor poll (`FetchRequest.sensorsOnly`)
+    /// being none: a one-shot's `max_age` counts from here, so reading a sensor never makes the
+    /// model's data pass for fresher than it is. Nil when unknown (a store written before it
+    /// was kept): `fetchedAt` stands in.
+    public var polledAt: Timestamp?
 
     /// Conditions assembled at `fetchedAt`; parts left nil were not fetched. Every part given
     /// counts as fetched at `fetchedAt` unless `partsFetchedAt` says otherwise.
     public init(location: Location, weather: Weather? = nil, pollution: Pollution? = nil, asthma: Asthma? = nil,
                 failures: [ProviderFailure] = [], fetchedAt: Timestamp, partsFetchedAt: PartTimes? = nil,
-                indoor: SensorReading? = nil, nextAir: NextAir? = nil) {
+                indoor: SensorReading? = nil, nextAir: NextAir? = nil, polledAt: Timestamp? = nil) {
         self.nextAir = nextAir
+        self.polledAt = polledAt
         self.location = location
         self.weather = weather
         self.pollution = pollution

@@ -82,7 +82,8 @@ public struct ConditionsFetcher: Sendable {
         let fetchedAt = now()
         return CityConditions(location: location, weather: currentWeather, pollution: pollution, asthma: risk,
                               failures: airFailures + weatherFailures + asthmaFailures + indoorFailures, fetchedAt: fetchedAt,
-                              indoor: indoorReading, nextAir: nextAir.map { NextAir(pollution: $0, fetchedAt: fetchedAt) })
+                              indoor: indoorReading, nextAir: nextAir.map { NextAir(pollution: $0, fetchedAt: fetchedAt) },
+                              polledAt: request.sensorsOnly ? nil : fetchedAt)
     }
 
     /// The first air reply that can serve the standard, else the first reply at all, with the
@@ -101,8 +102,10 @@ public struct ConditionsFetcher: Sendable {
         let standard = request.standard
         for provider in air where !request.skippedAirSources.contains(provider.id.rawValue) {
             let isSensor = provider is any LocalSensor
-            // A sensor poll asks no provider with a quota: the air on hand completes the reading.
-            if isSensor ? sensorReply != nil : request.sensorsOnly { continue }
+            // A sensor poll asks no provider with a quota, nor a sensor after one (a fallback):
+            // the air on hand completes the reading.
+            if request.sensorsOnly, !isSensor { break }
+            if isSensor, sensorReply != nil { continue }
             if let skipped = await notAsked(provider.id.rawValue, part: .air, request, after: asked) {
                 failures.append(skipped)
                 continue

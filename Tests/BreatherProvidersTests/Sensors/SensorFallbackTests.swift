@@ -79,6 +79,20 @@ struct SensorFallbackTests {
         #expect(fellBack.airFallbackFrom == ["purpleair"])
     }
 
+    @Test("a sensor poll asks the sensors that lead the list, never the model nor a sensor after it (the model's fallback)")
+    func sensorPoll() async throws {
+        let sensor = StubSensor(.purpleAir, pm25: 7.2)
+        let poll = FetchRequest(standard: .us, parts: [.air], sensorsOnly: true)
+        let read = await ConditionsFetcher(air: [sensor, StubModel(id: .openMeteo, fails: true)], weather: [], asthma: []).fetchUntimed(at: place, poll)
+        #expect(read.pollution?.source == "purpleair")
+        #expect(read.failures.isEmpty, "the model was not asked")
+        #expect(read.polledAt == nil, "a sensor poll is no full poll")
+        let fallback = StubSensor(.purpleAir, pm25: 7.2)
+        let none = await ConditionsFetcher(air: [StubModel(id: .openMeteo, fails: true), fallback], weather: [], asthma: []).fetchUntimed(at: place, poll)
+        #expect(none.pollution == nil && none.failures.isEmpty)
+        #expect(fallback.calls == 0)
+    }
+
     @Test("the model down too: the sensor's particles alone still give the index")
     func modelFails() async throws {
         let conditions = await fetch([StubSensor(.purpleAir, pm25: 7.2), StubModel(id: .openMeteo, fails: true)])
