@@ -22,6 +22,11 @@ enum ConditionsJSON {
         root["failures"] = .array(c.failures.map(failure))
         // Only with an indoor sensor (absent otherwise: a store without one reads as before).
         if let indoor = c.indoor { root["indoor"] = sensorReading(indoor) }
+        // Optional keys too: a store written before them reads as before.
+        if let polled = c.polledAt { root["polled_at_unix"] = .number(polled.timeIntervalSince1970) }
+        if let next = c.nextAir {
+            root["next_air"] = .object(["fetched_at_unix": .number(next.fetchedAt.timeIntervalSince1970), "pollution": pollution(next.pollution)])
+        }
         return .object(root)
     }
 
@@ -42,7 +47,13 @@ enum ConditionsJSON {
                               fetchedAt: Timestamp(timeIntervalSince1970: try root["fetched_at_unix"].double()),
                               partsFetchedAt: PartTimes(air: try date(times["air"]), weather: try date(times["weather"]),
                                                         asthma: try date(times["asthma"])),
-                              indoor: root["indoor"].exists ? try sensorReading(root["indoor"]) : nil)
+                              indoor: root["indoor"].exists ? try sensorReading(root["indoor"]) : nil,
+                              nextAir: root["next_air"].exists ? try nextAir(root["next_air"]) : nil,
+                              polledAt: try date(root["polled_at_unix"]))
+    }
+
+    private static func nextAir(_ c: JSONCursor) throws(JSONError) -> NextAir {
+        NextAir(pollution: try pollution(c["pollution"]), fetchedAt: Timestamp(timeIntervalSince1970: try c["fetched_at_unix"].double()))
     }
 
     private static func failure(_ f: ProviderFailure) -> JSONValue {

@@ -7,7 +7,8 @@ import BreatherModel
 
 /// The conditions store on disk: the one place the one-shot, the daemon and `watch` keep the
 /// conditions on hand (every part's last good value, with its own fetch time, and the latest
-/// fetch's failures), so a one-shot within `max_age` asks no provider at all and a restarted
+/// fetch's failures), so a one-shot within `max_age` asks no provider with a quota (it reads
+/// a sensor on the home network, which has none) and a restarted
 /// daemon shows its last data (marked stale by age) before its first fetch.
 /// Written atomically: a one-shot run reading while the daemon writes never sees half a file.
 public struct ConditionsCache: Sendable {
@@ -62,11 +63,12 @@ public struct ConditionsCache: Sendable {
         return .setAside(reason: "\(path): \(reason); set aside, starting afresh")
     }
 
-    /// Whether `conditions` were fetched less than `maxAgeSeconds` before `now`. Conditions with
-    /// any time later than `now` (stamped while the clock was ahead, then corrected) are of
-    /// unknown age, never fresh: a one-shot asks the providers again.
+    /// Whether `conditions` were polled (`CityConditions.polledAt`: sensor polls since do not
+    /// count) less than `maxAgeSeconds` before `now`. Conditions with any time later than `now`
+    /// (stamped while the clock was ahead, then corrected) are of unknown age, never fresh: a
+    /// one-shot asks the providers again.
     public static func isFresh(_ conditions: CityConditions, maxAgeSeconds: Int, now: Timestamp = Timestamp.now()) -> Bool {
-        let age = now.timeIntervalSince(conditions.fetchedAt)
+        let age = now.timeIntervalSince(conditions.polledAt ?? conditions.fetchedAt)
         return age >= 0 && age < Double(maxAgeSeconds) && !conditions.isDatedAhead(of: now)
     }
 

@@ -14,6 +14,21 @@ extension HistoryRecorder {
         return averagingSensors(conditions)
     }
 
+    /// True when every sensor that gave `conditions` (the outdoor air's, the indoor one) has a
+    /// reading in the store from the last `seconds`: a one-shot that reads the sensors on every
+    /// run records one reading per their `interval`, not one per run of a bar.
+    public func hasRecentSensorReadings(_ conditions: CityConditions, withinSeconds seconds: Int) -> Bool {
+        let sensors = [conditions.pollution?.source, conditions.indoor?.source].compactMap { $0 }
+            .filter { ProviderID(rawValue: $0).map(ProviderID.sensors.contains) ?? false }
+        guard !sensors.isEmpty else { return false }
+        let place = HistoryPlace(conditions.location)
+        let now = clock()
+        return state.withLock { state in
+            guard let store = try? openedStore(&state, now: now) else { return false }
+            return sensors.allSatisfy { (try? store.hasReading(at: place, from: $0, since: now - seconds)) ?? false }
+        }
+    }
+
     /// `conditions` with the series of each pollutant a sensor on the home network gave
     /// replaced by the hourly means of that sensor's own readings in the store (its `source`:
     /// never another sensor's or the model's), the last hour the one of its latest reading.

@@ -221,6 +221,19 @@ public final class HistoryStore {
         return try query.step()
     }
 
+    /// True when the store holds a reading for `place` from `source` at `since` or later (a
+    /// range of the key, then the few rows in it).
+    public func hasReading(at place: HistoryPlace, from source: String, since: Int) throws(SQLiteError) -> Bool {
+        try loadNames()  // another process (the daemon, an earlier run) may have written them
+        guard let placeID = placeIDs[place], let sourceID = sourceIDs[source] else { return false }
+        let query = try database.kept("SELECT 1 FROM reading WHERE place = ? AND time >= ? AND source = ? LIMIT 1")
+        defer { query.reset() }
+        try query.bind(placeID, at: 1)
+        try query.bind(since, at: 2)
+        try query.bind(sourceID, at: 3)
+        return try query.step()
+    }
+
     /// Every reading from `since` (inclusive) to `until` (exclusive), ordered by place, time,
     /// variable and source (the key's order: no sort), handed to `body` one at a time.
     /// With `place`, only that place's (a range of the key: no scan of the other places).

@@ -35,9 +35,11 @@ extension CityConditions {
     public func merged(with newer: CityConditions) -> CityConditions {
         guard newer.location.isSamePlace(as: location) else { return newer }
         var result = newer
+        result.polledAt = newer.polledAt ?? polledAt
         if result.pollution == nil, let pollution {
             result.pollution = pollution
             result.partsFetchedAt.air = partsFetchedAt.air
+            result.nextAir = nextAir
         }
         if result.weather == nil, let weather {
             result.weather = weather
@@ -57,10 +59,18 @@ extension CityConditions {
     /// `merged(with:)`, but the sensor's particles are completed with the pollutants, pollen,
     /// UV and forecast of the air on hand (`Pollution.filled(from:)`), which the poll did not
     /// ask for, and the failures of the parts it did not ask for (weather, asthma) stay.
+    /// A sensor that did not answer falls back at once to the next source's air from the last
+    /// full fetch (`nextAir`), as a full fetch would, without asking that source again.
     public func merged(withSensorPoll newer: CityConditions) -> CityConditions {
         guard newer.location.isSamePlace(as: location) else { return merged(with: newer) }
         var poll = newer
-        if let sensor = poll.pollution, let onHand = pollution { poll.pollution = sensor.filled(from: onHand) }
+        if let sensor = poll.pollution, let onHand = pollution {
+            poll.pollution = sensor.filled(from: onHand)
+        } else if poll.pollution == nil, let nextAir, poll.failures.contains(where: { $0.part == .air }) {
+            poll.pollution = nextAir.pollution
+            poll.partsFetchedAt.air = nextAir.fetchedAt
+        }
+        poll.nextAir = nextAir
         poll.failures = failures.filter { $0.part == .weather || $0.part == .asthma } + poll.failures
         return merged(with: poll)
     }
@@ -70,8 +80,13 @@ extension CityConditions {
     /// A part the latest fetch brought carries its time exactly; a kept one carries another,
     /// usually earlier, but later when it was stamped while the clock was ahead.
     public func isCarriedOver(_ part: ProviderFailure.Part) -> Bool {
-        guard let time = partsFetchedAt[part] else { return false }
-        return time != fetchedAt && failures.contains { $0.part == part || $0.part == .location }
+        guard let time = partsFetchedAt[part], time != fetchedAt else { return false }
+        // The next source's air shown for a sensor that did not answer is a fallback, not a
+        // value its own provider failed to refresh: only that provider's failure keeps it.
+        let isNextAir = part == .air && nextAir.map { $0.fetchedAt == time && $0.pollution == pollution } ?? false
+        return failures.contains { failure in
+            failure.part == .location || failure.part == part && (!isNextAir || failure.provider == pollution?.source)
+        }
     }
 
     /// How far ahead of the clock a stored time may be before it counts as dated in the future:

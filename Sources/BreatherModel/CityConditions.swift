@@ -21,12 +21,24 @@ public struct CityConditions: Sendable, Hashable, Codable {
     /// When each part present was fetched: `fetchedAt` for the parts the latest fetch brought,
     /// earlier for parts kept from an earlier one.
     public var partsFetchedAt: PartTimes
+    /// The air of the source after a sensor in `[sources] air` (the model), whole, as the last
+    /// fetch that asked it brought it: what a sensor poll shows at once, as the fallback, when
+    /// the sensor stops answering between two full polls (`merged(withSensorPoll:)`), with no
+    /// request to a source that has a quota. Nil when the air shown is no sensor's.
+    public var nextAir: NextAir?
+    /// When the last fetch that asked for every part ran, a sensor poll (`FetchRequest.sensorsOnly`)
+    /// being none: a one-shot's `max_age` counts from here, so reading a sensor never makes the
+    /// model's data pass for fresher than it is. Nil when unknown (a store written before it
+    /// was kept): `fetchedAt` stands in.
+    public var polledAt: Timestamp?
 
     /// Conditions assembled at `fetchedAt`; parts left nil were not fetched. Every part given
     /// counts as fetched at `fetchedAt` unless `partsFetchedAt` says otherwise.
     public init(location: Location, weather: Weather? = nil, pollution: Pollution? = nil, asthma: Asthma? = nil,
                 failures: [ProviderFailure] = [], fetchedAt: Timestamp, partsFetchedAt: PartTimes? = nil,
-                indoor: SensorReading? = nil) {
+                indoor: SensorReading? = nil, nextAir: NextAir? = nil, polledAt: Timestamp? = nil) {
+        self.nextAir = nextAir
+        self.polledAt = polledAt
         self.location = location
         self.weather = weather
         self.pollution = pollution
@@ -37,6 +49,20 @@ public struct CityConditions: Sendable, Hashable, Codable {
         self.partsFetchedAt = partsFetchedAt ?? PartTimes(air: pollution == nil ? nil : fetchedAt,
                                                           weather: weather == nil ? nil : fetchedAt,
                                                           asthma: asthma == nil ? nil : fetchedAt)
+    }
+}
+
+/// The next air source's own reading beside a sensor's (`CityConditions.nextAir`).
+public struct NextAir: Sendable, Hashable, Codable {
+    /// What that source gave, its particles included.
+    public var pollution: Pollution
+    /// When the fetch that asked it ran.
+    public var fetchedAt: Timestamp
+
+    /// `pollution` as a fetch at `fetchedAt` brought it.
+    public init(pollution: Pollution, fetchedAt: Timestamp) {
+        self.pollution = pollution
+        self.fetchedAt = fetchedAt
     }
 }
 

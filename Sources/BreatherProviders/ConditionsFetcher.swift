@@ -54,7 +54,7 @@ public struct ConditionsFetcher: Sendable {
     private func fetchParts(at location: Location, _ request: FetchRequest) async -> CityConditions {
         let outcomes = Outcomes()
         async let airResult = request.parts.contains(.air)
-            ? airQuality(at: location, request, outcomes) : (nil, [])
+            ? airQuality(at: location, request, outcomes) : (nil, nil, [])
         async let weatherResult = request.parts.contains(.weather)
             ? firstSuccess(weather, part: .weather, request, outcomes) { provider async throws(ProviderFailure) in
                 try await provider.weather(at: location)
@@ -68,7 +68,7 @@ public struct ConditionsFetcher: Sendable {
                     throw failure
                 }
             } : (nil, [])
-        let (pollution, airFailures) = await airResult
+        let (pollution, nextAir, airFailures) = await airResult
         let (currentWeather, weatherFailures) = await weatherResult
         let (indoorReading, indoorFailures) = await indoorResult
         var risk: Asthma?
@@ -79,9 +79,11 @@ public struct ConditionsFetcher: Sendable {
             }
         }
         if let gate { await outcomes.record(in: gate) }
+        let fetchedAt = now()
         return CityConditions(location: location, weather: currentWeather, pollution: pollution, asthma: risk,
-                              failures: airFailures + weatherFailures + asthmaFailures + indoorFailures, fetchedAt: now(),
-                              indoor: indoorReading)
+                              failures: airFailures + weatherFailures + asthmaFailures + indoorFailures, fetchedAt: fetchedAt,
+                              indoor: indoorReading, nextAir: nextAir.map { NextAir(pollution: $0, fetchedAt: fetchedAt) },
+                              polledAt: request.sensorsOnly ? nil : fetchedAt)
     }
 
     /// The first air reply that can serve the standard, else the first reply at all, with the
@@ -89,7 +91,9 @@ public struct ConditionsFetcher: Sendable {
     /// only particles: when one answers, the next source that is no sensor is asked too and
     /// gives the pollutants the sensor lacks (`Pollution.filled(from:)`); a later sensor is then
     /// only a fallback, not asked. A sensor poll (`FetchRequest.sensorsOnly`) asks the sensors alone.
-    private func airQuality(at location: Location, _ request: FetchRequest, _ outcomes: Outcomes) async -> (Pollution?, [ProviderFailure]) {
+    /// Beside the air: that next source's own reply when it completed a sensor's (`CityConditions.nextAir`).
+    private func airQuality(at location: Location, _ request: FetchRequest,
+                            _ outcomes: Outcomes) async -> (Pollution?, nextAir: Pollution?, [ProviderFailure]) {
         var failures: [ProviderFailure] = []
         var firstReply: Pollution?
         var sensorReply: Pollution?
@@ -98,8 +102,10 @@ public struct ConditionsFetcher: Sendable {
         let standard = request.standard
         for provider in air where !request.skippedAirSources.contains(provider.id.rawValue) {
             let isSensor = provider is any LocalSensor
-            // A sensor poll asks no provider with a quota: the air on hand completes the reading.
-            if isSensor ? sensorReply != nil : request.sensorsOnly { continue }
+            // A sensor poll asks no provider with a quota, nor a sensor after one (a fallback):
+            // the air on hand completes the reading.
+            if request.sensorsOnly, !isSensor { break }
+            if isSensor, sensorReply != nil { continue }
             if let skipped = await notAsked(provider.id.rawValue, part: .air, request, after: asked) {
                 failures.append(skipped)
                 continue
@@ -118,15 +124,16 @@ public struct ConditionsFetcher: Sendable {
                 sensorReply = pollution
                 continue
             }
+            let own = pollution
             if let sensorReply {
                 pollution = sensorReply.filled(from: pollution)
                 filled = true
             }
-            if let served = Self.serving(pollution, standard, &failures, &firstReply) { return (served, failures) }
+            if let served = Self.serving(pollution, standard, &failures, &firstReply) { return (served, filled ? own : nil, failures) }
         }
         // No other source answered: the sensor's particles alone.
-        if let sensorReply, !filled, let served = Self.serving(sensorReply, standard, &failures, &firstReply) { return (served, failures) }
-        return (firstReply, failures)
+        if let sensorReply, !filled, let served = Self.serving(sensorReply, standard, &failures, &firstReply) { return (served, nil, failures) }
+        return (firstReply, nil, failures)
     }
 
     /// `pollution` when it can give the standard's index; otherwise nil, its reason recorded

@@ -75,8 +75,7 @@ extension Format {
     /// any other. nil when nothing failed.
     public static func shortError(_ failures: [ProviderFailure], airError: String?, source: String?,
                                   retryInSeconds: Int?) -> String? {
-        let failure = failures.first(where: { $0.part == .air }) ?? failures.first(where: { $0.part == .location })
-            ?? failures.first
+        let failure = shownFailure(failures)
         let what: String
         if let failure {
             what = "\(failure.provider): \(shortCause(failure))"
@@ -87,6 +86,11 @@ extension Format {
         }
         let retry = retryInSeconds.map { " · retry \(retryIn($0))" } ?? ""
         return clipped(what, shortErrorLimit - retry.count) + retry
+    }
+
+    /// The failure the short error names: the air's first, else the location's, else any.
+    static func shownFailure(_ failures: [ProviderFailure]) -> ProviderFailure? {
+        failures.first(where: { $0.part == .air }) ?? failures.first(where: { $0.part == .location }) ?? failures.first
     }
 
     /// A failure's cause in a word or two: "timeout", "HTTP 503", "rate limited", "bad reply",

@@ -32,6 +32,9 @@ public final class MainViewModel: Sendable {
         /// The poll interval of a view that polls (the daemon, `watch`): an error then says
         /// when the next poll asks again. nil (a one-shot) says nothing of a retry it will not make.
         public var pollSeconds: Int?
+        /// The sensors' own poll (`[providers.<id>] interval`) between the polls, when there is
+        /// one: a sensor's error says when that poll asks it again.
+        public var sensorPollSeconds: Int?
         /// When the poller asks a failed provider again before the next poll (its early retry:
         /// 15–30 s after a first failure); nil when it does not. An error then names that time,
         /// not the next poll's.
@@ -63,11 +66,12 @@ public final class MainViewModel: Sendable {
 
         /// This environment with times in `localTime` and errors that name the next attempt: the
         /// next poll, `pollSeconds` away, or an `earlyRetry` before it.
-        public func with(localTime: LocalTime, pollSeconds: Int? = nil,
+        public func with(localTime: LocalTime, pollSeconds: Int? = nil, sensorPollSeconds: Int? = nil,
                          earlyRetry: @escaping @Sendable () -> Timestamp? = { nil }) -> Environment {
             var copy = self
             copy.localTime = localTime
             copy.pollSeconds = pollSeconds
+            copy.sensorPollSeconds = sensorPollSeconds
             copy.earlyRetry = earlyRetry
             return copy
         }
@@ -217,6 +221,8 @@ struct State: Sendable {
     var isLoading = false
     /// When the latest fetch ended: Retry-After holds and the next poll count from here.
     var lastAttempt: Timestamp?
+    /// The last fetch that was no sensor poll: the next poll is `pollSeconds` after it.
+    var lastPollAttempt: Timestamp?
     /// Compact bar text (the default) or the full one.
     var isCompact = true
     /// The standards a scroll cycles through; empty: all of them.
@@ -280,6 +286,7 @@ struct State: Sendable {
         let result = await task.value
         inFlight.set(nil)
         lastAttempt = environment.now()
+        if !request.sensorsOnly { lastPollAttempt = lastAttempt }
         defer {
             pendingStandardNote = nil
             isLoading = false

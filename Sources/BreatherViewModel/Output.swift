@@ -237,8 +237,11 @@ extension State {
         let asthmaOutlook = Format.asthmaOutlook(conditions?.asthma?.outlook, now: now, localTime: localTime)
         let retryAt = holdEnd(latestFailures)
         let holdLeft = retryAt.map { Format.seconds($0.timeIntervalSince(now).rounded(.up)) } ?? 0
-        let nextPoll = environment.pollSeconds.flatMap { poll in
-            lastAttempt.map { Format.seconds(Double(poll) - now.timeIntervalSince($0)) } }
+        // A sensor that failed is asked again at the next sensor poll, the others at the next poll.
+        let sensorFailed = Format.shownFailure(latestFailures).flatMap { ProviderID(rawValue: $0.provider) }.map(ProviderID.sensors.contains) ?? false
+        let (interval, since) = sensorFailed && environment.sensorPollSeconds != nil
+            ? (environment.sensorPollSeconds, lastAttempt) : (environment.pollSeconds, lastPollAttempt)
+        let nextPoll = interval.flatMap { poll in since.map { Format.seconds(Double(poll) - now.timeIntervalSince($0)) } }
         let nextAttempt = [nextPoll, environment.earlyRetry().map { Format.seconds($0.timeIntervalSince(now)) }].compactMap { $0 }.min()
         let errorShort = Format.shortError(latestFailures, airError: airError, source: conditions?.pollution?.source,
                                            retryInSeconds: holdLeft > 0 ? holdLeft : nextAttempt)

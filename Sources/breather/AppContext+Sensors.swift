@@ -18,13 +18,23 @@ extension AppContext {
 }
 
 extension Settings {
-    /// How often the daemon and `watch` read the sensors `[sources]` uses between their main
-    /// polls: the shortest `[providers.<id>] interval` among them (they are read together).
-    /// Nil, and no second timer, when none is used or none is read more often than `interval`.
+    /// The sensors read between polls and on every one-shot run: the sensors that lead `[sources]
+    /// air` (a sensor after a model is only its fallback, read when the model fails) and the indoor ones.
+    var readSensors: Set<ProviderID> {
+        Set(sources.air.prefix { ProviderID.sensors.contains($0) } + sources.indoor)
+    }
+
+    /// How often the daemon and `watch` read `readSensors` between their main polls: the
+    /// shortest `[providers.<id>] interval` among them (they are read together). Nil, and no
+    /// second timer, when there are none or none is read more often than `interval`.
     var sensorPollSeconds: Int? {
-        let used = Set(sources.air + sources.indoor)
-        let intervals = providers.sensors.filter { used.contains($0.key) }.map(\.value.intervalSeconds)
-        guard let shortest = intervals.min(), shortest < intervalSeconds else { return nil }
+        guard let shortest = readSensorSeconds, shortest < intervalSeconds else { return nil }
         return shortest
+    }
+
+    /// The shortest `interval` among `readSensors`, which a one-shot reads on every run even when
+    /// it answers the rest from the store (it records one reading per that interval); nil when none.
+    var readSensorSeconds: Int? {
+        providers.sensors.filter { readSensors.contains($0.key) }.map(\.value.intervalSeconds).min()
     }
 }

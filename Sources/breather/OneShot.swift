@@ -69,15 +69,23 @@ struct OneShot {
             case .failure(let failure): locationFailure = failure
             }
         }
+        let sensorSeconds = context.settings.readSensorSeconds
         let session = try Session(context: context, gate: nil, staleAfterSeconds: policy.oneShotStaleAfterSeconds,
                                   location: location, locationFailure: locationFailure, showsHistory: showsHistory(context),
-                                  failedFetches: found?.failedFetches ?? 0)
+                                  failedFetches: found?.failedFetches ?? 0, sensorRecordSeconds: sensorSeconds)
         let viewModel = session.viewModel
+        var readSensors = false
         if fresh, let stored {
             context.logger.log(.debug, "answered from the store \(cache.path)")
             viewModel.seed(with: stored)
             // A standard the stored air data cannot serve makes the view model ask the next source.
             if let standard = options.standard { viewModel.inputs.aqiStandard(standard) }
+            // A sensor on the home network has no quota: read on every run, so the bar shows the
+            // air now, or the model's at once when the sensor stopped answering.
+            if let sensorSeconds, Self.readsSensors(stored, intervalSeconds: sensorSeconds) {
+                readSensors = true
+                viewModel.inputs.sensorsDidRefresh()
+            }
         } else {
             if let standard = options.standard { viewModel.inputs.aqiStandard(standard) }
             if let stored { viewModel.seed(with: stored) }
@@ -90,11 +98,19 @@ struct OneShot {
         guard let output = final else { return .unavailable }
 
         let outputsWritten = try write(output, context: context)
-        let status = report(output, fromStore: fresh, printedBarLine: options.template == nil && (options.format ?? .plain).isBar,
+        let status = report(output, fromStore: fresh, sensorsRead: readSensors, printedBarLine: options.template == nil && (options.format ?? .plain).isBar,
                             logger: context.logger)
         // An [[output]] file that cannot be written is as unavailable as --output (69), whatever
         // the format: breather.timer's files would silently go old.
         return outputsWritten ? status : .unavailable
+    }
+
+    /// Whether a run answering from the store reads the sensors too: yes, unless a sensor failed
+    /// at the last read, less than its `interval` ago (one that is off would make every run wait
+    /// for its connect timeout; the store then answers, the fallback included).
+    static func readsSensors(_ stored: CityConditions, intervalSeconds: Int, now: Timestamp = Timestamp.now()) -> Bool {
+        let sensorFailed = stored.failures.contains { ProviderID(rawValue: $0.provider).map(ProviderID.sensors.contains) ?? false }
+        return !sensorFailed || now.timeIntervalSince(stored.fetchedAt) >= Double(intervalSeconds)
     }
 
     /// Whether any output of this run shows the sparkline or trend (the tooltip, json, a bar's
@@ -150,12 +166,15 @@ struct OneShot {
     /// failure already reported by the run that fetched it (it shows in the line and the json).
     /// A bar format exits 0 once its line is printed: bars discard the output of a failing
     /// command, so the failure lives in the line, its colour and class, and on stderr.
-    func report(_ output: Output, fromStore: Bool, printedBarLine: Bool, logger: Logger,
+    /// `sensorsRead`: this run, answered from the store, read the sensors: their failures are
+    /// this run's, said as a fetch's are; the stored ones only at --log-level info.
+    func report(_ output: Output, fromStore: Bool, sensorsRead: Bool = false, printedBarLine: Bool, logger: Logger,
                 keptData: String = "the cached data") -> ExitStatus {
         let status = output.status
-        let others = output.failures.map(RunStatus.describe).filter { $0 != status.line }
+        let sensors = Set(ProviderID.sensors.map(\.rawValue))
+        let others = output.failures.map { (RunStatus.describe($0), sensorsRead && sensors.contains($0.provider)) }.filter { $0.0 != status.line }
         // One line when something decided; the rest only at --log-level info.
-        for line in others { logger.log(fromStore || status.line != nil ? .info : .warning, line) }
+        for (line, ofThisRun) in others { logger.log((fromStore && !ofThisRun) || status.line != nil ? .info : .warning, line) }
         guard let line = status.line else { return .ok }
         if fromStore {
             logger.log(.info, line)

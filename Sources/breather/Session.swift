@@ -23,8 +23,11 @@ struct Session: Sendable {
 
     /// Throws only for configuration problems (e.g. a missing API key), never for providers.
     /// `failedFetches`: the store's count of failed fetches in a row, which the next save continues.
+    /// `sensorRecordSeconds`: a one-shot, which reads the sensors on every run, records their
+    /// reading only when the store has none from the last so many seconds (their `interval`).
     init(context: AppContext, gate: ProviderGate?, staleAfterSeconds: Int, location: Location? = nil,
-         locationFailure: ProviderFailure? = nil, showsHistory: Bool = true, failedFetches: Int = 0) throws(CommandFailure) {
+         locationFailure: ProviderFailure? = nil, showsHistory: Bool = true, failedFetches: Int = 0,
+         sensorRecordSeconds: Int? = nil) throws(CommandFailure) {
         let history = context.historyRecorder()
         let fetching = Fetching(fetcher: try context.makeFetcher(gate: gate, history: history),
                                 resolver: LocationResolver(context: context, resolved: location, failure: locationFailure))
@@ -38,7 +41,12 @@ struct Session: Sendable {
             // (`recordAveragingSensors`); the view model merges and saves what comes back.
             environment: .init(fetch: { request async throws(ProviderFailure) in
                                    let fetched = try await fetching.fetch(request)
-                                   return history?.recordAveragingSensors(fetched) ?? fetched
+                                   guard let history else { return fetched }
+                                   if request.sensorsOnly, let seconds = sensorRecordSeconds,
+                                      history.hasRecentSensorReadings(fetched, withinSeconds: seconds) {
+                                       return history.averagingSensors(fetched)
+                                   }
+                                   return history.recordAveragingSensors(fetched)
                                },
                                save: { saver.save($0) },
                                units: context.settings.units, staleAfterSeconds: staleAfterSeconds,
@@ -46,6 +54,7 @@ struct Session: Sendable {
                                recentIndices: { location, standard in showsHistory ? history?.recentIndices(at: location, standard: standard) : nil })
                 // A session with a gate polls (daemon, `watch`): its errors say when the next poll asks.
                 .with(localTime: Self.localTime, pollSeconds: gate == nil ? nil : context.settings.intervalSeconds,
+                      sensorPollSeconds: gate == nil ? nil : context.settings.sensorPollSeconds,
                       earlyRetry: { fetching.earlyRetryAt.withLock { $0 } })
                 .withDayAhead(context.settings),
             standard: context.settings.standard, standards: context.settings.standards)
@@ -126,8 +135,10 @@ final class StoreWriter: Sendable {
 
     func save(_ conditions: CityConditions) {
         let failed = conditions.isCarriedOver(.air) || conditions.isCarriedOver(.weather)
+        // A sensor poll (a fetch after the last full one) neither counts nor ends a run of failures.
+        let isSensorPoll = conditions.polledAt.map { $0 != conditions.fetchedAt } ?? false
         let count = failedFetches.withLock { count in
-            count = failed ? count + 1 : 0
+            if !isSensorPoll { count = failed ? count + 1 : 0 }
             return count
         }
         let message: String?

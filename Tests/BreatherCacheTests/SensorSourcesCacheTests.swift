@@ -29,6 +29,40 @@ struct SensorSourcesCacheTests {
         #expect(loaded.pollution?.filledFrom == "open-meteo")
     }
 
+    @Test("the model's own air beside a sensor's and the time of the last full poll survive the store; max_age counts from that poll")
+    func nextAirAndPollRoundTrip() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("c.json").path
+        let polled = Timestamp(timeIntervalSince1970: 1_763_800_000)
+        let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40, 41], .o3: [120, 118]]))
+        let full = CityConditions(location: Location(latitude: 40.7, longitude: -73.9),
+                                  pollution: Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [7.2]])).filled(from: model),
+                                  fetchedAt: polled, nextAir: NextAir(pollution: model, fetchedAt: polled), polledAt: polled)
+        // A sensor read 9 minutes later: the conditions are newer, the poll is not.
+        let sensorRead = polled.addingTimeInterval(540)
+        let conditions = full.merged(withSensorPoll: CityConditions(location: full.location,
+                                                                    pollution: Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [9]])),
+                                                                    fetchedAt: sensorRead))
+        #expect(conditions.fetchedAt == sensorRead)
+        #expect(conditions.polledAt == polled)
+        try ConditionsCache(path: path).save(conditions)
+        guard case .conditions(let loaded, _, _) = ConditionsCache(path: path).load() else {
+            Issue.record("the saved store did not load")
+            return
+        }
+        #expect(loaded.nextAir == NextAir(pollution: model, fetchedAt: polled))
+        #expect(loaded.polledAt == polled)
+        #expect(ConditionsCache.isFresh(loaded, maxAgeSeconds: 600, now: polled.addingTimeInterval(599)))
+        #expect(!ConditionsCache.isFresh(loaded, maxAgeSeconds: 600, now: polled.addingTimeInterval(601)),
+                "a sensor read does not keep the model's data fresh")
+        // A store written before the poll time was kept: the fetch time stands in.
+        var old = loaded
+        old.polledAt = nil
+        #expect(ConditionsCache.isFresh(old, maxAgeSeconds: 600, now: polled.addingTimeInterval(601)))
+    }
+
     @Test("the hours of a sensor's readings behind its means survive the store, so a one-shot from it keeps the note")
     func sensorHoursRoundTrip() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-cache-\(UUID().uuidString)")

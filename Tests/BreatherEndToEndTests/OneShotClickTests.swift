@@ -23,11 +23,12 @@ struct OneShotClickTests {
         #expect(clicked.stdout.contains("AQI 28"), "\(clicked.stdout)")
     }
 
-    /// Moves the store's clock back by `seconds`, as if its last fetch were that much older.
+    /// Moves the store's clocks back by `seconds`, as if its last fetch (and the last full
+    /// poll, which `max_age` counts from) were that much older.
     func age(_ sandbox: Sandbox, by seconds: Double) throws -> Int {
         let path = sandbox.home.appendingPathComponent("cache/breather/conditions.json").path
         var root = try #require(readJSON(path))
-        for key in ["fetched_at_unix"] { root[key] = (root[key] as? Double ?? 0) - seconds }
+        for key in ["fetched_at_unix", "polled_at_unix"] where root[key] != nil { root[key] = (root[key] as? Double ?? 0) - seconds }
         try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: path))
         return root["failed_fetches"] as? Int ?? 0
     }

@@ -143,6 +143,122 @@ struct SensorEndToEndTests {
         #expect(server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count == 1, "\(server.requests)")
     }
 
+    @Test("one-shots read the sensor on every run and the model from the store; the sensor stops answering: the next one-shot shows the model's PM2.5 as a fallback, exit 0")
+    func oneShotsReadTheSensor() async throws {
+        var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
+        let server = try await FixtureServer.start(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            [sources]
+            air = ["purpleair", "open-meteo"]
+
+            [providers.purpleair]
+            url = "\(server.baseURL)/purpleair"
+            """)
+        let sensorReads = { server.requests.filter { $0.hasPrefix("/purpleair/json") }.count }
+        let modelReads = { server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count }
+        func oneShot() async throws -> (RunResult, [String: Any]) {
+            let result = try await sandbox.run(["--config", sandbox.configPath, "--format", "json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return (result, try #require(try json(result)["air_quality"] as? [String: Any]))
+        }
+        _ = try await oneShot()
+        let (_, second) = try await oneShot()
+        #expect(second["source"] as? String == "purpleair")
+        #expect(sensorReads() == 2 && modelReads() == 1, "the sensor on every run, the model from the store: \(server.requests)")
+        #expect(try sqlite3(sandbox.historyPath, "SELECT count(*) FROM reading WHERE source = (SELECT id FROM source WHERE name = 'purpleair') AND variable = (SELECT id FROM variable WHERE name = 'pm2_5')")
+                    .trimmingCharacters(in: .whitespacesAndNewlines) == "1", "one reading kept a minute (the sensor's interval), not one a run")
+        routes["/purpleair/json"] = Route(body: "", status: 503)
+        try server.setRoutes(routes)
+        let (down, fallback) = try await oneShot()
+        #expect(fallback["source"] as? String == "open-meteo")
+        #expect(fallback["fallback_from"] as? [String] == ["purpleair"])
+        #expect(try subIndex(fallback, "pm2_5")["source"] as? String == "open-meteo")
+        #expect(try subIndex(fallback, "pm2_5")["concentration"] as? Double == 40)
+        #expect(try json(down)["stale"] as? Bool == false)
+        #expect(down.stderr.contains("purpleair (air)"), "\(down.stderr)")
+        #expect(modelReads() == 1, "the model's air from the store, not asked again: \(server.requests)")
+        // Within the sensor's interval of its failure the store answers: no run waits on a sensor that is off.
+        let (_, again) = try await oneShot()
+        #expect(again["fallback_from"] as? [String] == ["purpleair"])
+        #expect(sensorReads() == 3)
+    }
+
+    @Test("one-shots reading the sensor neither count nor end the store's run of failed fetches: the backoff stays the full fetches'")
+    func sensorReadsKeepTheFailureCount() async throws {
+        var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
+        let server = try await FixtureServer.start(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            [sources]
+            air = ["purpleair", "open-meteo"]
+
+            [providers.purpleair]
+            url = "\(server.baseURL)/purpleair"
+            """)
+        let arguments = ["--config", sandbox.configPath, "--format", "json"]
+        #expect(try await sandbox.run(arguments).status == 0)
+        // The weather fails on a refresh: kept, stale, one failed fetch counted.
+        routes["/v1/forecast"] = .json("{}", status: 503)
+        try server.setRoutes(routes)
+        #expect(try await sandbox.run(arguments + ["--refresh"]).status == 0)
+        let store = sandbox.home.appendingPathComponent("cache/breather/conditions.json").path
+        #expect(readJSON(store)?["failed_fetches"] as? Int == 1)
+        let weatherAsked = server.requests.filter { $0.hasPrefix("/v1/forecast") }.count
+        for _ in 0..<3 { #expect(try await sandbox.run(arguments).status == 0) }
+        #expect(server.requests.filter { $0.hasPrefix("/v1/forecast") }.count == weatherAsked, "within the 30 s backoff: the store answers")
+        #expect(server.requests.filter { $0.hasPrefix("/purpleair/json") }.count == 5, "the sensor read on every run")
+        #expect(readJSON(store)?["failed_fetches"] as? Int == 1, "three sensor reads are no failed fetches")
+    }
+
+    @Test("a sensor that stops answering between polls: the next sensor poll shows the model's PM2.5, marked as a fallback, with no new model request")
+    func sensorStopsBetweenPolls() async throws {
+        var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
+        let server = try await FixtureServer.start(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            interval = "1h"
+
+            [sources]
+            air = ["purpleair", "open-meteo"]
+
+            [providers.purpleair]
+            url = "\(server.baseURL)/purpleair"
+            interval = "1s"
+            """)
+        let watch = try WatchProcess(sandbox, ["--format", "json"])
+        func lastAir() -> [String: Any]? {
+            guard let last = watch.lines.last(where: { $0.contains("\"air_quality\"") }),
+                  let document = try? JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any] else { return nil }
+            return document
+        }
+        #expect(await waitUntil(timeout: 60) { (lastAir()?["air_quality"] as? [String: Any])?["source"] as? String == "purpleair" },
+                "\(watch.lines)")
+        routes["/purpleair/json"] = Route(body: "", status: 503)
+        try server.setRoutes(routes)
+        #expect(await waitUntil(timeout: 20) { (lastAir()?["air_quality"] as? [String: Any])?["source"] as? String == "open-meteo" },
+                "\(watch.lines.suffix(3))")
+        let document = try #require(lastAir())
+        let air = try #require(document["air_quality"] as? [String: Any])
+        #expect(air["fallback_from"] as? [String] == ["purpleair"])
+        let pm25 = try subIndex(air, "pm2_5")
+        #expect(pm25["source"] as? String == "open-meteo")
+        #expect(pm25["concentration"] as? Double == 40)
+        #expect(document["stale"] as? Bool == false, "the model's air from this hour's poll is not stale")
+        let display = try #require(document["display"] as? [String: String])
+        #expect(display["error_short"]?.hasPrefix("purpleair: HTTP 503 · retry ") == true, "\(display)")
+        #expect(display["error_short"]?.contains("min") == false, "asked again at the next sensor poll, not the hourly one: \(display)")
+        #expect(server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count == 1, "no request to the model: \(server.requests)")
+        // The sensor answers again: its reading at the next sensor poll, completed with the model's gases.
+        routes["/purpleair/json"] = try self.routes(purpleAir: "purpleair/json.pa-ii.clean.json")["/purpleair/json"]
+        try server.setRoutes(routes)
+        #expect(await waitUntil(timeout: 20) { (lastAir()?["air_quality"] as? [String: Any])?["source"] as? String == "purpleair" })
+        let back = try #require(lastAir()?["air_quality"] as? [String: Any])
+        #expect(back["fallback_from"] as? [String] == [])
+        #expect(try subIndex(back, "o3")["source"] as? String == "open-meteo")
+        #expect(await watch.terminate() == 0)
+    }
+
     @Test("PurpleAir channels that disagree: a fault of the sensor, not data; the model answers")
     func channelsDisagree() async throws {
         let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.channels_disagree.json"))

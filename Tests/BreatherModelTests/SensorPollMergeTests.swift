@@ -34,6 +34,48 @@ struct SensorPollMergeTests {
         #expect(onHand().merged(with: reading).pollution?.hourly?.values[.o3] == nil)
     }
 
+    /// What the main poll brought with a sensor first: its reading completed by the model, and the model's own air.
+    func onHandWithNextAir() -> CityConditions {
+        var conditions = onHand()
+        conditions.nextAir = NextAir(pollution: Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40], .o3: [120]])), fetchedAt: main)
+        return conditions
+    }
+
+    var sensorDown: CityConditions {
+        CityConditions(location: place, failures: [ProviderFailure(provider: "purpleair", part: .air, kind: .timeout, message: "no answer")],
+                       fetchedAt: poll)
+    }
+
+    @Test("a sensor that failed in the poll, with the model's air from the main poll: that air at once, a fallback from the sensor, not carried over")
+    func fallsBack() throws {
+        let merged = onHandWithNextAir().merged(withSensorPoll: sensorDown)
+        let pollution = try #require(merged.pollution)
+        #expect(pollution.source == "open-meteo")
+        #expect(pollution.hourly?.values[.pm2_5] == [40])
+        #expect(merged.partsFetchedAt.air == main, "the model's air is as old as the poll that brought it")
+        #expect(merged.airFallbackFrom == ["purpleair"])
+        #expect(!merged.isCarriedOver(.air))
+        // The next sensor poll that answers is completed from it; the model's air stays for the next fallback.
+        let back = merged.merged(withSensorPoll: CityConditions(location: place, pollution: Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [9]])),
+                                                                fetchedAt: poll.addingTimeInterval(60)))
+        #expect(back.pollution?.source(of: .pm2_5) == "purpleair")
+        #expect(back.pollution?.source(of: .o3) == "open-meteo")
+        #expect(back.airFallbackFrom == [])
+        #expect(back.nextAir == merged.nextAir)
+    }
+
+    @Test("the fallback's own source failing too (a main poll with no air at all): the air shown is carried over, stale")
+    func fallbackFailsToo() {
+        let fellBack = onHandWithNextAir().merged(withSensorPoll: sensorDown)
+        let nothing = CityConditions(location: place, failures: [ProviderFailure(provider: "purpleair", part: .air, kind: .timeout, message: "no answer"),
+                                                                 ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503")],
+                                     fetchedAt: poll.addingTimeInterval(3600))
+        let merged = fellBack.merged(with: nothing)
+        #expect(merged.pollution?.source == "open-meteo")
+        #expect(merged.isCarriedOver(.air))
+        #expect(merged.airFallbackFrom == [])
+    }
+
     @Test("a sensor that failed in the poll: the air on hand stays, marked carried over")
     func sensorFailed() {
         let failed = CityConditions(location: place, failures: [ProviderFailure(provider: "purpleair", part: .air, kind: .timeout, message: "no answer")],

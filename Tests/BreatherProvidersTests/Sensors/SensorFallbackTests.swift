@@ -49,6 +49,10 @@ struct SensorFallbackTests {
         #expect(pollution.source(of: .o3) == "open-meteo")
         #expect(conditions.failures.isEmpty)
         #expect(conditions.airFallbackFrom.isEmpty)
+        // The model's own air, its PM2.5 included, kept for a sensor poll that finds the sensor gone.
+        #expect(conditions.nextAir?.pollution.hourly?.values[.pm2_5] == [40, 40, 40])
+        #expect(conditions.nextAir?.pollution.source == "open-meteo")
+        #expect(conditions.nextAir?.fetchedAt == conditions.fetchedAt)
     }
 
     @Test("a sensor that fails: the model's own PM2.5, the sensor named as what it stands in for")
@@ -58,6 +62,7 @@ struct SensorFallbackTests {
         #expect(pollution.source == "open-meteo")
         #expect(pollution.hourly?.values[.pm2_5] == [40, 40, 40])
         #expect(pollution.pollutantSources == nil)
+        #expect(conditions.nextAir == nil, "the air shown is the model's already")
         #expect(conditions.airFallbackFrom == ["purpleair"])
     }
 
@@ -72,6 +77,20 @@ struct SensorFallbackTests {
         #expect(fellBack.pollution?.hourly?.values[.pm2_5] == [15])
         #expect(fellBack.pollution?.source(of: .o3) == "open-meteo")
         #expect(fellBack.airFallbackFrom == ["purpleair"])
+    }
+
+    @Test("a sensor poll asks the sensors that lead the list, never the model nor a sensor after it (the model's fallback)")
+    func sensorPoll() async throws {
+        let sensor = StubSensor(.purpleAir, pm25: 7.2)
+        let poll = FetchRequest(standard: .us, parts: [.air], sensorsOnly: true)
+        let read = await ConditionsFetcher(air: [sensor, StubModel(id: .openMeteo, fails: true)], weather: [], asthma: []).fetchUntimed(at: place, poll)
+        #expect(read.pollution?.source == "purpleair")
+        #expect(read.failures.isEmpty, "the model was not asked")
+        #expect(read.polledAt == nil, "a sensor poll is no full poll")
+        let fallback = StubSensor(.purpleAir, pm25: 7.2)
+        let none = await ConditionsFetcher(air: [StubModel(id: .openMeteo, fails: true), fallback], weather: [], asthma: []).fetchUntimed(at: place, poll)
+        #expect(none.pollution == nil && none.failures.isEmpty)
+        #expect(fallback.calls == 0)
     }
 
     @Test("the model down too: the sensor's particles alone still give the index")
