@@ -33,11 +33,12 @@ public struct Pollution: Sendable, Hashable, Codable {
     /// UV and forecast are its, as are the pollutants `pollutantSources` gives it; nil when
     /// `source` gave everything.
     public var filledFrom: String?
-    /// When that provider observed what it gave, and the time of each of its hourly values
-    /// (its `observedAt` and `hourlyTimes`), so the history keeps the model's gases, pollen and
-    /// UV under the model's hours rather than the sensor's minute. Not stored in the conditions
-    /// cache: only a fetch's own readings are recorded.
+    /// When that provider observed what it gave (its `observedAt`), so the history keeps the
+    /// model's gases, pollen and UV under the model's time rather than the sensor's minute. Not
+    /// stored in the conditions cache: only a fetch's own readings are recorded.
     public var filledObservedAt: Timestamp?
+    /// The time of each of that provider's hourly values (its `hourlyTimes`), for the history
+    /// as `filledObservedAt` is; not stored in the conditions cache either.
     public var filledHourlyTimes: [Timestamp]?
     /// Hours with readings behind each pollutant whose series a sensor's readings in the history
     /// store gave (`averaged(_:from:)`): the hourly means the standards average; nil when
