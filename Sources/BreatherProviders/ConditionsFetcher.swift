@@ -91,17 +91,20 @@ public struct ConditionsFetcher: Sendable {
     /// only particles: when one answers, the next source that is no sensor is asked too and
     /// gives the pollutants the sensor lacks (`Pollution.filled(from:)`); a later sensor is then
     /// only a fallback, not asked. A sensor poll (`FetchRequest.sensorsOnly`) asks the sensors alone.
-    /// Beside the air: that next source's own reply when it completed a sensor's (`CityConditions.nextAir`).
+    /// Beside the air: the first other source's own reply after a sensor was asked, whether it
+    /// completed the sensor's reading or stood in for it (`CityConditions.nextAir`).
     private func airQuality(at location: Location, _ request: FetchRequest,
                             _ outcomes: Outcomes) async -> (Pollution?, nextAir: Pollution?, [ProviderFailure]) {
         var failures: [ProviderFailure] = []
         var firstReply: Pollution?
         var sensorReply: Pollution?
         var filled = false
+        var askedSensor = false
         var asked: [String] = []
         let standard = request.standard
         for provider in air where !request.skippedAirSources.contains(provider.id.rawValue) {
             let isSensor = provider is any LocalSensor
+            askedSensor = askedSensor || isSensor
             // A sensor poll asks no provider with a quota, nor a sensor after one (a fallback):
             // the air on hand completes the reading.
             if request.sensorsOnly, !isSensor { break }
@@ -129,7 +132,7 @@ public struct ConditionsFetcher: Sendable {
                 pollution = sensorReply.filled(from: pollution)
                 filled = true
             }
-            if let served = Self.serving(pollution, standard, &failures, &firstReply) { return (served, filled ? own : nil, failures) }
+            if let served = Self.serving(pollution, standard, &failures, &firstReply) { return (served, askedSensor ? own : nil, failures) }
         }
         // No other source answered: the sensor's particles alone.
         if let sensorReply, !filled, let served = Self.serving(sensorReply, standard, &failures, &firstReply) { return (served, nil, failures) }

@@ -259,6 +259,35 @@ struct SensorEndToEndTests {
         #expect(await watch.terminate() == 0)
     }
 
+    @Test("a sensor down from the start: the main poll falls back, and the sensor polls after it keep the model's air, not stale")
+    func sensorDownFromTheStart() async throws {
+        var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
+        routes["/purpleair/json"] = Route(body: "", status: 503)
+        let server = try await FixtureServer.start(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            interval = "1h"
+
+            [sources]
+            air = ["purpleair", "open-meteo"]
+
+            [providers.purpleair]
+            url = "\(server.baseURL)/purpleair"
+            interval = "1s"
+            """)
+        let watch = try WatchProcess(sandbox, ["--format", "json"])
+        let sensorReads = { server.requests.filter { $0.hasPrefix("/purpleair/json") }.count }
+        #expect(await waitUntil(timeout: 60) { sensorReads() >= 4 }, "\(server.requests)")
+        let last = try #require(watch.lines.last(where: { $0.contains("\"air_quality\"") }))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let air = try #require(document["air_quality"] as? [String: Any])
+        #expect(air["source"] as? String == "open-meteo")
+        #expect(air["fallback_from"] as? [String] == ["purpleair"])
+        #expect(document["stale"] as? Bool == false, "\(last)")
+        #expect(server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count == 1)
+        #expect(await watch.terminate() == 0)
+    }
+
     @Test("PurpleAir channels that disagree: a fault of the sensor, not data; the model answers")
     func channelsDisagree() async throws {
         let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.channels_disagree.json"))

@@ -64,6 +64,20 @@ struct SensorPollMergeTests {
         #expect(back.nextAir == merged.nextAir)
     }
 
+    @Test("a main poll that fell back already (the sensor down, the model's air shown): the sensor polls after it keep that air, fresh")
+    func stillDown() {
+        let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40], .o3: [120]]))
+        let fellBack = CityConditions(location: place, pollution: model,
+                                      failures: [ProviderFailure(provider: "purpleair", part: .air, kind: .timeout, message: "no answer")],
+                                      fetchedAt: main, nextAir: NextAir(pollution: model, fetchedAt: main), polledAt: main)
+        #expect(fellBack.airFallbackFrom == ["purpleair"])
+        let merged = fellBack.merged(withSensorPoll: sensorDown)
+        #expect(merged.pollution == model)
+        #expect(!merged.isCarriedOver(.air))
+        #expect(merged.airFallbackFrom == ["purpleair"])
+        #expect(merged.polledAt == main)
+    }
+
     @Test("the fallback's own source failing too (a main poll with no air at all): the air shown is carried over, stale")
     func fallbackFailsToo() {
         let fellBack = onHandWithNextAir().merged(withSensorPoll: sensorDown)

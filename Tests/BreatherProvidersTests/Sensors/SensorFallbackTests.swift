@@ -62,7 +62,7 @@ struct SensorFallbackTests {
         #expect(pollution.source == "open-meteo")
         #expect(pollution.hourly?.values[.pm2_5] == [40, 40, 40])
         #expect(pollution.pollutantSources == nil)
-        #expect(conditions.nextAir == nil, "the air shown is the model's already")
+        #expect(conditions.nextAir?.pollution == pollution, "kept for the sensor polls while the sensor stays down")
         #expect(conditions.airFallbackFrom == ["purpleair"])
     }
 
