@@ -4,7 +4,8 @@ import CCurl
 ///
 /// Debian's libcurl pulls in some 35 libraries (TLS, Kerberos, LDAP, SSH, RTMP, …); loading
 /// them cost about 80 % of a cached one-shot run, and `--version`, `--help`, `config`, `aqi`
-/// and a run the cache answers make no request at all. systemd loads its optional libraries
+/// and a run the cache answers make no request at all (unless a sensor on the home network is
+/// read: docs/PERFORMANCE.md, "A one-shot with a sensor"). systemd loads its optional libraries
 /// the same way. The package still depends on libcurl4.
 enum CurlLibrary {
     /// The soname of libcurl's ABI 4, the same for the OpenSSL and GnuTLS builds.

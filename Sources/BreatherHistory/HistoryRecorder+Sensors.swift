@@ -19,7 +19,7 @@ extension HistoryRecorder {
     /// run records one reading per their `interval`, not one per run of a bar.
     public func hasRecentSensorReadings(_ conditions: CityConditions, withinSeconds seconds: Int) -> Bool {
         let sensors = [conditions.pollution?.source, conditions.indoor?.source].compactMap { $0 }
-            .filter { ProviderID(rawValue: $0).map(ProviderID.sensors.contains) ?? false }
+            .filter(ProviderID.isSensor)
         guard !sensors.isEmpty else { return false }
         let place = HistoryPlace(conditions.location)
         let now = clock()
@@ -39,9 +39,7 @@ extension HistoryRecorder {
     public func averagingSensors(_ conditions: CityConditions) -> CityConditions {
         guard let pollution = conditions.pollution, conditions.partsFetchedAt.air == conditions.fetchedAt,
               let pollutants = pollution.hourly?.values.keys else { return conditions }
-        let sensorPollutants = pollutants.filter { pollutant in
-            ProviderID(rawValue: pollution.source(of: pollutant)).map(ProviderID.sensors.contains) ?? false
-        }
+        let sensorPollutants = pollutants.filter { ProviderID.isSensor(pollution.source(of: $0)) }
         guard !sensorPollutants.isEmpty else { return conditions }
         let place = HistoryPlace(conditions.location)
         let until = Int((pollution.observedAt ?? conditions.fetchedAt).timeIntervalSince1970.rounded(.down))

@@ -71,7 +71,12 @@ extension CityConditions {
             poll.partsFetchedAt.air = nextAir.fetchedAt
         }
         poll.nextAir = nextAir
-        poll.failures = failures.filter { $0.part == .weather || $0.part == .asthma } + poll.failures
+        // A store written before `polledAt` was kept: its fetch was the last full one.
+        poll.polledAt = polledAt ?? fetchedAt
+        // What the poll did not ask keeps its failures: weather, asthma, and the air sources that
+        // are no sensors (the model that failed at the last main poll has not answered since).
+        poll.failures = failures.filter { $0.part == .weather || $0.part == .asthma || $0.part == .air && !ProviderID.isSensor($0.provider) }
+            + poll.failures
         return merged(with: poll)
     }
 

@@ -24,10 +24,11 @@ public struct CityConditions: Sendable, Hashable, Codable {
     /// The air of the source after a sensor in `[sources] air` (the model), whole, as the last
     /// fetch that asked it brought it: what a sensor poll shows at once, as the fallback, when
     /// the sensor stops answering between two full polls (`merged(withSensorPoll:)`), with no
-    /// request to a source that has a quota. Nil when the air shown is no sensor's.
+    /// request to a source that has a quota. Also kept when that source's air is the one shown
+    /// (the sensor failed at the last full fetch). Nil without a sensor leading `[sources] air`.
     public var nextAir: NextAir?
-    /// When the last fetch that asked for every part ran, a sensor poll (`FetchRequest.sensorsOnly`)
-    /// being none: a one-shot's `max_age` counts from here, so reading a sensor never makes the
+    /// When the last fetch that asked the providers ran (any fetch but a sensor poll,
+    /// `FetchRequest.sensorsOnly`): a one-shot's `max_age` counts from here, so reading a sensor never makes the
     /// model's data pass for fresher than it is. Nil when unknown (a store written before it
     /// was kept): `fetchedAt` stands in.
     public var polledAt: Timestamp?

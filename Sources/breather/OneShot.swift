@@ -109,13 +109,13 @@ struct OneShot {
     /// at the last read, less than its `interval` ago (one that is off would make every run wait
     /// for its connect timeout; the store then answers, the fallback included).
     static func readsSensors(_ stored: CityConditions, intervalSeconds: Int, now: Timestamp = Timestamp.now()) -> Bool {
-        let sensorFailed = stored.failures.contains { ProviderID(rawValue: $0.provider).map(ProviderID.sensors.contains) ?? false }
+        let sensorFailed = stored.failures.contains { ProviderID.isSensor($0.provider) }
         return !sensorFailed || now.timeIntervalSince(stored.fetchedAt) >= Double(intervalSeconds)
     }
 
     /// Whether any output of this run shows the sparkline or trend (the tooltip, json, a bar's
     /// full text, a template): plain and prometheus do not, and a one-shot printing only those
-    /// skips reading the history (a cached plain run opens no database).
+    /// skips reading the history (a cached plain run opens no database unless it reads a sensor).
     private func showsHistory(_ context: AppContext) -> Bool {
         let formats = [options.format ?? .plain] + context.settings.outputs.map(\.format)
         return options.template != nil || formats.contains { $0 != .plain && $0 != .prometheus }
@@ -171,12 +171,13 @@ struct OneShot {
     func report(_ output: Output, fromStore: Bool, sensorsRead: Bool = false, printedBarLine: Bool, logger: Logger,
                 keptData: String = "the cached data") -> ExitStatus {
         let status = output.status
-        let sensors = Set(ProviderID.sensors.map(\.rawValue))
-        let others = output.failures.map { (RunStatus.describe($0), sensorsRead && sensors.contains($0.provider)) }.filter { $0.0 != status.line }
+        let others = output.failures.map { (RunStatus.describe($0), sensorsRead && ProviderID.isSensor($0.provider)) }.filter { $0.0 != status.line }
         // One line when something decided; the rest only at --log-level info.
         for (line, ofThisRun) in others { logger.log((fromStore && !ofThisRun) || status.line != nil ? .info : .warning, line) }
         guard let line = status.line else { return .ok }
-        if fromStore {
+        // A sensor that failed in this run's read decided it as a fetch's failure would.
+        let sensorFailedNow = sensorsRead && output.failures.contains { ProviderID.isSensor($0.provider) }
+        if fromStore, !sensorFailedNow {
             logger.log(.info, line)
         } else if status.showsKeptData {
             let age = output.age.isEmpty ? "" : " from \(output.age) ago"

@@ -33,7 +33,8 @@ struct StorePolicy: Sendable {
         }
     }
 
-    /// Whether a one-shot answers from `found` and asks no provider: younger than `max_age`,
+    /// Whether a one-shot answers from `found` and asks no provider with a quota (it still reads
+    /// a sensor on the home network: `OneShot.readsSensors`): polled less than `max_age` ago,
     /// from the same `[sources]`, and no `--refresh`, whatever parts it lacks (a bar refreshing
     /// every few seconds must not burn quotas). After fetches that brought no air or weather
     /// (the data shows stale), younger than the backoff instead (`retryAfterFailures`), so a

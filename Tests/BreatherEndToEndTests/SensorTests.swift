@@ -7,15 +7,15 @@ import Testing
 @Suite("sensors on the home network, end to end")
 struct SensorEndToEndTests {
     /// Open-Meteo with PM2.5 40 µg/m³ and ozone 120 µg/m³, and a PurpleAir at `/purpleair`
-    /// serving `fixture` as if measured now (its `DateTime` set to the current time).
-    func routes(purpleAir fixture: String) throws -> [String: Route] {
+    /// serving `fixture` as if measured `at` (its `DateTime` set to that time; now by default).
+    func routes(purpleAir fixture: String, at time: Date = Date()) throws -> [String: Route] {
         var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40, o3: 120)))
         let text = try String(contentsOfFile: SupportPaths.fixtures + "/" + fixture, encoding: .utf8)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy/MM/dd'T'HH:mm:ss'z'"
-        let now = formatter.string(from: Date())
+        let now = formatter.string(from: time)
         let fresh = text.replacingOccurrences(of: #""DateTime": "[^"]*""#, with: "\"DateTime\": \"\(now)\"", options: .regularExpression)
         #expect(fresh != text, "the fixture has a DateTime")
         routes["/purpleair/json"] = .json(fresh)
@@ -163,6 +163,8 @@ struct SensorEndToEndTests {
             return (result, try #require(try json(result)["air_quality"] as? [String: Any]))
         }
         _ = try await oneShot()
+        // A new two-minute average 20 s later: a new reading, within the sensor's minute.
+        try server.setRoutes(try self.routes(purpleAir: "purpleair/json.pa-ii.clean.json", at: Date().addingTimeInterval(20)))
         let (_, second) = try await oneShot()
         #expect(second["source"] as? String == "purpleair")
         #expect(sensorReads() == 2 && modelReads() == 1, "the sensor on every run, the model from the store: \(server.requests)")
@@ -182,6 +184,27 @@ struct SensorEndToEndTests {
         let (_, again) = try await oneShot()
         #expect(again["fallback_from"] as? [String] == ["purpleair"])
         #expect(sensorReads() == 3)
+    }
+
+    @Test("the sensor alone in air, off: a one-shot the store answers says the sensor's failure on stderr, as a fetch would, exit 0")
+    func sensorAloneFailsLoudly() async throws {
+        var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
+        let server = try await FixtureServer.start(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server, extra: """
+            [sources]
+            air = ["purpleair"]
+
+            [providers.purpleair]
+            url = "\(server.baseURL)/purpleair"
+            """)
+        #expect(try await sandbox.run(["--config", sandbox.configPath]).status == 0)
+        routes["/purpleair/json"] = Route(body: "", status: 503)
+        try server.setRoutes(routes)
+        let result = try await sandbox.run(["--config", sandbox.configPath])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("stale"), "\(result.stdout)")
+        #expect(result.stderr.contains("purpleair"), "the failure of this run's read at the default log level: \(result.stderr)")
     }
 
     @Test("one-shots reading the sensor neither count nor end the store's run of failed fetches: the backoff stays the full fetches'")

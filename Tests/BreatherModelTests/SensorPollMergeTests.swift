@@ -88,6 +88,22 @@ struct SensorPollMergeTests {
         #expect(merged.pollution?.source == "open-meteo")
         #expect(merged.isCarriedOver(.air))
         #expect(merged.airFallbackFrom == [])
+        // The sensor polls after it ask the sensor alone: the model's failure stands until a main
+        // poll asks it again, so the model's old air stays stale, never a fresh fallback.
+        let polled = merged.merged(withSensorPoll: CityConditions(location: place, failures: sensorDown.failures,
+                                                                  fetchedAt: poll.addingTimeInterval(3660)))
+        #expect(polled.pollution?.source == "open-meteo")
+        #expect(polled.isCarriedOver(.air))
+        #expect(polled.failures.contains { $0.provider == "open-meteo" && $0.part == .air })
+    }
+
+    @Test("a store written before the last full poll's time was kept: a sensor poll counts its fetch as that poll")
+    func storeWithoutPollTime() {
+        let old = onHand()
+        #expect(old.polledAt == nil)
+        let merged = old.merged(withSensorPoll: CityConditions(location: place, pollution: Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [9]])),
+                                                               fetchedAt: poll))
+        #expect(merged.polledAt == main, "max_age still counts from the old store's fetch, not from the sensor's read")
     }
 
     @Test("a sensor that failed in the poll: the air on hand stays, marked carried over")
