@@ -35,6 +35,7 @@ extension Settings {
     /// The shortest `interval` among `readSensors`, which a one-shot reads on every run even when
     /// it answers the rest from the store (it records one reading per that interval); nil when none.
     var readSensorSeconds: Int? {
-        providers.sensors.filter { readSensors.contains($0.key) }.map(\.value.intervalSeconds).min()
+        let read = readSensors
+        return providers.sensors.filter { read.contains($0.key) }.map(\.value.intervalSeconds).min()
     }
 }

@@ -3,14 +3,21 @@ import Testing
 import BreatherCache
 import BreatherModel
 
+/// `conditions` saved to a store in a new directory and loaded back; nil when it did not load.
+func roundTrip(_ conditions: CityConditions) throws -> CityConditions? {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-cache-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let cache = ConditionsCache(path: directory.appendingPathComponent("c.json").path)
+    try cache.save(conditions)
+    guard case .conditions(let loaded, _, _) = cache.load() else { return nil }
+    return loaded
+}
+
 @Suite("conditions store: a sensor's particles beside the model's gases")
 struct SensorSourcesCacheTests {
     @Test("each pollutant's source survives the store, so a one-shot from it labels the sub-indices as the fetch did")
     func pollutantSourcesRoundTrip() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-cache-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("c.json").path
         let sensor = Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [7.2]]))
         let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40, 41], .o3: [120, 118]]))
         let merged = sensor.filled(from: model)
@@ -18,11 +25,7 @@ struct SensorSourcesCacheTests {
         #expect(merged.filledFrom == "open-meteo")
         let conditions = CityConditions(location: Location(latitude: 40.7, longitude: -73.9), pollution: merged,
                                         fetchedAt: Timestamp(timeIntervalSince1970: 1_763_800_600))
-        try ConditionsCache(path: path).save(conditions)
-        guard case .conditions(let loaded, _, _) = ConditionsCache(path: path).load() else {
-            Issue.record("the saved store did not load")
-            return
-        }
+        let loaded = try #require(try roundTrip(conditions), "the saved store did not load")
         #expect(loaded.pollution == merged)
         #expect(loaded.pollution?.source(of: .o3) == "open-meteo")
         #expect(loaded.pollution?.source(of: .pm2_5) == "purpleair")
@@ -31,10 +34,6 @@ struct SensorSourcesCacheTests {
 
     @Test("the model's own air beside a sensor's and the time of the last full poll survive the store; max_age counts from that poll")
     func nextAirAndPollRoundTrip() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-cache-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("c.json").path
         let polled = Timestamp(timeIntervalSince1970: 1_763_800_000)
         let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40, 41], .o3: [120, 118]]))
         let full = CityConditions(location: Location(latitude: 40.7, longitude: -73.9),
@@ -47,11 +46,7 @@ struct SensorSourcesCacheTests {
                                                                     fetchedAt: sensorRead))
         #expect(conditions.fetchedAt == sensorRead)
         #expect(conditions.polledAt == polled)
-        try ConditionsCache(path: path).save(conditions)
-        guard case .conditions(let loaded, _, _) = ConditionsCache(path: path).load() else {
-            Issue.record("the saved store did not load")
-            return
-        }
+        let loaded = try #require(try roundTrip(conditions), "the saved store did not load")
         #expect(loaded.nextAir == NextAir(pollution: model, fetchedAt: polled))
         #expect(loaded.polledAt == polled)
         #expect(ConditionsCache.isFresh(loaded, maxAgeSeconds: 600, now: polled.addingTimeInterval(599)))
@@ -65,20 +60,12 @@ struct SensorSourcesCacheTests {
 
     @Test("the hours of a sensor's readings behind its means survive the store, so a one-shot from it keeps the note")
     func sensorHoursRoundTrip() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-cache-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("c.json").path
         let sensor = Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [7.2]]))
         let averaged = sensor.averaged([.pm2_5: [nil, 10, 20]], from: "purpleair")
         #expect(averaged.sensorHours == [.pm2_5: 2])
         let conditions = CityConditions(location: Location(latitude: 40.7, longitude: -73.9), pollution: averaged,
                                         fetchedAt: Timestamp(timeIntervalSince1970: 1_763_800_600))
-        try ConditionsCache(path: path).save(conditions)
-        guard case .conditions(let loaded, _, _) = ConditionsCache(path: path).load() else {
-            Issue.record("the saved store did not load")
-            return
-        }
+        let loaded = try #require(try roundTrip(conditions), "the saved store did not load")
         #expect(loaded.pollution == averaged)
         #expect(try loaded.pollution?.report(for: .us).index.notes.map(\.text) == ["PM2.5 NowCast from 2 h of purpleair readings"])
     }
@@ -88,21 +75,13 @@ struct SensorSourcesCacheTests {
 struct IndoorCacheTests {
     @Test("every field of the indoor reading survives the store")
     func indoorRoundTrip() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("breather-cache-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("c.json").path
         let indoor = SensorReading(source: "airgradient", observedAt: Timestamp(timeIntervalSince1970: 1_763_800_500), pm1: 3, pm2_5: 7,
                                    pm10: 8, co2PPM: 1520, temperatureC: 24.47, humidity: 49, pressureHPa: 1012,
                                    voc: 100, vocUnit: "index", noxIndex: 1, score: 88, correction: "AirGradient")
         let conditions = CityConditions(location: Location(latitude: 40.7, longitude: -73.9),
                                         pollution: Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [10]])),
                                         fetchedAt: Timestamp(timeIntervalSince1970: 1_763_800_600), indoor: indoor)
-        try ConditionsCache(path: path).save(conditions)
-        guard case .conditions(let loaded, _, _) = ConditionsCache(path: path).load() else {
-            Issue.record("the saved store did not load")
-            return
-        }
+        let loaded = try #require(try roundTrip(conditions), "the saved store did not load")
         #expect(loaded.indoor == indoor)
     }
 }

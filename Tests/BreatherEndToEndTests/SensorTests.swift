@@ -22,17 +22,34 @@ struct SensorEndToEndTests {
         return routes
     }
 
-    func run(_ server: FixtureServer, sensorURL: String? = nil, air: String = "\"purpleair\", \"open-meteo\"",
-             _ arguments: [String] = ["--format", "json"]) async throws -> RunResult {
+    /// A sandbox whose config reads the PurpleAir at `server`'s `/purpleair` (or `sensorURL`)
+    /// with `air` as the air sources; `polls` sets the main `interval` and the sensor's own.
+    func sandbox(_ server: FixtureServer, sensorURL: String? = nil, air: String = "\"purpleair\", \"open-meteo\"",
+                 polls: (main: String, sensor: String)? = nil) throws -> Sandbox {
         let sandbox = try Sandbox()
         try sandbox.writeConfig(server: server, extra: """
+            \(polls.map { "interval = \"\($0.main)\"" } ?? "")
+
             [sources]
             air = [\(air)]
 
             [providers.purpleair]
             url = "\(sensorURL ?? server.baseURL + "/purpleair")"
+            \(polls.map { "interval = \"\($0.sensor)\"" } ?? "")
             """)
+        return sandbox
+    }
+
+    func run(_ server: FixtureServer, sensorURL: String? = nil, air: String = "\"purpleair\", \"open-meteo\"",
+             _ arguments: [String] = ["--format", "json"]) async throws -> RunResult {
+        let sandbox = try sandbox(server, sensorURL: sensorURL, air: air)
         return try await sandbox.run(["--config", sandbox.configPath] + arguments)
+    }
+
+    /// The last json document `watch` printed that has the air quality in it.
+    func lastDocument(_ watch: WatchProcess) -> [String: Any]? {
+        guard let last = watch.lines.last(where: { $0.contains("\"air_quality\"") }) else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
     }
 
     func json(_ result: RunResult) throws -> [String: Any] {
@@ -83,14 +100,7 @@ struct SensorEndToEndTests {
     @Test("the sensor's readings in the history store: one hour gives a labelled 1-h value, two give the NowCast, and json says from how many hours")
     func nowCastFromStoredReadings() async throws {
         let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server, extra: """
-            [sources]
-            air = ["purpleair", "open-meteo"]
-
-            [providers.purpleair]
-            url = "\(server.baseURL)/purpleair"
-            """)
+        let sandbox = try sandbox(server)
         let first = try await sandbox.run(["--config", sandbox.configPath, "--format", "json"])
         #expect(first.status == 0, "\(first.stderr)")
         let firstAir = try #require(try json(first)["air_quality"] as? [String: Any])
@@ -113,17 +123,7 @@ struct SensorEndToEndTests {
     @Test("watch with interval 1h and the sensor's 1s: several sensor reads, one Open-Meteo request, the model's ozone kept")
     func sensorInterval() async throws {
         let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server, extra: """
-            interval = "1h"
-
-            [sources]
-            air = ["purpleair", "open-meteo"]
-
-            [providers.purpleair]
-            url = "\(server.baseURL)/purpleair"
-            interval = "1s"
-            """)
+        let sandbox = try sandbox(server, polls: ("1h", "1s"))
         let watch = try WatchProcess(sandbox, ["--format", "json"])
         let sensorReads = { server.requests.filter { $0.hasPrefix("/purpleair/json") }.count }
         #expect(await waitUntil(timeout: 60) { sensorReads() >= 4 }, "\(server.requests)")
@@ -134,8 +134,7 @@ struct SensorEndToEndTests {
         #expect(airRequests <= 1 && weatherRequests <= 1, "\(server.requests)")
         #expect(await waitUntil { server.requests.contains { $0.hasPrefix("/aq/v1/air-quality") } })
         // After the sensor polls the output still has the model's ozone beside the sensor's PM2.5.
-        let last = try #require(watch.lines.last(where: { $0.contains("\"air_quality\"") }))
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let document = try #require(lastDocument(watch), "\(watch.lines.suffix(3))")
         let air = try #require(document["air_quality"] as? [String: Any])
         #expect(try subIndex(air, "pm2_5")["source"] as? String == "purpleair")
         #expect(try subIndex(air, "o3")["source"] as? String == "open-meteo")
@@ -147,14 +146,7 @@ struct SensorEndToEndTests {
     func oneShotsReadTheSensor() async throws {
         var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
         let server = try await FixtureServer.start(routes: routes)
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server, extra: """
-            [sources]
-            air = ["purpleair", "open-meteo"]
-
-            [providers.purpleair]
-            url = "\(server.baseURL)/purpleair"
-            """)
+        let sandbox = try sandbox(server)
         let sensorReads = { server.requests.filter { $0.hasPrefix("/purpleair/json") }.count }
         let modelReads = { server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count }
         func oneShot() async throws -> (RunResult, [String: Any]) {
@@ -190,14 +182,7 @@ struct SensorEndToEndTests {
     func sensorAloneFailsLoudly() async throws {
         var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
         let server = try await FixtureServer.start(routes: routes)
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server, extra: """
-            [sources]
-            air = ["purpleair"]
-
-            [providers.purpleair]
-            url = "\(server.baseURL)/purpleair"
-            """)
+        let sandbox = try sandbox(server, air: "\"purpleair\"")
         #expect(try await sandbox.run(["--config", sandbox.configPath]).status == 0)
         routes["/purpleair/json"] = Route(body: "", status: 503)
         try server.setRoutes(routes)
@@ -211,14 +196,7 @@ struct SensorEndToEndTests {
     func sensorReadsKeepTheFailureCount() async throws {
         var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
         let server = try await FixtureServer.start(routes: routes)
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server, extra: """
-            [sources]
-            air = ["purpleair", "open-meteo"]
-
-            [providers.purpleair]
-            url = "\(server.baseURL)/purpleair"
-            """)
+        let sandbox = try sandbox(server)
         let arguments = ["--config", sandbox.configPath, "--format", "json"]
         #expect(try await sandbox.run(arguments).status == 0)
         // The weather fails on a refresh: kept, stale, one failed fetch counted.
@@ -238,23 +216,9 @@ struct SensorEndToEndTests {
     func sensorStopsBetweenPolls() async throws {
         var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
         let server = try await FixtureServer.start(routes: routes)
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server, extra: """
-            interval = "1h"
-
-            [sources]
-            air = ["purpleair", "open-meteo"]
-
-            [providers.purpleair]
-            url = "\(server.baseURL)/purpleair"
-            interval = "1s"
-            """)
+        let sandbox = try sandbox(server, polls: ("1h", "1s"))
         let watch = try WatchProcess(sandbox, ["--format", "json"])
-        func lastAir() -> [String: Any]? {
-            guard let last = watch.lines.last(where: { $0.contains("\"air_quality\"") }),
-                  let document = try? JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any] else { return nil }
-            return document
-        }
+        func lastAir() -> [String: Any]? { lastDocument(watch) }
         #expect(await waitUntil(timeout: 60) { (lastAir()?["air_quality"] as? [String: Any])?["source"] as? String == "purpleair" },
                 "\(watch.lines)")
         routes["/purpleair/json"] = Route(body: "", status: 503)
@@ -287,26 +251,15 @@ struct SensorEndToEndTests {
         var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
         routes["/purpleair/json"] = Route(body: "", status: 503)
         let server = try await FixtureServer.start(routes: routes)
-        let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server, extra: """
-            interval = "1h"
-
-            [sources]
-            air = ["purpleair", "open-meteo"]
-
-            [providers.purpleair]
-            url = "\(server.baseURL)/purpleair"
-            interval = "1s"
-            """)
+        let sandbox = try sandbox(server, polls: ("1h", "1s"))
         let watch = try WatchProcess(sandbox, ["--format", "json"])
         let sensorReads = { server.requests.filter { $0.hasPrefix("/purpleair/json") }.count }
         #expect(await waitUntil(timeout: 60) { sensorReads() >= 4 }, "\(server.requests)")
-        let last = try #require(watch.lines.last(where: { $0.contains("\"air_quality\"") }))
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let document = try #require(lastDocument(watch), "\(watch.lines.suffix(3))")
         let air = try #require(document["air_quality"] as? [String: Any])
         #expect(air["source"] as? String == "open-meteo")
         #expect(air["fallback_from"] as? [String] == ["purpleair"])
-        #expect(document["stale"] as? Bool == false, "\(last)")
+        #expect(document["stale"] as? Bool == false, "\(document)")
         #expect(server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count == 1)
         #expect(await watch.terminate() == 0)
     }
