@@ -100,17 +100,16 @@ final class CurlTransfer: @unchecked Sendable {
         return count
     }
 
+    /// Keeps one header line, its name lower-cased. Works on the bytes: a name is ASCII, and
+    /// the white space a value may have around it is spaces and tabs (RFC 9110 §5.5), then CRLF.
     func receiveHeader(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
         guard let data else { return 0 }
-        let line = data.withMemoryRebound(to: UInt8.self, capacity: count) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
-        }
-        if line.hasPrefix("HTTP/") {
+        let line = UnsafeRawBufferPointer(start: data, count: count)
+        if line.starts(with: "HTTP/".utf8) {
             headers = [:]  // a new response (after a redirect or 100-continue) starts over
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].lowercased()
-            let value = Self.fieldValue(line[line.index(after: colon)...])
-            headers[name] = value
+        } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            let name = line[..<colon].map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+            headers[String(decoding: name, as: UTF8.self)] = Self.fieldValue(line[(colon + 1)...])
         }
         return count
     }
@@ -145,15 +144,11 @@ final class CurlTransfer: @unchecked Sendable {
 }
 
 extension CurlTransfer {
-    /// A header line's value without the optional white space around it and the line's CRLF
-    /// (RFC 9110 §5.5). `isWhitespace`, not a list of characters: "\r\n" is one Character,
-    /// equal to neither "\r" nor "\n". This is the one trim BreatherModel's
-    /// `trimmingWhitespace()` cannot serve: HTTP sits below the model and must not import it.
-    static func fieldValue(_ raw: Substring) -> String {
-        guard let first = raw.firstIndex(where: { !$0.isWhitespace }),
-              let last = raw.lastIndex(where: { !$0.isWhitespace })
-        else { return "" }
-        return String(raw[first...last])
+    /// A header line's value without the spaces and tabs around it and the line's CRLF.
+    static func fieldValue(_ raw: Slice<UnsafeRawBufferPointer>) -> String {
+        let isPadding = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        guard let first = raw.firstIndex(where: { !isPadding($0) }), let last = raw.lastIndex(where: { !isPadding($0) }) else { return "" }
+        return String(decoding: raw[first...last], as: UTF8.self)
     }
 }
 

@@ -8,19 +8,21 @@ public enum BarEscaping {
     }
 
     /// Pango markup (waybar, i3bar with `markup: pango`): the three characters Pango parses, plus quotes.
+    /// Works on the UTF-8 bytes: these five are ASCII, and no byte of a multi-byte character is.
     public static func pango(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): result += "&amp;".utf8
+            case UInt8(ascii: "<"): result += "&lt;".utf8
+            case UInt8(ascii: ">"): result += "&gt;".utf8
+            case UInt8(ascii: "\""): result += "&quot;".utf8
+            case UInt8(ascii: "'"): result += "&#39;".utf8
+            default: result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Polybar has no working escape for `%{` (a doubled `%` is not honoured, polybar#2748), so a

@@ -32,7 +32,8 @@ struct Session: Sendable {
         let fetching = Fetching(fetcher: try context.makeFetcher(gate: gate, history: history),
                                 resolver: LocationResolver(context: context, resolved: location, failure: locationFailure))
         let cache = ConditionsCache(path: context.cachePath)
-        let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger, failedFetches: failedFetches)
+        let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger, failedFetches: failedFetches,
+                                savesSensorPolls: gate == nil)
         self.fetching = fetching
         self.cache = cache
         self.history = history
@@ -125,18 +126,25 @@ final class StoreWriter: Sendable {
     private let logger: Logger
     private let lastError = Mutex<String?>(nil)
     private let failedFetches: Mutex<Int>
+    /// Whether a sensor poll is written. A one-shot's is: the next run spaces its sensor reads
+    /// by it. The daemon's and `watch`'s are not: one-shots read the sensor themselves, a
+    /// restarted daemon reads it at its first poll, and a rewrite of the whole store every
+    /// minute was a third of a sensor poll's CPU (docs/PERFORMANCE.md).
+    private let savesSensorPolls: Bool
 
-    init(cache: ConditionsCache, sources: String, logger: Logger, failedFetches: Int = 0) {
+    init(cache: ConditionsCache, sources: String, logger: Logger, failedFetches: Int = 0, savesSensorPolls: Bool = true) {
         self.cache = cache
         self.sources = sources
         self.logger = logger
         self.failedFetches = Mutex(failedFetches)
+        self.savesSensorPolls = savesSensorPolls
     }
 
     func save(_ conditions: CityConditions) {
         let failed = conditions.isCarriedOver(.air) || conditions.isCarriedOver(.weather)
         // A sensor poll (a fetch after the last full one) neither counts nor ends a run of failures.
         let isSensorPoll = conditions.polledAt.map { $0 != conditions.fetchedAt } ?? false
+        if isSensorPoll && !savesSensorPolls { return }
         let count = failedFetches.withLock { count in
             if !isSensorPoll { count = failed ? count + 1 : 0 }
             return count

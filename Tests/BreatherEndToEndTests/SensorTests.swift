@@ -246,6 +246,28 @@ struct SensorEndToEndTests {
         #expect(await watch.terminate() == 0)
     }
 
+    @Test("the sensor polls of watch and the daemon leave the conditions store as the last full poll wrote it; the output follows the sensor")
+    func sensorPollsLeaveTheStore() async throws {
+        var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
+        let server = try await FixtureServer.start(routes: routes)
+        let sandbox = try sandbox(server, polls: ("1h", "1s"))
+        let store = sandbox.home.appendingPathComponent("cache/breather/conditions.json").path
+        let watch = try WatchProcess(sandbox, ["--format", "json"])
+        func pm25() -> Double? {
+            (lastDocument(watch)?["air_quality"] as? [String: Any]).flatMap { try? subIndex($0, "pm2_5")["concentration"] as? Double }
+        }
+        #expect(await waitUntil(timeout: 60) { pm25() != nil && FileManager.default.fileExists(atPath: store) }, "\(watch.lines)")
+        let written = try String(contentsOfFile: store, encoding: .utf8)
+        let first = try #require(pm25())
+        // The smoke reading: another PM2.5, which the next sensor poll shows.
+        routes["/purpleair/json"] = try self.routes(purpleAir: "purpleair/json.pa-ii.smoke.json")["/purpleair/json"]
+        try server.setRoutes(routes)
+        #expect(await waitUntil(timeout: 20) { pm25().map { $0 != first } ?? false }, "\(watch.lines.suffix(3))")
+        #expect(try String(contentsOfFile: store, encoding: .utf8) == written, "a sensor poll rewrote the store")
+        #expect(server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count == 1, "no full poll in between: \(server.requests)")
+        #expect(await watch.terminate() == 0)
+    }
+
     @Test("a sensor down from the start: the main poll falls back, and the sensor polls after it keep the model's air, not stale")
     func sensorDownFromTheStart() async throws {
         var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
