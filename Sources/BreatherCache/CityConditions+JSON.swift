@@ -57,8 +57,10 @@ enum ConditionsJSON {
     }
 
     private static func failure(_ f: ProviderFailure) -> JSONValue {
-        .object(["provider": .string(f.provider), "part": .string(f.part.rawValue), "kind": .string(f.kind.rawValue),
-                 "message": .string(f.message), "retry_after_seconds": f.retryAfterSeconds.map { .integer(Int64($0)) } ?? .null])
+        var object: JSONObject = ["provider": .string(f.provider), "part": .string(f.part.rawValue), "kind": .string(f.kind.rawValue),
+                                  "message": .string(f.message), "retry_after_seconds": f.retryAfterSeconds.map { .integer(Int64($0)) } ?? .null]
+        if f.completing { object["completing"] = .bool(true) }  // only when set: the usual failure reads as before
+        return .object(object)
     }
 
     private static func failure(_ c: JSONCursor) throws(JSONError) -> ProviderFailure {
@@ -66,8 +68,11 @@ enum ConditionsJSON {
               let kind = FailureKind(rawValue: try c["kind"].string()) else {
             throw JSONError.typeMismatch(path: c.path, expected: "a part and a failure kind", found: "an unknown one")
         }
-        return ProviderFailure(provider: try c["provider"].string(), part: part, kind: kind, message: try c["message"].string(),
-                               retryAfterSeconds: try c["retry_after_seconds"].optionalInt())
+        var failure = ProviderFailure(provider: try c["provider"].string(), part: part, kind: kind, message: try c["message"].string(),
+                                      retryAfterSeconds: try c["retry_after_seconds"].optionalInt())
+        // Absent in a store written before the key existed.
+        failure.completing = try c["completing"].optionalBool() ?? false
+        return failure
     }
 
     private static func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }

@@ -151,6 +151,11 @@ public struct JSONCursor: Sendable {
     }
 
     /// nil if missing or null; a value of another type still throws.
+    public func optionalBool() throws(JSONError) -> Bool? {
+        try isAbsent() ? nil : bool()
+    }
+
+    /// nil if missing or null; a value of another type still throws.
     public func optionalString() throws(JSONError) -> String? {
         try isAbsent() ? nil : string()
     }

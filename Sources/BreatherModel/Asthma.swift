@@ -63,6 +63,9 @@ public struct ProviderFailure: Sendable, Hashable, Codable, Error {
     public var message: String
     /// Seconds the provider asked us to wait (HTTP Retry-After), if any.
     public var retryAfterSeconds: Int?
+    /// The provider was asked after the source shown answered, to complete its reading (the
+    /// model after a sensor, for the gases): its failure is no fallback (`airFallbackFrom`).
+    public var completing = false
 
     /// A failure of `provider` to serve `part`; `message` must not contain a key. Its control
     /// characters and escape sequences are removed here (`Sanitized`), where provider text enters.

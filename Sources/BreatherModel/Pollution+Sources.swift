@@ -36,11 +36,13 @@ extension Pollution {
 
 extension CityConditions {
     /// The air sources that failed before the one shown answered: non-empty when the air
-    /// shown is a fallback (a sensor that did not answer, the model in its place).
+    /// shown is a fallback (a sensor that did not answer, the model in its place). A source
+    /// asked after it, to complete its reading, is not one (`ProviderFailure.completing`).
     public var airFallbackFrom: [String] {
         guard let pollution, !isCarriedOver(.air) else { return [] }
         var seen: [String] = []
-        for failure in failures where failure.part == .air && failure.provider != pollution.source && !seen.contains(failure.provider) {
+        for failure in failures where failure.part == .air && !failure.completing && failure.provider != pollution.source
+            && !seen.contains(failure.provider) {
             seen.append(failure.provider)
         }
         return seen

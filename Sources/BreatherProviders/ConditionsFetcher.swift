@@ -109,7 +109,10 @@ public struct ConditionsFetcher: Sendable {
             // the air on hand completes the reading.
             if request.sensorsOnly, !isSensor { break }
             if isSensor, sensorReply != nil { continue }
-            if let skipped = await notAsked(provider.id.rawValue, part: .air, request, after: asked) {
+            // A source after a sensor that answered completes its reading: no fallback if it fails.
+            let completing = sensorReply != nil
+            if var skipped = await notAsked(provider.id.rawValue, part: .air, request, after: asked) {
+                skipped.completing = completing
                 failures.append(skipped)
                 continue
             }
@@ -120,7 +123,9 @@ public struct ConditionsFetcher: Sendable {
                 await outcomes.add(provider.id.rawValue, .air, nil)
             } catch {
                 await outcomes.add(provider.id.rawValue, .air, error)
-                failures.append(error)
+                var failure = error
+                failure.completing = completing
+                failures.append(failure)
                 continue
             }
             if isSensor {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BreatherCache
+import BreatherJSON
 import BreatherModel
 
 /// `conditions` saved to a store in a new directory and loaded back; nil when it did not load.
@@ -56,6 +57,27 @@ struct SensorSourcesCacheTests {
         var old = loaded
         old.polledAt = nil
         #expect(ConditionsCache.isFresh(old, maxAgeSeconds: 600, now: polled.addingTimeInterval(601)))
+    }
+
+    @Test("a model that failed completing the sensor's reading stays no fallback through the store; without the key, a failure is a fallback's")
+    func completingFailureRoundTrip() throws {
+        var failure = ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503")
+        failure.completing = true
+        let conditions = CityConditions(location: Location(latitude: 40.7, longitude: -73.9),
+                                        pollution: Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [7.2]])),
+                                        failures: [failure], fetchedAt: Timestamp(timeIntervalSince1970: 1_763_800_600))
+        #expect(conditions.airFallbackFrom == [])
+        let loaded = try #require(try roundTrip(conditions), "the saved store did not load")
+        #expect(loaded.failures == [failure])
+        #expect(loaded.airFallbackFrom == [])
+        guard case .object(var old) = ConditionsDocument.encode(conditions), case .array(let failures)? = old["failures"],
+              case .object(var first)? = failures.first else { Issue.record("no failures in the document"); return }
+        #expect(first["completing"] == .bool(true))
+        first["completing"] = nil
+        old["failures"] = .array([.object(first)])
+        let decoded = try ConditionsDocument.decode(.object(old))
+        #expect(decoded.failures.first?.completing == false)
+        #expect(decoded.airFallbackFrom == ["open-meteo"])
     }
 
     @Test("the hours of a sensor's readings behind its means survive the store, so a one-shot from it keeps the note")

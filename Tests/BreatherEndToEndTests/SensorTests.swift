@@ -80,6 +80,21 @@ struct SensorEndToEndTests {
         #expect(server.requests.contains { $0.hasPrefix("/aq/v1/air-quality") })
     }
 
+    @Test("the model after the sensor fails: the sensor's PM2.5 is shown and is no fallback; the model's failure is an error, exit 0")
+    func modelFailsAfterSensor() async throws {
+        var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
+        routes["/aq/v1/air-quality"] = .json("{}", status: 503)
+        let server = try await FixtureServer.start(routes: routes)
+        let result = try await run(server)
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try json(result)
+        let air = try #require(document["air_quality"] as? [String: Any])
+        #expect(air["source"] as? String == "purpleair")
+        #expect(air["fallback_from"] as? [String] == [], "open-meteo was asked after the sensor, for the gases: \(air)")
+        let errors = try #require(document["errors"] as? [[String: Any]])
+        #expect(errors.contains { $0["provider"] as? String == "open-meteo" && $0["part"] as? String == "air" }, "\(errors)")
+    }
+
     @Test("a sensor that does not answer: the model's PM2.5 at once, marked as a fallback, exit 0")
     func sensorDown() async throws {
         let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))

@@ -101,6 +101,11 @@ struct SensorFallbackTests {
         #expect(pollution.hourly?.values[.o3] == nil)
         #expect(try pollution.report(for: .us).index.mainPollutants == [.pm2_5])
         #expect(conditions.failures.map(\.provider) == ["open-meteo"])
+        #expect(conditions.airFallbackFrom == [], "the model was asked after the sensor, to complete it: the sensor is no fallback")
+        // The model first and the sensor its fallback: the model's failure is what the sensor stands in for.
+        let fellBack = await fetch([StubModel(id: .openMeteo, fails: true), StubSensor(.purpleAir, pm25: 7.2)])
+        #expect(fellBack.pollution?.source == "purpleair")
+        #expect(fellBack.airFallbackFrom == ["open-meteo"])
     }
 
     @Test("a standard the sensor alone cannot serve (the AQHI needs NO2 and O3) is served once the model fills in")
