@@ -129,7 +129,7 @@ final class StoreWriter: Sendable {
     /// Whether a sensor poll is written. A one-shot's is: the next run spaces its sensor reads
     /// by it. The daemon's and `watch`'s are not: one-shots read the sensor themselves, a
     /// restarted daemon reads it at its first poll, and a rewrite of the whole store every
-    /// minute was a third of a sensor poll's CPU (docs/PERFORMANCE.md).
+    /// minute was 15-23 % of a sensor poll's CPU (docs/PERFORMANCE.md).
     private let savesSensorPolls: Bool
 
     init(cache: ConditionsCache, sources: String, logger: Logger, failedFetches: Int = 0, savesSensorPolls: Bool = true) {
