@@ -29,15 +29,15 @@ public enum ProviderID: String, CaseIterable, Sendable, Hashable, Codable {
     public static let air: [ProviderID] = [.openMeteo, .airVisual, .waqi, .openWeatherMap] + sensors
     /// The sensors on the home network (`[providers.<id>] url`), in the order the docs list them.
     public static let sensors: [ProviderID] = [.airGradient, .purpleAir, .sensorCommunity, .awair]
+    /// The ids `[sources] weather` accepts.
+    public static let weather: [ProviderID] = [.openMeteo, .airVisual, .openWeatherMap]
+    /// The ids `[sources] asthma` accepts.
+    public static let asthma: [ProviderID] = [.estimate, .propeller]
 
     /// True when `name` (a failure's provider, a reading's source) is one of `sensors`.
     public static func isSensor(_ name: String) -> Bool {
         ProviderID(rawValue: name).map(sensors.contains) ?? false
     }
-    /// The ids `[sources] weather` accepts.
-    public static let weather: [ProviderID] = [.openMeteo, .airVisual, .openWeatherMap]
-    /// The ids `[sources] asthma` accepts.
-    public static let asthma: [ProviderID] = [.estimate, .propeller]
 }
 
 extension ProviderFailure {

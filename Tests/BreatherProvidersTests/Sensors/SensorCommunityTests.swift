@@ -11,6 +11,11 @@ struct SensorCommunityTests {
         SensorCommunity(url: "http://192.168.1.70", retryPause: .milliseconds(1), http: http)
     }
 
+    /// The node's reading when it serves `fixture` (under sensor-community/).
+    func reading(_ fixture: String) async throws -> SensorReading {
+        try await node(FakeHTTP(["/data.json": FakeHTTP.fixture("sensor-community/\(fixture)")])).reading()
+    }
+
     @Test("SDS_P2 PM2.5 and SDS_P1 PM10 from strings; BME280 temperature, humidity, pressure Pa → hPa")
     func reading() async throws {
         let http = FakeHTTP(["/data.json": FakeHTTP.fixture("sensor-community/data.sds011_bme280.json")])
@@ -26,8 +31,7 @@ struct SensorCommunityTests {
 
     @Test("the classic kit: SDS011 particles, a DHT22's bare temperature and humidity")
     func dht22() async throws {
-        let http = FakeHTTP(["/data.json": FakeHTTP.fixture("sensor-community/data.sds011_dht22.json")])
-        let reading = try await node(http).reading()
+        let reading = try await reading("data.sds011_dht22.json")
         #expect(reading.pm2_5 == 4.83)
         #expect(reading.pm10 == 9.4)
         #expect(reading.pm1 == nil)
@@ -38,8 +42,7 @@ struct SensorCommunityTests {
 
     @Test("a Plantower node with an SHT3x and a BMP280: PM1 from PMS_P0, the SHT3x's temperature, the BMP280's pressure")
     func plantower() async throws {
-        let http = FakeHTTP(["/data.json": FakeHTTP.fixture("sensor-community/data.pms_sht3x_bmp280.json")])
-        let reading = try await node(http).reading()
+        let reading = try await reading("data.pms_sht3x_bmp280.json")
         #expect(reading.pm1 == 14)
         #expect(reading.pm2_5 == 21)
         #expect(reading.pm10 == 27)
@@ -50,8 +53,7 @@ struct SensorCommunityTests {
 
     @Test("an SPS30 (SPS30_P1 is PM10, P4 is not read) and an SCD30's CO2")
     func sps30() async throws {
-        let http = FakeHTTP(["/data.json": FakeHTTP.fixture("sensor-community/data.sps30_scd30.json")])
-        let reading = try await node(http).reading()
+        let reading = try await reading("data.sps30_scd30.json")
         #expect(reading.pm1 == 3.12)
         #expect(reading.pm2_5 == 4.05)
         #expect(reading.pm10 == 4.58)
