@@ -80,14 +80,17 @@ extension CityConditions {
 /// A place on Earth with an optional display name.
 public struct Location: Sendable, Hashable, Codable {
     /// The name people know the place by ("Brooklyn"); nil shows the coordinates instead.
-    public var name: String?
+    /// One line with no control characters or escape sequences however it is set (`Sanitized`):
+    /// geocoders, providers and config files are outside text, and every format shows it.
+    public var name: String? {
+        didSet { if let name { self.name = Sanitized.line(name) } }
+    }
     /// Degrees north (WGS 84), -90…90.
     public var latitude: Double
     /// Degrees east (WGS 84), -180…180.
     public var longitude: Double
 
-    /// A place at the given coordinates, optionally named (control characters and escape
-    /// sequences removed from the name: geocoders and config files are outside text).
+    /// A place at the given coordinates, optionally named.
     public init(name: String? = nil, latitude: Double, longitude: Double) {
         self.name = name.map(Sanitized.line)
         self.latitude = latitude

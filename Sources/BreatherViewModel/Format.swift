@@ -12,15 +12,10 @@ public enum Format {
     /// Colour for "no index" (grey, readable on dark and light bars).
     public static let neutralColor = "#999999"
 
-    /// The location's name, else its coordinates to two decimals: "40.68, -73.94".
-    /// Control characters (a newline from a config or a geocoder, a tab, BEL) become spaces:
-    /// every format promises one line, and bars act on raw control bytes.
+    /// The location's name, else its coordinates to two decimals: "40.68, -73.94". The name is
+    /// already one line with no control characters (`Location` keeps it so, `Sanitized`).
     public static func city(_ location: Location) -> String {
-        if let name = location.name {
-            let flat = String(String.UnicodeScalarView(name.unicodeScalars.map {
-                $0.properties.generalCategory == .control ? " " : $0 }))
-            if !flat.trimmingWhitespace().isEmpty { return flat }
-        }
+        if let name = location.name, !name.trimmingWhitespace().isEmpty { return name }
         return "\(fixed(location.latitude, 2)), \(fixed(location.longitude, 2))"
     }
 

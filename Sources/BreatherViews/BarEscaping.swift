@@ -46,23 +46,29 @@ public enum BarEscaping {
 }
 
 extension String {
-    /// Every occurrence of `target` replaced, left to right. By hand: the standard library's
-    /// `replacing(_:with:)` and `firstRange(of:)` are _StringProcessing's, 1.3 MB of the binary
-    /// with _RegexParser, and Foundation's `replacingOccurrences` is Foundation.
+    /// Every occurrence of `target` replaced, left to right, matched on the UTF-8 bytes as a bar
+    /// or a scraper reads them. Swift's `Character`s would miss some: a markup character followed
+    /// by a combining mark is one `Character` ("#\u{301}" is not "#"), and so is "\r\n", yet
+    /// the bar still sees the `#` or the newline. A match starts only where a character's bytes
+    /// start: `target` begins with an ASCII or lead byte, which no continuation byte equals.
+    /// By hand: the standard library's `replacing(_:with:)` is _StringProcessing's, 1.3 MB of
+    /// the binary with _RegexParser, and Foundation's `replacingOccurrences` is Foundation.
     func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        let length = target.count
-        var result = ""
-        var index = startIndex
-        while index < endIndex {
-            if self[index...].hasPrefix(target) {
-                result += replacement
-                index = self.index(index, offsetBy: length)
+        let target = Array(target.utf8)
+        guard let first = target.first, utf8.contains(first) else { return self }
+        let bytes = Array(utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 16)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == first, bytes[index...].starts(with: target) {
+                result += replacement.utf8
+                index += target.count
             } else {
-                result.append(self[index])
-                index = self.index(after: index)
+                result.append(bytes[index])
+                index += 1
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }

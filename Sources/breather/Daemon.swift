@@ -135,6 +135,11 @@ final class DaemonController: Service, Sendable {
             let keeps = was.sources.state.map { "reading \($0)" } ?? "asking the providers"
             old.logger.log(.warning, "[sources] state changed: restart the daemon to apply it (it keeps \(keeps))")
         }
+        if was.history != now.history {
+            // The recorder is the session's, made at start (`Session.history`).
+            let keeps = session.history.map { "recording to \($0.path)" } ?? "not recording"
+            old.logger.log(.warning, "[history] changed: restart the daemon to apply it (it keeps \(keeps))")
+        }
         // A subscriber asks no provider: nothing to fetch anew.
         let refetch = subscription == nil && (was.location != now.location || was.sources != now.sources || was.providers != now.providers
             || was.timeoutSeconds != now.timeoutSeconds || old.cachePath != new.cachePath)

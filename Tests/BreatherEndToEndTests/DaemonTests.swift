@@ -88,6 +88,12 @@ struct DaemonTests {
         #expect(await waitUntil { (try? String(contentsOfFile: sandbox.plainOutput, encoding: .utf8))?.contains("AQI 114") == true })
         // Only the standard changed: the view model re-rendered the data on hand, no provider was asked.
         #expect(server.requests.count == requestsBefore, "\(server.requests)")
+
+        // [history] is the session's, made at start: a change says so rather than being ignored.
+        try sandbox.writeDaemonConfig(server: server, top: "standard = \"china\"", sources: "[history]\nenabled = false")
+        daemon.send(SIGHUP)
+        #expect(await waitUntil { daemon.stderr.contains("[history] changed: restart the daemon to apply it (it keeps recording to ") },
+                "\(daemon.stderr)")
         #expect(daemon.isRunning)
     }
 

@@ -123,4 +123,14 @@ struct SanitizedTests {
         #expect(Location(name: "Evil\u{1B}[31mTown\n", latitude: 0, longitude: 0).name == "EvilTown")
         #expect(Attribution(name: "\u{1B}]0;x\u{07}EPA", url: nil).name == "EPA")
     }
+
+    @Test("a place name set after construction (the config's [location] name) is sanitized too")
+    func onAssignment() {
+        var location = Location(latitude: 0, longitude: 0)
+        location.name = "Saint-Jean\nL'Île\t\u{1B}[31m<&>"
+        #expect(location.name == "Saint-Jean L'Île <&>")
+        #expect(Format.city(location) == "Saint-Jean L'Île <&>")
+        location.name = "\n\r"
+        #expect(Format.city(location) == "0.00, 0.00")
+    }
 }

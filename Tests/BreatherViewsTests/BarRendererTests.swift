@@ -87,6 +87,12 @@ struct BarRendererTests {
         output.isCompact = false
         let hostile = PolybarRenderer().render(output)
         #expect(hostile.ranges(of: "%{").count == 4, "only the renderer's own four tags: \(hostile)")
+        // A combining mark after `{` makes "{\u{301}" one Character, but polybar reads bytes.
+        output = await BarState.fresh.output(name: "Evil %{\u{301}A1:rm -rf ~:}x")
+        output.isCompact = false
+        let combining = Array(PolybarRenderer().render(output).utf8)
+        let tags = combining.indices.dropLast().filter { combining[$0] == UInt8(ascii: "%") && combining[$0 + 1] == UInt8(ascii: "{") }
+        #expect(tags.count == 4, "only the renderer's own four tags: \(String(decoding: combining, as: UTF8.self).debugDescription)")
     }
 
     @Test("tmux: one style pair setting both colours, every # in the text doubled")
@@ -96,6 +102,15 @@ struct BarRendererTests {
         var output = await BarState.fresh.output(name: "#[bg=red]#{host} 100%")
         output.isCompact = false
         #expect(TmuxRenderer().render(output).hasPrefix("#[fg=#000000,bg=#ffff00] ##[bg=red]##{host} 100%: US EPA (2024) 57"))
+        // "#\u{301}" is one Character but tmux reads the `#`: doubled all the same.
+        output = await BarState.fresh.output(name: "#\u{301}(id)")
+        output.isCompact = false
+        #expect(Array(TmuxRenderer().render(output).utf8).starts(with: Array("#[fg=#000000,bg=#ffff00] ##\u{301}(id): US".utf8)))
+    }
+
+    @Test("one line for line-based bars: a CR LF pair (one Character) is broken up too")
+    func singleLine() {
+        #expect(Array(BarEscaping.singleLine("a\r\nb\nc\rd").utf8) == Array("a  b c d".utf8))
     }
 
     @Test("emoji and nerd icons for WMO and AirVisual codes; imperial units in every bar")

@@ -20,9 +20,6 @@ extension AppContext {
         } catch {
             throw CommandFailure(status: .configuration, message: "mqtt: \(error)")
         }
-        if let password, password.contains(where: { $0 == "\n" }) {
-            throw CommandFailure(status: .configuration, message: "mqtt: the password file must hold one line, the password")
-        }
         if settings.username != nil, password == nil {
             throw CommandFailure(status: .configuration, message: "mqtt: username is set but no password: set password_file (or BREATHER_MQTT_PASSWORD)")
         }
