@@ -274,8 +274,11 @@ public final class HistoryStore {
         return summaries
     }
 
-    /// The number of rows in `reading` (tests and benchmarks).
+    /// The number of rows in `reading` (an import's count, tests and benchmarks).
     public func readingCount() throws(SQLiteError) -> Int { try database.scalarInt("SELECT count(*) FROM reading") ?? 0 }
+
+    /// The number of daily summaries (one a place, source, day and variable).
+    public func dailySummaryCount() throws(SQLiteError) -> Int { try database.scalarInt("SELECT count(*) FROM daily") ?? 0 }
 
     /// `PRAGMA integrity_check`'s first line: `ok` for a sound file.
     public func integrityCheck() throws(SQLiteError) -> String { try database.scalarText("PRAGMA integrity_check") ?? "" }

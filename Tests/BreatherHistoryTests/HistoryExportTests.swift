@@ -160,6 +160,45 @@ import BreatherModel
         }
     }
 
+    @Test func daysOlderThanAYearComeFromTheirDailySummaries() throws {
+        let folder = TempFolder()
+        let store = try HistoryStore(path: folder.file("h.sqlite3"))
+        // 23 hours at 10 µg/m³ and one at 60 (mean 12.08); the provider's own US index 50, once 98;
+        // a weather-only source, which has no index and so no day.
+        let hours = (0..<24).flatMap { hour in
+            [reading("pm2_5", hour == 12 ? 60 : 10, at: day0 + hour * 3600), reading("pollen_grass", hour == 9 ? 40 : 5, at: day0 + hour * 3600),
+             reading("reported_us", hour == 15 ? 98 : 50, at: day0 + hour * 3600, source: "waqi"),
+             reading("temperature_c", 20, at: day0 + hour * 3600, source: "openweathermap")]
+        }
+        let now = day0 + 367 * 86_400
+        try store.record(hours + [reading("pm2_5", 5, at: now)], keepRawSeconds: 90 * 86_400, now: now)
+        let days = HistoryDay.summarised(try store.dailySummaries(since: 0, until: now), standard: .us)
+        #expect(days.map(\.source) == ["open-meteo", "waqi"])
+        let model = try #require(days.first)
+        #expect(model.date == "2026-11-20" && model.isSummary && model.hoursByCategory.isEmpty)
+        // Mean: 12.0 µg/m³ → AQI 56; highest: 60 µg/m³ held for the day → 154 (2024 table).
+        #expect(model.meanIndex == 56 && model.maxIndex == 154 && model.mainPollutant == .pm2_5)
+        #expect(model.maxPollen?.type == .grass && model.maxPollen?.count == 40)
+        #expect(days.last?.meanIndex == 52 && days.last?.maxIndex == 98, "the provider's own index, as it gave it")
+        // No hours by category: those columns are empty, not 0.
+        let blankHours = String(repeating: ",", count: AQIStandard.us.categories.count)
+        #expect(HistoryDailyFormat.csvLine(model, .us) == "2026-11-20,Brooklyn,40.6769,-73.9423,open-meteo,us,154,56,pm2_5,\(blankHours)40,grass\r\n")
+        let json = HistoryDailyFormat.json([model], .us)
+        #expect(json.contains("\"aqi_max\":154,\"aqi_mean\":56,\"main_pollutant\":\"pm2_5\",\"summary\":true") && !json.contains("\"hours\""))
+        let line = HistoryTable(standard: .us).dayLine(model)
+        #expect(line.contains("Unhealthy ") && line.hasSuffix("daily summary (UTC day)"), "\(line)")
+    }
+
+    @Test func daysAreGroupedByPlaceInTheOrderPlacesFirstAppear() {
+        let elsewhere = HistoryPlace(latitude: 52.52, longitude: 13.405, name: "Berlin")
+        func day(_ date: String, _ place: HistoryPlace) -> HistoryDay {
+            HistoryDay(date: date, place: place, source: "open-meteo", maxIndex: 1, meanIndex: 1, hoursByCategory: [:])
+        }
+        let days = [day("2025-01-01", brooklyn), day("2025-01-01", elsewhere), day("2026-11-20", brooklyn), day("2026-11-20", elsewhere)]
+        #expect(HistoryDay.byPlace(days).map { "\($0.place.name) \($0.date)" }
+                == ["Brooklyn 2025-01-01", "Brooklyn 2026-11-20", "Berlin 2025-01-01", "Berlin 2026-11-20"])
+    }
+
     @Test func theChartFitsEightyColumnsAndHonoursNoColour() throws {
         var plain = HistoryChart(standard: .us, color: false)
         var colour = HistoryChart(standard: .us, color: true)
