@@ -2,19 +2,20 @@ import BreatherModel
 
 /// A day of one place and air source, summarised for `breather history --daily`: the day's
 /// highest and mean hourly index, the hours spent in each category, the pollutant that set the
-/// index most often, and the day's highest pollen count.
+/// index most often, and the day's highest pollen count. A day over a year old is told from its
+/// daily summary instead (`isSummary`, `days(summarising:standard:)`).
 public struct HistoryDay: Sendable, Equatable {
-    /// The local calendar day, `2026-10-03`.
+    /// The local calendar day, `2026-10-03` (a UTC day when `isSummary`).
     public var date: String
     /// The place.
     public var place: HistoryPlace
     /// The air source.
     public var source: String
-    /// The highest hourly index.
+    /// The highest hourly index (when `isSummary`: the index of each pollutant's highest hourly mean).
     public var maxIndex: Int
-    /// The mean of the hourly indices, rounded.
+    /// The mean of the hourly indices, rounded (when `isSummary`: the index of the day's mean concentrations).
     public var meanIndex: Int
-    /// Hours in each category, by category id.
+    /// Hours in each category, by category id (empty when `isSummary`: the hours are gone).
     public var hoursByCategory: [String: Int]
     /// The pollutant that set the index in the most hours (the worst hour's on a tie); nil when none did.
     public var mainPollutant: Pollutant?
@@ -36,7 +37,7 @@ public struct HistoryDay: Sendable, Equatable {
     /// index reports) and the highest is the index of each pollutant's highest hourly mean held
     /// for the day: never below the worst hour's index. A provider's own index for `standard`,
     /// when it gave one, is used as it is (its mean and highest). No hours by category.
-    public static func summarised(_ summaries: [DailySummary], standard: AQIStandard) -> [HistoryDay] {
+    public static func days(summarising summaries: [DailySummary], standard: AQIStandard) -> [HistoryDay] {
         struct Key: Hashable { var place: HistoryPlace; var source: String; var day: Int }
         var order: [Key] = []
         var variables: [Key: [String: DailySummary]] = [:]
@@ -66,9 +67,27 @@ public struct HistoryDay: Sendable, Equatable {
         }
     }
 
-    /// `days` with each place's days together, places in the order they first appear (a
-    /// place's summarised days, then its days with hours, keep their own order).
-    public static func byPlace(_ days: [HistoryDay]) -> [HistoryDay] {
+    /// The summarised days and the days with hours as one list: each place's days together,
+    /// places in the order they first appear, its summarised days first. West of UTC the hourly
+    /// tier starts in the evening of the last summarised UTC day's date: those few hours join
+    /// that day (the higher index of the two and its main pollutant) rather than make a second
+    /// row of the same date.
+    public static func combining(summarised: [HistoryDay], withHours: [HistoryDay]) -> [HistoryDay] {
+        struct Key: Hashable { var place: HistoryPlace; var source: String; var date: String }
+        var positions: [Key: Int] = [:]
+        var days: [HistoryDay] = []
+        for day in summarised + withHours {
+            let key = Key(place: day.place, source: day.source, date: day.date)
+            guard let position = positions[key] else {
+                positions[key] = days.count
+                days.append(day)
+                continue
+            }
+            if day.maxIndex > days[position].maxIndex {
+                days[position].maxIndex = day.maxIndex
+                days[position].mainPollutant = day.mainPollutant
+            }
+        }
         var places: [HistoryPlace] = []
         var byPlace: [HistoryPlace: [HistoryDay]] = [:]
         for day in days {

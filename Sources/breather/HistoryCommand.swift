@@ -89,7 +89,8 @@ struct HistoryCommand {
         try rows.finish()
         // Days past the hourly tier (a year back) are kept only as daily summaries.
         let summaries = try store?.dailySummaries(since: since, until: until) ?? []
-        let allDays = options.daily ? HistoryDay.byPlace(HistoryDay.summarised(summaries, standard: standard) + days.days()) : []
+        let allDays = options.daily
+            ? HistoryDay.combining(summarised: HistoryDay.days(summarising: summaries, standard: standard), withHours: days.days()) : []
         switch (options.format, options.daily) {
         case (.json, false): out.write(HistoryJSON.closing)
         case (.chart, _): out.write(chart.render().joined(separator: "\n") + "\n")
@@ -99,7 +100,7 @@ struct HistoryCommand {
         default: break
         }
         out.flush()
-        if !options.daily, let newest = summaries.map(\.day).max() {
+        if !options.daily || options.format == .chart, let newest = summaries.map(\.day).max() {
             // The rows asked for stop a year back: say where the rest is rather than end silently.
             logger.log(.warning, "history: the days up to \(CalendarDay.utcDate(ofDay: newest / 86_400)) are kept only as daily summaries: add --daily to see them")
         }
@@ -122,13 +123,13 @@ struct HistoryCommand {
         }
         do {
             let store = try HistoryStore(path: path)
-            let (readingsBefore, summariesBefore) = (try store.readingCount(), try store.dailySummaryCount())
+            let (readingsBefore, summarisedBefore) = (try store.readingCount(), try store.summarisedDayCount())
             try store.record(readings, keepRawSeconds: keepRawSeconds, now: Int(Timestamp.now().timeIntervalSince1970))
             let added = try store.readingCount() - readingsBefore
             // Readings over a year old go straight into the daily tier, as they would have aged.
-            let summarised = try store.dailySummaryCount() - summariesBefore
+            let summarised = try store.summarisedDayCount() - summarisedBefore
             Console.out("imported \(readings.count) readings from \(file) into \(path) (\(max(0, added)) new)"
-                        + (summarised > 0 ? "; days over a year old kept as \(summarised) daily summaries" : ""))
+                        + (summarised > 0 ? "; \(summarised) \(summarised == 1 ? "day" : "days") over a year old kept as daily summaries" : ""))
             return .ok
         } catch {
             logger.log(.error, "history import: \(path): \(error)")

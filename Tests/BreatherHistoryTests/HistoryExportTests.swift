@@ -172,7 +172,7 @@ import BreatherModel
         }
         let now = day0 + 367 * 86_400
         try store.record(hours + [reading("pm2_5", 5, at: now)], keepRawSeconds: 90 * 86_400, now: now)
-        let days = HistoryDay.summarised(try store.dailySummaries(since: 0, until: now), standard: .us)
+        let days = HistoryDay.days(summarising: try store.dailySummaries(since: 0, until: now), standard: .us)
         #expect(days.map(\.source) == ["open-meteo", "waqi"])
         let model = try #require(days.first)
         #expect(model.date == "2026-11-20" && model.isSummary && model.hoursByCategory.isEmpty)
@@ -189,14 +189,30 @@ import BreatherModel
         #expect(line.contains("Unhealthy ") && line.hasSuffix("daily summary (UTC day)"), "\(line)")
     }
 
-    @Test func daysAreGroupedByPlaceInTheOrderPlacesFirstAppear() {
+    @Test func summarisedDaysAndDaysWithHoursAreOneListByPlace() {
         let elsewhere = HistoryPlace(latitude: 52.52, longitude: 13.405, name: "Berlin")
-        func day(_ date: String, _ place: HistoryPlace) -> HistoryDay {
-            HistoryDay(date: date, place: place, source: "open-meteo", maxIndex: 1, meanIndex: 1, hoursByCategory: [:])
+        func day(_ date: String, _ place: HistoryPlace, max: Int, summary: Bool) -> HistoryDay {
+            HistoryDay(date: date, place: place, source: "open-meteo", maxIndex: max, meanIndex: 40, hoursByCategory: summary ? [:] : ["good": 5],
+                       mainPollutant: max > 100 ? .o3 : .pm2_5, isSummary: summary)
         }
-        let days = [day("2025-01-01", brooklyn), day("2025-01-01", elsewhere), day("2026-11-20", brooklyn), day("2026-11-20", elsewhere)]
-        #expect(HistoryDay.byPlace(days).map { "\($0.place.name) \($0.date)" }
-                == ["Brooklyn 2025-01-01", "Brooklyn 2026-11-20", "Berlin 2025-01-01", "Berlin 2026-11-20"])
+        let summarised = [day("2025-11-24", brooklyn, max: 60, summary: true), day("2025-11-24", elsewhere, max: 50, summary: true)]
+        // West of UTC the hourly tier starts on the evening of the last summarised date.
+        let withHours = [day("2025-11-24", brooklyn, max: 120, summary: false), day("2025-11-25", brooklyn, max: 70, summary: false),
+                         day("2025-11-25", elsewhere, max: 30, summary: false)]
+        let days = HistoryDay.combining(summarised: summarised, withHours: withHours)
+        #expect(days.map { "\($0.place.name) \($0.date) \($0.maxIndex)" }
+                == ["Brooklyn 2025-11-24 120", "Brooklyn 2025-11-25 70", "Berlin 2025-11-24 50", "Berlin 2025-11-25 30"])
+        #expect(days[0].isSummary && days[0].mainPollutant == .o3 && days[0].meanIndex == 40, "one row for the date, the higher index's pollutant")
+    }
+
+    @Test func aSummarisedDayOverlappingSinceIsKept() throws {
+        let folder = TempFolder()
+        let store = try HistoryStore(path: folder.file("h.sqlite3"))
+        let now = day0 + 367 * 86_400
+        try store.record([reading("pm2_5", 10, at: day0 + 3600), reading("pm2_5", 5, at: now)], keepRawSeconds: 90 * 86_400, now: now)
+        // Local midnight of that date in New York is 05:00 UTC, inside the UTC day.
+        #expect(try store.dailySummaries(since: day0 + 5 * 3600, until: now).map(\.day) == [day0])
+        #expect(try store.dailySummaries(since: day0 + 86_400, until: now).isEmpty)
     }
 
     @Test func theChartFitsEightyColumnsAndHonoursNoColour() throws {
