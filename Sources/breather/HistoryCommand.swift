@@ -100,7 +100,7 @@ struct HistoryCommand {
         default: break
         }
         out.flush()
-        if !options.daily || options.format == .chart, let newest = summaries.map(\.day).max() {
+        if !options.daily, let newest = summaries.map(\.day).max() {
             // The rows asked for stop a year back: say where the rest is rather than end silently.
             logger.log(.warning, "history: the days up to \(CalendarDay.utcDate(ofDay: newest / 86_400)) are kept only as daily summaries: add --daily to see them")
         }

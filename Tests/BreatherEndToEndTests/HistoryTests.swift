@@ -188,8 +188,8 @@ struct HistoryTests {
         #expect(rows.status == 0)
         #expect(rows.stdout.split(separator: "\n").count == 1, "only the heading: \(rows.stdout)")
         #expect(rows.stderr.contains("history: the days up to 2025-06-02 are kept only as daily summaries: add --daily to see them"), "\(rows.stderr)")
-        // The chart draws hours, --daily or not: it says so too.
-        let chart = try await sandbox.run(["history", "--daily", "--format", "chart", "--since", "2025-06-01", "--config", sandbox.configPath], environment: utc)
+        // The chart draws hours (--daily is refused with it): it says so too.
+        let chart = try await sandbox.run(["history", "--format", "chart", "--since", "2025-06-01", "--config", sandbox.configPath], environment: utc)
         #expect(chart.stderr.contains("kept only as daily summaries"), "\(chart.stderr)")
     }
 
