@@ -2,29 +2,99 @@ import BreatherModel
 
 /// A day of one place and air source, summarised for `breather history --daily`: the day's
 /// highest and mean hourly index, the hours spent in each category, the pollutant that set the
-/// index most often, and the day's highest pollen count.
+/// index most often, and the day's highest pollen count. A day over a year old is told from its
+/// daily summary instead (`isSummary`, `days(summarising:standard:)`).
 public struct HistoryDay: Sendable, Equatable {
-    /// The local calendar day, `2026-10-03`.
+    /// The local calendar day, `2026-10-03` (a UTC day when `isSummary`).
     public var date: String
     /// The place.
     public var place: HistoryPlace
     /// The air source.
     public var source: String
-    /// The highest hourly index.
+    /// The highest hourly index (when `isSummary`: the index of each pollutant's highest hourly mean).
     public var maxIndex: Int
-    /// The mean of the hourly indices, rounded.
+    /// The mean of the hourly indices, rounded (when `isSummary`: the index of the day's mean concentrations).
     public var meanIndex: Int
-    /// Hours in each category, by category id.
+    /// Hours in each category, by category id (empty when `isSummary`: the hours are gone).
     public var hoursByCategory: [String: Int]
     /// The pollutant that set the index in the most hours (the worst hour's on a tie); nil when none did.
     public var mainPollutant: Pollutant?
     /// The highest pollen count of the day and its type; nil when none was recorded.
     public var maxPollen: (type: PollenType, count: Double)?
+    /// True for a day older than the hourly tier (a year), told from its daily summary
+    /// (`summarised`): a UTC day, with no hours by category.
+    public var isSummary = false
 
     public static func == (lhs: HistoryDay, rhs: HistoryDay) -> Bool {
         lhs.date == rhs.date && lhs.place == rhs.place && lhs.source == rhs.source && lhs.maxIndex == rhs.maxIndex
             && lhs.meanIndex == rhs.meanIndex && lhs.hoursByCategory == rhs.hoursByCategory && lhs.mainPollutant == rhs.mainPollutant
-            && lhs.maxPollen?.type == rhs.maxPollen?.type && lhs.maxPollen?.count == rhs.maxPollen?.count
+            && lhs.maxPollen?.type == rhs.maxPollen?.type && lhs.maxPollen?.count == rhs.maxPollen?.count && lhs.isSummary == rhs.isSummary
+    }
+
+    /// The days the store keeps only as daily summaries (`HistoryStore.dailySummaries`), one per
+    /// place, source and UTC day with an index under `standard`. Their hours are gone, so the
+    /// mean index is the index of the day's mean concentrations (24-hour means, what a daily
+    /// index reports) and the highest is the index of each pollutant's highest hourly mean held
+    /// for the day: never below the worst hour's index. A provider's own index for `standard`,
+    /// when it gave one, is used as it is (its mean and highest). No hours by category.
+    public static func days(summarising summaries: [DailySummary], standard: AQIStandard) -> [HistoryDay] {
+        struct Key: Hashable { var place: HistoryPlace; var source: String; var day: Int }
+        var order: [Key] = []
+        var variables: [Key: [String: DailySummary]] = [:]
+        for summary in summaries {
+            let key = Key(place: summary.place, source: summary.source, day: summary.day)
+            if variables[key] == nil { order.append(key) }
+            variables[key, default: [:]][summary.variable] = summary
+        }
+        return order.compactMap { key in
+            let day = variables[key]!
+            func index(_ value: (DailySummary) -> Double) -> AirQualityIndex? {
+                let reported = day[HistoryVariable.reportedName(standard)].map {
+                    [ReportedIndex(standard: standard, value: Int(value($0).rounded()), mainPollutant: nil, field: "")]
+                } ?? []
+                var series: [Pollutant: [Double?]] = [:]
+                for pollutant in Pollutant.allCases {
+                    if let summary = day[pollutant.rawValue] { series[pollutant] = Array(repeating: value(summary), count: 24) }
+                }
+                guard !series.isEmpty || !reported.isEmpty else { return nil }
+                return try? Pollution(source: key.source, hourly: series.isEmpty ? nil : HourlySeries(series), reported: reported).report(for: standard).index
+            }
+            guard let mean = index(\.mean), let highest = index(\.max) else { return nil }
+            let pollen = PollenType.allCases.compactMap { type in day[HistoryVariable.pollenName(type)].map { (type: type, count: $0.max) } }
+            return HistoryDay(date: CalendarDay.utcDate(ofDay: key.day / 86_400), place: key.place, source: key.source,
+                              maxIndex: highest.value, meanIndex: mean.value, hoursByCategory: [:],
+                              mainPollutant: highest.mainPollutants.first, maxPollen: pollen.max { $0.count < $1.count }, isSummary: true)
+        }
+    }
+
+    /// The summarised days and the days with hours as one list: each place's days together,
+    /// places in the order they first appear, its summarised days first. West of UTC the hourly
+    /// tier starts in the evening of the last summarised UTC day's date: those few hours join
+    /// that day (the higher index of the two and its main pollutant) rather than make a second
+    /// row of the same date.
+    public static func combining(summarised: [HistoryDay], withHours: [HistoryDay]) -> [HistoryDay] {
+        struct Key: Hashable { var place: HistoryPlace; var source: String; var date: String }
+        var positions: [Key: Int] = [:]
+        var days: [HistoryDay] = []
+        for day in summarised + withHours {
+            let key = Key(place: day.place, source: day.source, date: day.date)
+            guard let position = positions[key] else {
+                positions[key] = days.count
+                days.append(day)
+                continue
+            }
+            if day.maxIndex > days[position].maxIndex {
+                days[position].maxIndex = day.maxIndex
+                days[position].mainPollutant = day.mainPollutant
+            }
+        }
+        var places: [HistoryPlace] = []
+        var byPlace: [HistoryPlace: [HistoryDay]] = [:]
+        for day in days {
+            if byPlace[day.place] == nil { places.append(day.place) }
+            byPlace[day.place, default: []].append(day)
+        }
+        return places.flatMap { byPlace[$0]! }
     }
 }
 
@@ -89,7 +159,7 @@ public enum HistoryDailyFormat {
     public static func csvLine(_ day: HistoryDay, _ standard: AQIStandard) -> String {
         ([day.date, HistoryCSV.quoted(day.place.name), HistoryCSV.number(day.place.latitude), HistoryCSV.number(day.place.longitude),
           HistoryCSV.quoted(day.source), standard.rawValue, "\(day.maxIndex)", "\(day.meanIndex)", day.mainPollutant?.rawValue ?? ""]
-            + standard.categories.map { "\(day.hoursByCategory[$0.id] ?? 0)" }
+            + standard.categories.map { day.isSummary ? "" : "\(day.hoursByCategory[$0.id] ?? 0)" }
             + [day.maxPollen.map { HistoryCSV.number($0.count) } ?? "", day.maxPollen?.type.rawValue ?? ""]).joined(separator: ",") + "\r\n"
     }
 
@@ -101,7 +171,11 @@ public enum HistoryDailyFormat {
             text += "\"latitude\":\(HistoryCSV.number(day.place.latitude)),\"longitude\":\(HistoryCSV.number(day.place.longitude)),"
             text += "\"source\":\(HistoryJSON.string(day.source)),\"aqi_max\":\(day.maxIndex),\"aqi_mean\":\(day.meanIndex)"
             if let main = day.mainPollutant { text += ",\"main_pollutant\":\"\(main.rawValue)\"" }
-            text += ",\"hours\":{" + standard.categories.map { "\"\($0.id)\":\(day.hoursByCategory[$0.id] ?? 0)" }.joined(separator: ",") + "}"
+            if day.isSummary {
+                text += ",\"summary\":true"
+            } else {
+                text += ",\"hours\":{" + standard.categories.map { "\"\($0.id)\":\(day.hoursByCategory[$0.id] ?? 0)" }.joined(separator: ",") + "}"
+            }
             if let pollen = day.maxPollen { text += ",\"pollen_max\":\(HistoryCSV.number(pollen.count)),\"pollen_type\":\"\(pollen.type.rawValue)\"" }
             text += "}"
         }

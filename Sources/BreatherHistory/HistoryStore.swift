@@ -258,11 +258,12 @@ public final class HistoryStore {
         }
     }
 
-    /// The daily summaries (days older than the hourly tier) from `since` to `until`.
+    /// The daily summaries (days older than the hourly tier) of the UTC days that overlap
+    /// `since`…`until` (a local midnight west of UTC falls inside the UTC day it names).
     public func dailySummaries(since: Int, until: Int) throws(SQLiteError) -> [DailySummary] {
         try loadNames()
         let (places, sources, variables) = namesByID
-        let query = try database.prepare("SELECT place, day, variable, source, mean, min, max FROM daily WHERE day >= ? AND day < ? ORDER BY place, day, variable, source")
+        let query = try database.prepare("SELECT place, day, variable, source, mean, min, max FROM daily WHERE day > ? - 86400 AND day < ? ORDER BY place, day, variable, source")
         try query.bind(since, at: 1)
         try query.bind(until, at: 2)
         var summaries: [DailySummary] = []
@@ -274,8 +275,13 @@ public final class HistoryStore {
         return summaries
     }
 
-    /// The number of rows in `reading` (tests and benchmarks).
+    /// The number of rows in `reading` (an import's count, tests and benchmarks).
     public func readingCount() throws(SQLiteError) -> Int { try database.scalarInt("SELECT count(*) FROM reading") ?? 0 }
+
+    /// The number of days (a place, source and UTC day) kept as daily summaries.
+    public func summarisedDayCount() throws(SQLiteError) -> Int {
+        try database.scalarInt("SELECT count(*) FROM (SELECT DISTINCT place, source, day FROM daily)") ?? 0
+    }
 
     /// `PRAGMA integrity_check`'s first line: `ok` for a sound file.
     public func integrityCheck() throws(SQLiteError) -> String { try database.scalarText("PRAGMA integrity_check") ?? "" }

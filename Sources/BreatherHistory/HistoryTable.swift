@@ -33,8 +33,10 @@ public struct HistoryTable {
 
     /// One `--daily` line.
     public func dayLine(_ day: HistoryDay) -> String {
-        let worst = standard.categories.reversed().first { (day.hoursByCategory[$0.id] ?? 0) > 0 }
-        let hours = standard.categories.compactMap { category in day.hoursByCategory[category.id].map { "\(category.name) \($0)h" } }.joined(separator: ", ")
+        let worst = day.isSummary ? standard.category(forIndex: day.maxIndex)
+            : standard.categories.reversed().first { (day.hoursByCategory[$0.id] ?? 0) > 0 }
+        let hours = day.isSummary ? "daily summary (UTC day)"
+            : standard.categories.compactMap { category in day.hoursByCategory[category.id].map { "\(category.name) \($0)h" } }.joined(separator: ", ")
         return pad([day.date, day.source, "\(day.maxIndex)", "\(day.meanIndex)", worst?.name ?? "", day.mainPollutant?.displayName ?? "",
                     day.maxPollen.map { "\($0.type.rawValue) \(HistoryCSV.number($0.count))" } ?? "", hours],
                    [10, 10, 4, 4, categoryWidth, 6, 14, 0])

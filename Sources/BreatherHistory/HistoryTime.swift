@@ -57,9 +57,9 @@ public enum HistoryTime {
 }
 
 /// UTC calendar days (the store's daily tier and the names of moved-aside files).
-enum CalendarDay {
+public enum CalendarDay {
     /// `2026-11-26` for days since 1970.
-    static func utcDate(ofDay day: Int) -> String {
+    public static func utcDate(ofDay day: Int) -> String {
         var time = time_t(day * 86_400)
         var parts = tm()
         gmtime_r(&time, &parts)

@@ -1,5 +1,5 @@
 /// Asthma risk for the day, from Propeller or Breather's own estimate.
-public struct Asthma: Sendable, Hashable, Codable {
+public struct Asthma: Sendable, Hashable {
     /// The day's risk level.
     public var risk: AsthmaRisk
     /// Probability of an asthma event, 0…1, when the source gives one.
@@ -24,7 +24,7 @@ public struct Asthma: Sendable, Hashable, Codable {
 }
 
 /// The worst asthma risk of the coming hours.
-public struct AsthmaOutlook: Sendable, Hashable, Codable {
+public struct AsthmaOutlook: Sendable, Hashable {
     /// The highest risk level forecast.
     public var risk: AsthmaRisk
     /// The start of the first hour at that level.
@@ -38,7 +38,7 @@ public struct AsthmaOutlook: Sendable, Hashable, Codable {
 }
 
 /// Asthma risk levels. Raw values are the ids in the `json` output.
-public enum AsthmaRisk: String, CaseIterable, Sendable, Hashable, Codable {
+public enum AsthmaRisk: String, CaseIterable, Sendable, Hashable {
     case low, medium, high
     case veryHigh = "very_high"
 
@@ -49,9 +49,9 @@ public enum AsthmaRisk: String, CaseIterable, Sendable, Hashable, Codable {
 }
 
 /// One provider that could not serve its part, and why. The message never contains a key.
-public struct ProviderFailure: Sendable, Hashable, Codable, Error {
+public struct ProviderFailure: Sendable, Hashable, Error {
     /// What the provider was asked for.
-    public enum Part: String, Sendable, Hashable, Codable { case location, air, weather, asthma, indoor }
+    public enum Part: String, Sendable, Hashable { case location, air, weather, asthma, indoor }
 
     /// The provider id that failed, e.g. `open-meteo`.
     public var provider: String
@@ -79,7 +79,7 @@ public struct ProviderFailure: Sendable, Hashable, Codable, Error {
 }
 
 /// The classes of failure users and exit codes care about.
-public enum FailureKind: String, Sendable, Hashable, Codable {
+public enum FailureKind: String, Sendable, Hashable {
     /// Rejected, expired or missing key; bad config → exit 78.
     case configuration
     /// 429, quota, timeout: try later → exit 75.

@@ -1,5 +1,5 @@
 /// When each part of `CityConditions` was fetched; nil for a part that is absent.
-public struct PartTimes: Sendable, Hashable, Codable {
+public struct PartTimes: Sendable, Hashable {
     /// When the air-quality part was fetched.
     public var air: Timestamp?
     /// When the weather part was fetched.

@@ -2,7 +2,7 @@
 ///
 /// Plain values only. Each part is optional because providers fail independently: a dead
 /// asthma source must not take the air-quality reading down with it.
-public struct CityConditions: Sendable, Hashable, Codable {
+public struct CityConditions: Sendable, Hashable {
     /// Where the conditions are for.
     public var location: Location
     /// Current weather; nil when every weather source failed.
@@ -54,7 +54,7 @@ public struct CityConditions: Sendable, Hashable, Codable {
 }
 
 /// The next air source's own reading beside a sensor's (`CityConditions.nextAir`).
-public struct NextAir: Sendable, Hashable, Codable {
+public struct NextAir: Sendable, Hashable {
     /// What that source gave, its particles included.
     public var pollution: Pollution
     /// When the fetch that asked it ran.
@@ -78,7 +78,7 @@ extension CityConditions {
 }
 
 /// A place on Earth with an optional display name.
-public struct Location: Sendable, Hashable, Codable {
+public struct Location: Sendable, Hashable {
     /// The name people know the place by ("Brooklyn"); nil shows the coordinates instead.
     /// One line with no control characters or escape sequences however it is set (`Sanitized`):
     /// geocoders, providers and config files are outside text, and every format shows it.
@@ -99,7 +99,7 @@ public struct Location: Sendable, Hashable, Codable {
 }
 
 /// Current weather in SI-ish units (°C, %, hPa, m/s, degrees from north).
-public struct Weather: Sendable, Hashable, Codable {
+public struct Weather: Sendable, Hashable {
     /// Air temperature in °C; nil when the provider gave none (likewise for every field below).
     public var temperatureC: Double?
     /// Relative humidity in percent, 0…100.
@@ -133,7 +133,7 @@ public struct Weather: Sendable, Hashable, Codable {
 }
 
 /// A weather condition as the provider coded it.
-public enum WeatherCondition: Sendable, Hashable, Codable {
+public enum WeatherCondition: Sendable, Hashable {
     /// WMO weather interpretation code (Open-Meteo `weather_code`).
     case wmo(Int)
     /// AirVisual/OpenWeatherMap icon code such as `01d`, `10n`.

@@ -1,6 +1,6 @@
 /// One variable's values, one an hour from `start` (nil for an hour the provider left empty):
 /// the pollen and UV series, past hours and forecast together.
-public struct HourlyValues: Sendable, Hashable, Codable {
+public struct HourlyValues: Sendable, Hashable {
     /// The start of the first hour.
     public var start: Timestamp
     /// One value an hour from `start` on.

@@ -1,6 +1,6 @@
 /// The pollen types Open-Meteo's air-quality API reports (grains/m³, CAMS Europe model).
 /// Raw values are Open-Meteo's variable names without the `_pollen` suffix.
-public enum PollenType: String, CaseIterable, Sendable, Hashable, Codable {
+public enum PollenType: String, CaseIterable, Sendable, Hashable {
     case alder, birch, grass, mugwort, olive, ragweed
 
     /// The AAAAI National Allergy Bureau group whose count scale applies.

@@ -1,6 +1,6 @@
 /// Air-quality data as a provider gave it: concentrations (from which Breather computes any
 /// standard) and/or indices the provider computed itself.
-public struct Pollution: Sendable, Hashable, Codable {
+public struct Pollution: Sendable, Hashable {
     /// The provider id that served this (e.g. `open-meteo`, `airvisual`).
     public var source: String
     /// When the provider measured or modelled the values; nil when it does not say.
@@ -68,7 +68,7 @@ public struct Pollution: Sendable, Hashable, Codable {
 }
 
 /// Hourly concentrations forecast for the hours after the current one.
-public struct HourlyForecast: Sendable, Hashable, Codable {
+public struct HourlyForecast: Sendable, Hashable {
     /// The time of the first forecast hour (the hour after the current one).
     public var start: Timestamp
     /// µg/m³ per pollutant, one value an hour from `start` on (nil for a missing hour).
@@ -100,7 +100,7 @@ public struct HourlyForecast: Sendable, Hashable, Codable {
 }
 
 /// A data credit: who measured or published the values, and where.
-public struct Attribution: Sendable, Hashable, Codable {
+public struct Attribution: Sendable, Hashable {
     /// Who to credit, as the provider spelled it (surrounding white space removed).
     public var name: String
     /// Where the credit links to; nil when the provider gives no link.
@@ -114,7 +114,7 @@ public struct Attribution: Sendable, Hashable, Codable {
 }
 
 /// An index value a provider computed, shown as given (`computed: false`).
-public struct ReportedIndex: Sendable, Hashable, Codable {
+public struct ReportedIndex: Sendable, Hashable {
     /// The standard the provider computed the value under.
     public var standard: AQIStandard
     /// The index value as the provider gave it.

@@ -1,7 +1,7 @@
 /// Every data source Breather knows, by the id `[sources]` and the json `source` key use.
 /// One enum, so a new provider cannot be half-added and an unknown id cannot slip through as
 /// another provider: the config rejects it (exit 78) naming the valid ids.
-public enum ProviderID: String, CaseIterable, Sendable, Hashable, Codable {
+public enum ProviderID: String, CaseIterable, Sendable, Hashable {
     /// Open-Meteo: keyless air, weather and geocoding; the default.
     case openMeteo = "open-meteo"
     /// IQAir AirVisual: air indices and weather from one request, needs a key.

@@ -4,7 +4,7 @@
 /// A sensor gives one instant, not an hourly series: every value is what it measured at
 /// `observedAt` (or a minute or two before: PurpleAir and Sensor.Community average over their
 /// own cycle). A field is nil when the sensor has no such part (a PurpleAir has no CO2 sensor).
-public struct SensorReading: Sendable, Hashable, Codable {
+public struct SensorReading: Sendable, Hashable {
     /// The provider id of the sensor (`airgradient`, `purpleair`, …).
     public var source: String
     /// When the sensor took the reading, when it says (Awair, PurpleAir); nil otherwise.
@@ -69,7 +69,7 @@ public struct SensorReading: Sendable, Hashable, Codable {
 
 /// Where a sensor stands: outdoors it can stand in for the model's particles; indoors it is
 /// shown beside the outdoor air.
-public enum SensorPlace: String, Sendable, Hashable, Codable, CaseIterable {
+public enum SensorPlace: String, Sendable, Hashable, CaseIterable {
     /// Outside: its particles can replace the model's (`[sources] air`).
     case outdoor
     /// Inside: shown beside the outdoor air (`[sources] indoor`).
@@ -77,7 +77,7 @@ public enum SensorPlace: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// How a PurpleAir's PM2.5 is corrected (`[providers.purpleair] correction`).
-public enum PM25Correction: String, Sendable, Hashable, Codable, CaseIterable {
+public enum PM25Correction: String, Sendable, Hashable, CaseIterable {
     /// The US EPA correction, as the AirNow Fire and Smoke Map applies it (the default).
     case epa
     /// The A/B mean of `pm2_5_atm`, as the sensor measured it.

@@ -11,7 +11,7 @@ import Darwin
 /// (the goal is ≤ 16 MB and a fast start-up). The names follow `Date`'s (`timeIntervalSince1970`,
 /// `addingTimeInterval(_:)`, `timeIntervalSince(_:)`) so code reads as it did. Parsing and
 /// formatting are in Timestamp+RFC3339.swift.
-public struct Timestamp: Sendable, Hashable, Comparable, Codable {
+public struct Timestamp: Sendable, Hashable, Comparable {
     /// Seconds since 1970-01-01T00:00:00Z (negative before it), fractions included.
     public var timeIntervalSince1970: Double
 
@@ -41,16 +41,5 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
     /// Earlier instants order first.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.timeIntervalSince1970 < rhs.timeIntervalSince1970
-    }
-
-    // Codable because the model types holding a Timestamp are (as they were with `Date`). One
-    // number, like `Date`'s default coding, but counted from 1970 as the cache file does.
-    public init(from decoder: any Decoder) throws {
-        timeIntervalSince1970 = try decoder.singleValueContainer().decode(Double.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(timeIntervalSince1970)
     }
 }

@@ -1,7 +1,7 @@
 /// The UV index where the user is (Open-Meteo's air-quality API, from the CAMS model): now,
 /// now under a clear sky, and hourly for the past day and the days ahead (for today's peak
 /// and the outlook).
-public struct UVIndex: Sendable, Hashable, Codable {
+public struct UVIndex: Sendable, Hashable {
     /// The index now, with clouds; nil when the provider gave none.
     public var index: Double?
     /// The index now if the sky were clear (the most it can be at this hour).

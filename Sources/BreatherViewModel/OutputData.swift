@@ -235,7 +235,7 @@ extension OutputData {
     /// The snapshot of `conditions` under the index `report`, with times in `localTime`.
     init(conditions: CityConditions?, report: AirQualityReport?, failures: [ProviderFailure],
          forecast: [ForecastHour], localTime: LocalTime, standard: AQIStandard) {
-        place = conditions.map { Place(name: $0.location.name.map(Sanitized.line), latitude: $0.location.latitude,
+        place = conditions.map { Place(name: $0.location.name, latitude: $0.location.latitude,
                                        longitude: $0.location.longitude) }
         airQuality = report.map(AirQuality.init)
         if let pollution = conditions?.pollution, var air = airQuality {

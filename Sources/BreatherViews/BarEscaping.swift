@@ -30,7 +30,7 @@ public enum BarEscaping {
     /// A trailing `%` gets one too, since the renderer's closing `%{F-}` follows it.
     public static func polybar(_ text: String) -> String {
         let escaped = text.replacingAll("%{", with: "%\u{200B}{")
-        return escaped.hasSuffix("%") ? escaped + "\u{200B}" : escaped
+        return escaped.utf8.last == UInt8(ascii: "%") ? escaped + "\u{200B}" : escaped
     }
 
     /// tmux draws `#[…]` as a style and `##` as one `#`, so every `#` is doubled. `%` is left

@@ -17,6 +17,7 @@ struct HistoryCommand {
         discussion: """
             Readings come from every fetch (one-shot, daemon, watch), keyed by place, source, time and variable. \
             The index is worked out when read, so --standard applies to the past too. \
+            Days over a year old are kept as daily summaries, which --daily shows. \
             CSV is RFC 4180 with RFC 3339 local times; 'breather history import FILE.csv' reads it back \
             (exit 65 and nothing imported when a line is wrong).
             The store: [history] path in the config, default $XDG_STATE_HOME/breather/history.sqlite3.
@@ -44,12 +45,12 @@ struct HistoryCommand {
         if let file = options.importFile { return importFile(file, into: path, keepRawSeconds: settings.history.keepRawSeconds, logger: logger) }
         guard access(path, F_OK) == 0 else {
             logger.log(.info, "history: no readings yet (\(path) does not exist)")
-            try? export(rows: nil, standard: standard)
+            try? export(rows: nil, standard: standard, logger: logger)
             return .ok
         }
         do {
             let store = try HistoryStore(path: path)
-            try export(rows: store, standard: standard)
+            try export(rows: store, standard: standard, logger: logger)
             return .ok
         } catch {
             logger.log(.error, "history: \(path): \(error)")
@@ -58,7 +59,7 @@ struct HistoryCommand {
         }
     }
 
-    private func export(rows store: HistoryStore?, standard: AQIStandard) throws {
+    private func export(rows store: HistoryStore?, standard: AQIStandard, logger: Logger) throws {
         let now = Int(Timestamp.now().timeIntervalSince1970)
         let since = options.since ?? now - 7 * 86_400
         let until = options.until ?? Int.max / 2
@@ -86,15 +87,23 @@ struct HistoryCommand {
         }
         try store?.forEachReading(since: since, until: until) { try rows.add($0) }
         try rows.finish()
+        // Days past the hourly tier (a year back) are kept only as daily summaries.
+        let summaries = try store?.dailySummaries(since: since, until: until) ?? []
+        let allDays = options.daily
+            ? HistoryDay.combining(summarised: HistoryDay.days(summarising: summaries, standard: standard), withHours: days.days()) : []
         switch (options.format, options.daily) {
         case (.json, false): out.write(HistoryJSON.closing)
         case (.chart, _): out.write(chart.render().joined(separator: "\n") + "\n")
-        case (.csv, true): for day in days.days() { out.write(HistoryDailyFormat.csvLine(day, standard)) }
-        case (.json, true): out.write(HistoryDailyFormat.json(days.days(), standard))
-        case (.table, true): out.write(table.dayHeader + "\n" + days.days().map { table.dayLine($0) + "\n" }.joined())
+        case (.csv, true): for day in allDays { out.write(HistoryDailyFormat.csvLine(day, standard)) }
+        case (.json, true): out.write(HistoryDailyFormat.json(allDays, standard))
+        case (.table, true): out.write(table.dayHeader + "\n" + allDays.map { table.dayLine($0) + "\n" }.joined())
         default: break
         }
         out.flush()
+        if !options.daily, let newest = summaries.map(\.day).max() {
+            // The rows asked for stop a year back: say where the rest is rather than end silently.
+            logger.log(.warning, "history: the days up to \(CalendarDay.utcDate(ofDay: newest / 86_400)) are kept only as daily summaries: add --daily to see them")
+        }
     }
 
     private func importFile(_ file: String, into path: String, keepRawSeconds: Int, logger: Logger) -> ExitStatus {
@@ -114,10 +123,13 @@ struct HistoryCommand {
         }
         do {
             let store = try HistoryStore(path: path)
-            let before = try store.readingCount()
+            let (readingsBefore, summarisedBefore) = (try store.readingCount(), try store.summarisedDayCount())
             try store.record(readings, keepRawSeconds: keepRawSeconds, now: Int(Timestamp.now().timeIntervalSince1970))
-            let added = try store.readingCount() - before
-            Console.out("imported \(readings.count) readings from \(file) into \(path) (\(max(0, added)) new)")
+            let added = try store.readingCount() - readingsBefore
+            // Readings over a year old go straight into the daily tier, as they would have aged.
+            let summarised = try store.summarisedDayCount() - summarisedBefore
+            Console.out("imported \(readings.count) readings from \(file) into \(path) (\(max(0, added)) new)"
+                        + (summarised > 0 ? "; \(summarised) \(summarised == 1 ? "day" : "days") over a year old kept as daily summaries" : ""))
             return .ok
         } catch {
             logger.log(.error, "history import: \(path): \(error)")

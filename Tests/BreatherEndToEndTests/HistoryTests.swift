@@ -147,6 +147,52 @@ struct HistoryTests {
         #expect(lines.contains { column("temperature_c", of: $0) == "21.4" })
     }
 
+    @Test("days older than a year, kept as daily summaries, show with --daily; without it a warning says where they are")
+    func dailySummariesShow() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("[location]\nlatitude = 48.137\nlongitude = 11.575\n")
+        // A day from 2025 in an export: importing it rolls it into the daily tier at once.
+        let fixture = SupportPaths.repository.appendingPathComponent("Tests/Fixtures/history/export-before-uv.csv").path
+        let header = try #require(try String(contentsOfFile: fixture, encoding: .utf8).split(separator: "\r\n").first).split(separator: ",").map(String.init)
+        var lines = [header.joined(separator: ",")]
+        for hour in 0..<24 {
+            var fields = header.map { _ in "" }
+            func set(_ column: String, _ value: String) { fields[header.firstIndex(of: column)!] = value }
+            set("time", "2025-06-02T\(hour < 10 ? "0" : "")\(hour):00:00+00:00")
+            set("place", "Home"); set("latitude", "48.137"); set("longitude", "11.575"); set("source", "open-meteo")
+            set("pm2_5", hour == 12 ? "60" : "10")
+            set("pollen_grass", hour == 9 ? "40" : "5")
+            lines.append(fields.joined(separator: ","))
+        }
+        let file = sandbox.home.appendingPathComponent("2025.csv").path
+        try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let utc = ["TZ": "UTC"]
+        let imported = try await sandbox.run(["history", "import", file, "--config", sandbox.configPath], environment: utc)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.hasSuffix("(0 new); 1 day over a year old kept as daily summaries\n"), "\(imported.stdout)")
+        #expect(try sqlite3(sandbox.historyPath, "SELECT count(*) FROM reading") == "0")
+        #expect(try sqlite3(sandbox.historyPath, "SELECT count(*) FROM daily") == "2")
+
+        let daily = try await sandbox.run(["history", "--daily", "--since", "2025-06-01", "--format", "csv", "--config", sandbox.configPath], environment: utc)
+        #expect(daily.status == 0, "\(daily.stderr)")
+        // US AQI of the day's mean (12.0 µg/m³) 56, of its highest hour (60) 154; no hours by category.
+        let csv = daily.stdout.split(separator: "\r\n").map(String.init)
+        let blankHours = String(repeating: ",", count: (csv.first ?? "").split(separator: ",").filter { $0.hasPrefix("hours_") }.count)
+        #expect(blankHours.count == 7)
+        #expect(csv.dropFirst().map { $0 }
+                == ["2025-06-02,Home,48.137,11.575,open-meteo,us,154,56,pm2_5,\(blankHours)40,grass"], "\(daily.stdout)")
+        let table = try await sandbox.run(["history", "--daily", "--since", "2025-06-01", "--config", sandbox.configPath], environment: utc)
+        #expect(table.stdout.contains("2025-06-02") && table.stdout.contains("daily summary (UTC day)"), "\(table.stdout)")
+
+        let rows = try await sandbox.run(["history", "--since", "2025-06-01", "--config", sandbox.configPath], environment: utc)
+        #expect(rows.status == 0)
+        #expect(rows.stdout.split(separator: "\n").count == 1, "only the heading: \(rows.stdout)")
+        #expect(rows.stderr.contains("history: the days up to 2025-06-02 are kept only as daily summaries: add --daily to see them"), "\(rows.stderr)")
+        // The chart draws hours (--daily is refused with it): it says so too.
+        let chart = try await sandbox.run(["history", "--format", "chart", "--since", "2025-06-01", "--config", sandbox.configPath], environment: utc)
+        #expect(chart.stderr.contains("kept only as daily summaries"), "\(chart.stderr)")
+    }
+
     @Test("bad import input is one line naming the line, exit 65, and nothing imported")
     func badImport() async throws {
         let sandbox = try Sandbox()

@@ -160,6 +160,61 @@ import BreatherModel
         }
     }
 
+    @Test func daysOlderThanAYearComeFromTheirDailySummaries() throws {
+        let folder = TempFolder()
+        let store = try HistoryStore(path: folder.file("h.sqlite3"))
+        // 23 hours at 10 µg/m³ and one at 60 (mean 12.08); the provider's own US index 50, once 98;
+        // a weather-only source, which has no index and so no day.
+        let hours = (0..<24).flatMap { hour in
+            [reading("pm2_5", hour == 12 ? 60 : 10, at: day0 + hour * 3600), reading("pollen_grass", hour == 9 ? 40 : 5, at: day0 + hour * 3600),
+             reading("reported_us", hour == 15 ? 98 : 50, at: day0 + hour * 3600, source: "waqi"),
+             reading("temperature_c", 20, at: day0 + hour * 3600, source: "openweathermap")]
+        }
+        let now = day0 + 367 * 86_400
+        try store.record(hours + [reading("pm2_5", 5, at: now)], keepRawSeconds: 90 * 86_400, now: now)
+        let days = HistoryDay.days(summarising: try store.dailySummaries(since: 0, until: now), standard: .us)
+        #expect(days.map(\.source) == ["open-meteo", "waqi"])
+        let model = try #require(days.first)
+        #expect(model.date == "2026-11-20" && model.isSummary && model.hoursByCategory.isEmpty)
+        // Mean: 12.0 µg/m³ → AQI 56; highest: 60 µg/m³ held for the day → 154 (2024 table).
+        #expect(model.meanIndex == 56 && model.maxIndex == 154 && model.mainPollutant == .pm2_5)
+        #expect(model.maxPollen?.type == .grass && model.maxPollen?.count == 40)
+        #expect(days.last?.meanIndex == 52 && days.last?.maxIndex == 98, "the provider's own index, as it gave it")
+        // No hours by category: those columns are empty, not 0.
+        let blankHours = String(repeating: ",", count: AQIStandard.us.categories.count)
+        #expect(HistoryDailyFormat.csvLine(model, .us) == "2026-11-20,Brooklyn,40.6769,-73.9423,open-meteo,us,154,56,pm2_5,\(blankHours)40,grass\r\n")
+        let json = HistoryDailyFormat.json([model], .us)
+        #expect(json.contains("\"aqi_max\":154,\"aqi_mean\":56,\"main_pollutant\":\"pm2_5\",\"summary\":true") && !json.contains("\"hours\""))
+        let line = HistoryTable(standard: .us).dayLine(model)
+        #expect(line.contains("Unhealthy ") && line.hasSuffix("daily summary (UTC day)"), "\(line)")
+    }
+
+    @Test func summarisedDaysAndDaysWithHoursAreOneListByPlace() {
+        let elsewhere = HistoryPlace(latitude: 52.52, longitude: 13.405, name: "Berlin")
+        func day(_ date: String, _ place: HistoryPlace, max: Int, summary: Bool) -> HistoryDay {
+            HistoryDay(date: date, place: place, source: "open-meteo", maxIndex: max, meanIndex: 40, hoursByCategory: summary ? [:] : ["good": 5],
+                       mainPollutant: max > 100 ? .o3 : .pm2_5, isSummary: summary)
+        }
+        let summarised = [day("2025-11-24", brooklyn, max: 60, summary: true), day("2025-11-24", elsewhere, max: 50, summary: true)]
+        // West of UTC the hourly tier starts on the evening of the last summarised date.
+        let withHours = [day("2025-11-24", brooklyn, max: 120, summary: false), day("2025-11-25", brooklyn, max: 70, summary: false),
+                         day("2025-11-25", elsewhere, max: 30, summary: false)]
+        let days = HistoryDay.combining(summarised: summarised, withHours: withHours)
+        #expect(days.map { "\($0.place.name) \($0.date) \($0.maxIndex)" }
+                == ["Brooklyn 2025-11-24 120", "Brooklyn 2025-11-25 70", "Berlin 2025-11-24 50", "Berlin 2025-11-25 30"])
+        #expect(days[0].isSummary && days[0].mainPollutant == .o3 && days[0].meanIndex == 40, "one row for the date, the higher index's pollutant")
+    }
+
+    @Test func aSummarisedDayOverlappingSinceIsKept() throws {
+        let folder = TempFolder()
+        let store = try HistoryStore(path: folder.file("h.sqlite3"))
+        let now = day0 + 367 * 86_400
+        try store.record([reading("pm2_5", 10, at: day0 + 3600), reading("pm2_5", 5, at: now)], keepRawSeconds: 90 * 86_400, now: now)
+        // Local midnight of that date in New York is 05:00 UTC, inside the UTC day.
+        #expect(try store.dailySummaries(since: day0 + 5 * 3600, until: now).map(\.day) == [day0])
+        #expect(try store.dailySummaries(since: day0 + 86_400, until: now).isEmpty)
+    }
+
     @Test func theChartFitsEightyColumnsAndHonoursNoColour() throws {
         var plain = HistoryChart(standard: .us, color: false)
         var colour = HistoryChart(standard: .us, color: true)

@@ -55,13 +55,6 @@ import Testing
         #expect(Set([early, late, Timestamp(timeIntervalSince1970: 100)]).count == 2)
     }
 
-    @Test func codesAsOneNumberOfSecondsSince1970() throws {
-        let t = Timestamp(timeIntervalSince1970: 1_795_000_000.5)
-        let data = try JSONEncoder().encode([t])
-        #expect(String(decoding: data, as: UTF8.self) == "[1795000000.5]")
-        #expect(try JSONDecoder().decode([Timestamp].self, from: data) == [t])
-    }
-
     @Test(arguments: [
         ("2026-10-03T12:00", 0, 1_791_028_800.0),
         ("2026-10-03T12:00", 7200, 1_791_021_600),  // Open-Meteo: local time and a separate offset

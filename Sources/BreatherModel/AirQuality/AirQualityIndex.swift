@@ -1,5 +1,5 @@
 /// The air-quality indices Breather knows. Raw values are the `--standard` spellings.
-public enum AQIStandard: String, CaseIterable, Sendable, Hashable, Codable {
+public enum AQIStandard: String, CaseIterable, Sendable, Hashable {
     /// US EPA AQI, 2024 revision.
     case us
     /// China HJ 633-2026 (in force since 2026-03-01).
@@ -17,7 +17,7 @@ public enum AQIStandard: String, CaseIterable, Sendable, Hashable, Codable {
 }
 
 /// A named band of an index with its official colour.
-public struct AQICategory: Sendable, Hashable, Codable {
+public struct AQICategory: Sendable, Hashable {
     /// A stable machine id, e.g. `moderate`, `lightly_polluted` (used in CSS classes).
     public var id: String
     /// The official English name, e.g. "Moderate", "Lightly Polluted".
@@ -34,7 +34,7 @@ public struct AQICategory: Sendable, Hashable, Codable {
 }
 
 /// One pollutant's contribution to an index.
-public struct SubIndex: Sendable, Hashable, Codable {
+public struct SubIndex: Sendable, Hashable {
     /// The pollutant this sub-index is for.
     public var pollutant: Pollutant
     /// The averaging period the standard used for this pollutant.
@@ -73,7 +73,7 @@ public struct SubIndex: Sendable, Hashable, Codable {
 /// (the standard indexes that range with another averaging period) or a value decided or
 /// bounded by such a rule. Outputs show `text`; the calculator refuses a pollutant that got
 /// no sub-index at all and says which period to give (`needs`).
-public struct IndexNote: Sendable, Hashable, Codable {
+public struct IndexNote: Sendable, Hashable {
     /// The pollutant the rule is about; nil for a rule about the whole index (AQHI minimum 1).
     public var pollutant: Pollutant?
     /// The period of the reading the rule applied to; nil with `pollutant`.
@@ -101,7 +101,7 @@ public struct IndexNote: Sendable, Hashable, Codable {
 }
 
 /// An index value under one standard, with its category and the pollutants that set it.
-public struct AirQualityIndex: Sendable, Hashable, Codable {
+public struct AirQualityIndex: Sendable, Hashable {
     /// The standard the index is under.
     public var standard: AQIStandard
     /// The index (for AQHI values above 10 this is the rounded value; `displayValue` shows "10+").

@@ -1,7 +1,7 @@
 /// One row of a breakpoint table: concentrations `cLo…cHi` map linearly onto `iLo…iHi`.
 /// `cHi == nil` marks an open-ended top row (e.g. India's "250+"). For banded indices
 /// (EU EAQI, UK DAQI) `iLo == iHi` is the band number.
-public struct Breakpoint: Sendable, Hashable, Codable {
+public struct Breakpoint: Sendable, Hashable {
     /// Lowest concentration of the row, in the unit the standard indexes this pollutant in.
     public var cLo: Double
     /// Highest concentration of the row; `nil` for an open-ended top row.

@@ -1,6 +1,6 @@
 /// The six pollutants every supported index is built from. Raw values are the ids used in
 /// the `json` output, the calculator and the config (`pm2_5 pm10 o3 no2 so2 co`).
-public enum Pollutant: String, CaseIterable, Sendable, Hashable, Codable {
+public enum Pollutant: String, CaseIterable, Sendable, Hashable {
     case pm2_5, pm10, o3, no2, so2, co
 
     /// The conventional short name shown to people ("PM2.5", "O3").
@@ -17,7 +17,7 @@ public enum Pollutant: String, CaseIterable, Sendable, Hashable, Codable {
 }
 
 /// The period a concentration was averaged over. Raw values are the calculator's spellings.
-public enum AveragingPeriod: String, CaseIterable, Sendable, Hashable, Codable {
+public enum AveragingPeriod: String, CaseIterable, Sendable, Hashable {
     case minutes15 = "15min"
     case hour1 = "1h"
     case hours3 = "3h"
@@ -28,7 +28,7 @@ public enum AveragingPeriod: String, CaseIterable, Sendable, Hashable, Codable {
 }
 
 /// Units a concentration can be given in. Raw values are the calculator's spellings.
-public enum ConcentrationUnit: String, CaseIterable, Sendable, Hashable, Codable {
+public enum ConcentrationUnit: String, CaseIterable, Sendable, Hashable {
     case microgramsPerCubicMetre = "ug/m3"
     case milligramsPerCubicMetre = "mg/m3"
     case ppb
@@ -36,7 +36,7 @@ public enum ConcentrationUnit: String, CaseIterable, Sendable, Hashable, Codable
 }
 
 /// One concentration of one pollutant over one averaging period.
-public struct PollutantReading: Sendable, Hashable, Codable {
+public struct PollutantReading: Sendable, Hashable {
     /// The pollutant measured.
     public var pollutant: Pollutant
     /// The period the value is an average over.
@@ -57,7 +57,7 @@ public struct PollutantReading: Sendable, Hashable, Codable {
 
 /// Hourly concentrations as a provider gives them, in µg/m³, oldest first; the last element is
 /// the current hour. `nil` marks a missing hour. Standards average these themselves.
-public struct HourlySeries: Sendable, Hashable, Codable {
+public struct HourlySeries: Sendable, Hashable {
     /// Each pollutant's hourly values in µg/m³, oldest first; a pollutant the provider lacks has no entry.
     public var values: [Pollutant: [Double?]]
 

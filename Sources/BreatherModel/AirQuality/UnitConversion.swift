@@ -15,7 +15,7 @@ extension Pollutant {
 
 /// The temperature and pressure a standard states its gas concentrations at; ppb ↔ µg/m³
 /// depends on them through the molar volume `V = R·T / p` of an ideal gas.
-public struct ReferenceConditions: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct ReferenceConditions: Sendable, Hashable, CustomStringConvertible {
     /// Temperature in kelvin.
     public var kelvin: Double
     /// Pressure in kPa.
@@ -62,7 +62,7 @@ public struct ReferenceConditions: Sendable, Hashable, Codable, CustomStringConv
 
 /// A reading converted between a volume unit (ppb, ppm) and a mass unit before indexing: what
 /// was given, and the conditions and factor used, so outputs can show the conversion.
-public struct AppliedConversion: Sendable, Hashable, Codable {
+public struct AppliedConversion: Sendable, Hashable {
     /// The value as given.
     public var value: Double
     /// The unit it was given in.
