@@ -80,6 +80,44 @@ struct MQTTPublisherTests {
         #expect(daemon.stderr.contains("mqtt: connected to mqtt://127.0.0.1:\(broker.port)"), "\(daemon.stderr)")
     }
 
+    @Test("an indoor sensor appears in Home Assistant: CO2 in ppm (carbon_dioxide), indoor PM2.5, temperature, humidity and index")
+    func indoorEntities() async throws {
+        let broker = try await MosquittoBroker.start()
+        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
+        routes["/airgradient/measures/current"] = .fixture("airgradient/measures_current.open_air_compensated.json")
+        let server = try await FixtureServer.start(routes: routes)
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, sources: """
+            [sources]
+            indoor = ["airgradient"]
+            [providers.airgradient]
+            url = "\(server.baseURL)/airgradient"
+            \(sandbox.mqttTable(broker, prefix: "breather/indoor"))
+            """)
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        defer { daemon.send(SIGKILL) }
+        #expect(await waitUntil { ((try? broker.retained("breather/indoor/state")).flatMap(jsonObject)?["sensors"] as? [String: Double])?["indoor_co2"] != nil },
+                "\(daemon.stderr)")
+        let sensors = try #require(jsonObject(try broker.retained("breather/indoor/state"))?["sensors"] as? [String: Double])
+        // The fixture: rco2 1520, pm02Compensated 24.6 (PM index 80 as a 1-hour value), pm10 44.9, 17.1 °C, 76.3 %.
+        #expect(sensors["indoor_co2"] == 1520 && sensors["indoor_pm2_5"] == 24.6 && sensors["indoor_pm10"] == 44.9, "\(sensors)")
+        #expect(sensors["indoor_temperature"] == 17.1 && sensors["indoor_humidity"] == 76.3 && sensors["indoor_aqi"] == 80, "\(sensors)")
+        #expect(sensors["pm2_5"] == 40, "the outdoor air is still the model's: \(sensors)")
+        #expect(await waitUntil { ((try? broker.retainedMessages("homeassistant/sensor/+/+/config")) ?? []).contains { $0.contains("/indoor_co2/config") } })
+        let configs = try broker.retainedMessages("homeassistant/sensor/+/+/config")
+        func config(_ object: String) -> [String: Any]? {
+            configs.first { $0.split(separator: " ")[0].hasSuffix("/\(object)/config") }
+                .flatMap { line in jsonObject(String(line.drop { $0 != " " }.dropFirst())) }
+        }
+        let co2 = try #require(config("indoor_co2"), "\(configs)")
+        #expect(co2["device_class"] as? String == "carbon_dioxide" && co2["unit_of_measurement"] as? String == "ppm")
+        #expect(co2["name"] as? String == "Indoor CO₂" && co2["value_template"] as? String == "{{ value_json.sensors.indoor_co2 }}")
+        #expect(config("indoor_pm2_5")?["device_class"] as? String == "pm25")
+        #expect(config("indoor_temperature")?["unit_of_measurement"] as? String == "°C")
+        #expect(config("indoor_humidity")?["device_class"] as? String == "humidity")
+        #expect(config("indoor_aqi")?["device_class"] as? String == "aqi")
+    }
+
     @Test("kill -9 of the publisher: the availability topic reads offline within 1.5 times the keepalive")
     func lastWill() async throws {
         let broker = try await MosquittoBroker.start()

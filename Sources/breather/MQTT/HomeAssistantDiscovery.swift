@@ -32,6 +32,13 @@ struct HomeAssistantDiscovery {
         // Home Assistant has no device class for UV (its sensor device classes name none), so
         // a plain measurement with the unit its own integrations (OpenUV, AccuWeather) show.
         "uv_index": Kind(name: "UV index", deviceClass: nil, unit: "UV index"),
+        // The indoor sensor (`[sources] indoor`); its index is of particles alone.
+        "indoor_aqi": Kind(name: "Indoor air quality index", deviceClass: "aqi", unit: nil),
+        "indoor_pm2_5": Kind(name: "Indoor PM2.5", deviceClass: "pm25", unit: "µg/m³"),
+        "indoor_pm10": Kind(name: "Indoor PM10", deviceClass: "pm10", unit: "µg/m³"),
+        "indoor_co2": Kind(name: "Indoor CO₂", deviceClass: "carbon_dioxide", unit: "ppm"),
+        "indoor_temperature": Kind(name: "Indoor temperature", deviceClass: "temperature", unit: "°C"),
+        "indoor_humidity": Kind(name: "Indoor humidity", deviceClass: "humidity", unit: "%"),
     ]
     // Pollen (`pollen_<species>`) takes the default below: Home Assistant has no pollen device
     // class either; its integrations publish counts as plain measurements with a unit, as here.

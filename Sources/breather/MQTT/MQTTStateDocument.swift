@@ -53,7 +53,9 @@ enum MQTTStateDocument {
 
     /// One number per reading Home Assistant shows, by object id, in its unit: µg/m³ for
     /// particles and gases, ppm for carbon monoxide, °C, %, hPa, m/s, grains/m³ for pollen, % for the asthma probability,
-    /// the UV index as it is (no unit).
+    /// the UV index as it is (no unit); the indoor sensor's (`indoor_…`) likewise, its CO2 in ppm.
+    /// A stale indoor reading is still published: an entity that vanished at every missed poll
+    /// would lose its history in Home Assistant.
     static func sensors(_ output: Output) -> [(key: String, value: Double)] {
         var values: [(String, Double)] = []
         if let report = output.airQuality { values.append(("aqi", Double(report.index.value))) }
@@ -75,6 +77,12 @@ enum MQTTStateDocument {
             values.append(("pollen_\(type.rawValue)", count))
         }
         if let uv = output.data.uv { values.append(("uv_index", uv.index)) }
+        if let indoor = output.data.indoor {
+            let readings: [(String, Double?)] = [("indoor_aqi", indoor.aqi.map(Double.init)), ("indoor_pm2_5", indoor.pm2_5),
+                                                 ("indoor_pm10", indoor.pm10), ("indoor_co2", indoor.co2PPM),
+                                                 ("indoor_temperature", indoor.temperatureC), ("indoor_humidity", indoor.humidity)]
+            values += readings.compactMap { key, value in value.map { (key, $0) } }
+        }
         return values
     }
 }
