@@ -135,14 +135,13 @@ final class DaemonController: Service, Sendable {
             let keeps = was.sources.state.map { "reading \($0)" } ?? "asking the providers"
             old.logger.log(.warning, "[sources] state changed: restart the daemon to apply it (it keeps \(keeps))")
         }
-        if was.history != now.history {
-            // The recorder is the session's, made at start (`Session.history`).
-            let keeps = session.history.map { "recording to \($0.path)" } ?? "not recording"
-            old.logger.log(.warning, "[history] changed: restart the daemon to apply it (it keeps \(keeps))")
-        }
         // A subscriber asks no provider: nothing to fetch anew.
         let refetch = subscription == nil && (was.location != now.location || was.sources != now.sources || was.providers != now.providers
             || was.timeoutSeconds != now.timeoutSeconds || old.cachePath != new.cachePath)
+        // A new [history] takes effect from the next fetch: a new recorder (none when it is
+        // off), and a fetcher that backfills through it.
+        let historyChanged = subscription == nil && (was.history != now.history || old.historyPath != new.historyPath)
+        let recorder = historyChanged ? new.historyRecorder() : session.history.current
         // A changed [mqtt] (or password) makes a new publisher; one that cannot be made rejects the reload.
         let publisher: MQTTPublisher??
         do {
@@ -156,12 +155,24 @@ final class DaemonController: Service, Sendable {
             viewModel.cancelFetch()
             let gate = Self.gate(now)
             do {
-                await session.fetching.replace(fetcher: try new.makeFetcher(gate: gate, history: session.history), resolver: LocationResolver(context: new))
+                await session.fetching.replace(fetcher: try new.makeFetcher(gate: gate, history: recorder), resolver: LocationResolver(context: new))
             } catch {
                 old.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
                 return false
             }
             state.withLock { $0.gate = gate }
+        } else if historyChanged {
+            // The same providers, place and backoff; only the recorder they backfill through is new.
+            do {
+                await session.fetching.replace(fetcher: try new.makeFetcher(gate: state.withLock { $0.gate }, history: recorder))
+            } catch {
+                old.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
+                return false
+            }
+        }
+        if historyChanged {
+            session.history.replace(with: recorder)
+            new.logger.log(.info, recorder.map { "history: recording to \($0.path)" } ?? "history: recording is off")
         }
         state.withLock { $0.context = new }
         sink.reload(context: new)

@@ -89,11 +89,37 @@ struct DaemonTests {
         // Only the standard changed: the view model re-rendered the data on hand, no provider was asked.
         #expect(server.requests.count == requestsBefore, "\(server.requests)")
 
-        // [history] is the session's, made at start: a change says so rather than being ignored.
-        try sandbox.writeDaemonConfig(server: server, top: "standard = \"china\"", sources: "[history]\nenabled = false")
+        #expect(daemon.isRunning)
+    }
+
+    @Test("SIGHUP with a new [history]: the next fetch records into the new file; enabled = false stops recording")
+    func reloadHistory() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        defer { daemon.send(SIGKILL) }
+        #expect(await waitUntil { sandbox.outputsSettled }, "\(daemon.stderr)")
+        func readings(_ path: String) -> Int { Int((try? sqlite3(path, "SELECT count(*) FROM reading")) ?? "") ?? 0 }
+        #expect(readings(sandbox.historyPath) > 0)
+        func airRequests() -> Int { server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count }
+
+        let moved = sandbox.home.appendingPathComponent("moved/history.sqlite3").path
+        try sandbox.writeDaemonConfig(server: server, sources: "[history]\npath = \"\(moved)\"")
         daemon.send(SIGHUP)
-        #expect(await waitUntil { daemon.stderr.contains("[history] changed: restart the daemon to apply it (it keeps recording to ") },
-                "\(daemon.stderr)")
+        #expect(await waitUntil { daemon.stderr.contains("reloaded") || !daemon.isRunning })
+        daemon.send(SIGUSR1)
+        #expect(await waitUntil { readings(moved) > 0 }, "the next fetch records into the new file: \(daemon.stderr)")
+        #expect(!daemon.stderr.contains("restart"), "\(daemon.stderr)")
+
+        try sandbox.writeDaemonConfig(server: server, sources: "[history]\npath = \"\(moved)\"\nenabled = false")
+        daemon.send(SIGHUP)
+        #expect(await waitUntil { daemon.stderr.components(separatedBy: "reloaded").count == 3 }, "\(daemon.stderr)")
+        let (kept, asked) = (readings(moved), airRequests())
+        daemon.send(SIGUSR1)
+        #expect(await waitUntil { airRequests() > asked && sandbox.outputsSettled }, "\(daemon.stderr)")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(readings(moved) == kept, "recording is off")
         #expect(daemon.isRunning)
     }
 
