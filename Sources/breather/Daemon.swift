@@ -138,10 +138,8 @@ final class DaemonController: Service, Sendable {
         // A subscriber asks no provider: nothing to fetch anew.
         let refetch = subscription == nil && (was.location != now.location || was.sources != now.sources || was.providers != now.providers
             || was.timeoutSeconds != now.timeoutSeconds || old.cachePath != new.cachePath)
-        // A new [history] takes effect from the next fetch: a new recorder (none when it is
-        // off), and a fetcher that backfills through it.
+        // A new [history] takes effect from the next fetch: a new recorder, or none when it is off.
         let historyChanged = subscription == nil && (was.history != now.history || old.historyPath != new.historyPath)
-        let recorder = historyChanged ? new.historyRecorder() : session.history.current
         // A changed [mqtt] (or password) makes a new publisher; one that cannot be made rejects the reload.
         let publisher: MQTTPublisher??
         do {
@@ -155,22 +153,15 @@ final class DaemonController: Service, Sendable {
             viewModel.cancelFetch()
             let gate = Self.gate(now)
             do {
-                await session.fetching.replace(fetcher: try new.makeFetcher(gate: gate, history: recorder), resolver: LocationResolver(context: new))
+                await session.fetching.replace(fetcher: try new.makeFetcher(gate: gate, history: session.history), resolver: LocationResolver(context: new))
             } catch {
                 old.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
                 return false
             }
             state.withLock { $0.gate = gate }
-        } else if historyChanged {
-            // The same providers, place and backoff; only the recorder they backfill through is new.
-            do {
-                await session.fetching.replace(fetcher: try new.makeFetcher(gate: state.withLock { $0.gate }, history: recorder))
-            } catch {
-                old.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
-                return false
-            }
         }
         if historyChanged {
+            let recorder = new.historyRecorder()
             session.history.replace(with: recorder)
             new.logger.log(.info, recorder.map { "history: recording to \($0.path)" } ?? "history: recording is off")
         }

@@ -28,7 +28,7 @@ struct Session: Sendable {
          locationFailure: ProviderFailure? = nil, showsHistory: Bool = true, failedFetches: Int = 0,
          sensorRecordSeconds: Int? = nil) throws(CommandFailure) {
         let history = HistorySlot(context.historyRecorder())
-        let fetching = Fetching(fetcher: try context.makeFetcher(gate: gate, history: history.current),
+        let fetching = Fetching(fetcher: try context.makeFetcher(gate: gate, history: history),
                                 resolver: LocationResolver(context: context, resolved: location, failure: locationFailure))
         let cache = ConditionsCache(path: context.cachePath)
         let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger, failedFetches: failedFetches,
@@ -65,7 +65,7 @@ struct Session: Sendable {
 }
 
 /// The session's history recorder, swapped whole when a reload changes `[history]`: the next
-/// fetch records into the new store (or none), and the sparkline reads it.
+/// fetch records into the new store (or none) and backfills from it, and the sparkline reads it.
 final class HistorySlot: Sendable {
     private let recorder: Mutex<HistoryRecorder?>
 
@@ -128,10 +128,6 @@ actor Fetching {
         self.fetcher = fetcher
         self.resolver = resolver
     }
-
-    /// A new fetcher for the same place (a reload that changed only `[history]`): a place
-    /// found by IP lookup is not looked up again.
-    func replace(fetcher: ConditionsFetcher) { self.fetcher = fetcher }
 }
 
 /// Saves the view model's conditions into the store, counting the fetches in a row that
