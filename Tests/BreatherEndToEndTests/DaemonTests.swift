@@ -102,23 +102,25 @@ struct DaemonTests {
         #expect(await waitUntil { sandbox.outputsSettled }, "\(daemon.stderr)")
         func readings(_ path: String) -> Int { Int((try? sqlite3(path, "SELECT count(*) FROM reading")) ?? "") ?? 0 }
         #expect(readings(sandbox.historyPath) > 0)
-        func airRequests() -> Int { server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count }
 
         let moved = sandbox.home.appendingPathComponent("moved/history.sqlite3").path
         try sandbox.writeDaemonConfig(server: server, sources: "[history]\npath = \"\(moved)\"")
         daemon.send(SIGHUP)
         #expect(await waitUntil { daemon.stderr.contains("reloaded") || !daemon.isRunning })
+        func backfills() -> Int { server.requests.filter { Self.airRequests($0) && $0.contains("past_days") }.count }
+        let backfilled = backfills()
         daemon.send(SIGUSR1)
         #expect(await waitUntil { readings(moved) > 0 }, "the next fetch records into the new file: \(daemon.stderr)")
+        #expect(backfills() == backfilled + 1, "the new file gets its past days: \(server.requests)")
         #expect(!daemon.stderr.contains("restart"), "\(daemon.stderr)")
 
         try sandbox.writeDaemonConfig(server: server, sources: "[history]\npath = \"\(moved)\"\nenabled = false")
         daemon.send(SIGHUP)
         #expect(await waitUntil { daemon.stderr.components(separatedBy: "reloaded").count == 3 }, "\(daemon.stderr)")
-        let (kept, asked) = (readings(moved), airRequests())
+        let (kept, shown) = (readings(moved), readJSON(sandbox.jsonOutput)?["updated_at"] as? String)
         daemon.send(SIGUSR1)
-        #expect(await waitUntil { airRequests() > asked && sandbox.outputsSettled }, "\(daemon.stderr)")
-        try await Task.sleep(for: .milliseconds(300))
+        // A fetch is recorded before its output is written: once the output shows it, it would be there.
+        #expect(await waitUntil { (readJSON(sandbox.jsonOutput)?["updated_at"] as? String).map { $0 != shown } == true }, "\(daemon.stderr)")
         #expect(readings(moved) == kept, "recording is off")
         #expect(daemon.isRunning)
     }
