@@ -100,13 +100,16 @@ public final class HistoryRecorder: Sendable {
         }
     }
 
-    /// Days of past hours to ask the air source for at `location`: `backfill` when the store
-    /// has no reading there yet, else nil. A store that cannot be read asks for none.
-    public func backfillDays(at location: Location) -> Int? {
+    /// Days of past hours to ask `source` for at `location`: `backfill` when the store has no
+    /// reading of it there yet, else nil. Another source's readings do not count: a sensor
+    /// read every minute into a new file must not keep the model's past days out of it.
+    /// A store that cannot be read asks for none.
+    public func backfillDays(at location: Location, from source: String) -> Int? {
         guard backfillDays > 0 else { return nil }
         let now = clock()
         return state.withLock { state in
-            guard let store = try? openedStore(&state, now: now), let has = try? store.hasReadings(at: HistoryPlace(location)) else { return nil }
+            guard let store = try? openedStore(&state, now: now),
+                  let has = try? store.hasReading(at: HistoryPlace(location), from: source, since: Int.min) else { return nil }
             return has ? nil : backfillDays
         }
     }

@@ -212,15 +212,6 @@ public final class HistoryStore {
 
     // MARK: Reading
 
-    /// True when the store holds any reading for `place` (backfill asks only for new places).
-    public func hasReadings(at place: HistoryPlace) throws(SQLiteError) -> Bool {
-        guard let id = placeIDs[place] else { return false }
-        let query = try database.kept("SELECT 1 FROM reading WHERE place = ? LIMIT 1")
-        defer { query.reset() }
-        try query.bind(id, at: 1)
-        return try query.step()
-    }
-
     /// True when the store holds a reading for `place` from `source` at `since` or later (a
     /// range of the key, then the few rows in it).
     public func hasReading(at place: HistoryPlace, from source: String, since: Int) throws(SQLiteError) -> Bool {

@@ -49,8 +49,9 @@ extension CityConditions {
             result.asthma = asthma
             result.partsFetchedAt.asthma = partsFetchedAt.asthma
         }
-        // An indoor sensor that did not answer keeps its last reading (stale: `indoorIsStale`).
-        if result.indoor == nil { result.indoor = indoor }
+        // An indoor sensor that did not answer keeps its last reading (stale: `indoorIsStale`);
+        // one no longer asked (taken out of `[sources] indoor`) leaves nothing behind.
+        if result.indoor == nil, newer.failures.contains(where: { $0.part == .indoor }) { result.indoor = indoor }
         if result.location.name == nil { result.location.name = location.name }
         return result
     }

@@ -103,12 +103,13 @@ struct AppContext: Sendable {
 
     /// Builds the providers `[sources]` names, in order.
     /// `gate` (the daemon's and `watch`'s) makes every provider honour Retry-After and back off after failures.
-    /// `history` (when recording) asks Open-Meteo for past days at a place it has no readings of.
-    func makeFetcher(gate: ProviderGate? = nil, history: HistoryRecorder? = nil) throws(CommandFailure) -> ConditionsFetcher {
+    /// `history` (when recording) asks Open-Meteo for past days at a place it has none of its
+    /// readings of; read at each fetch, so a reload's new recorder is the one asked.
+    func makeFetcher(gate: ProviderGate? = nil, history: HistorySlot? = nil) throws(CommandFailure) -> ConditionsFetcher {
         let p = settings.providers
         let openMeteo = OpenMeteo(forecastURL: p.openMeteoForecastURL, airQualityURL: p.openMeteoAirQualityURL,
                                   geocodingURL: p.openMeteoGeocodingURL, http: http,
-                                  backfillDays: { location in history?.backfillDays(at: location) })
+                                  backfillDays: { location in history?.current?.backfillDays(at: location, from: ProviderID.openMeteo.rawValue) })
         let needsAirVisual = (settings.sources.air + settings.sources.weather).contains(.airVisual)
         var airVisual: AirVisual?
         if needsAirVisual {

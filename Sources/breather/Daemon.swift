@@ -135,14 +135,11 @@ final class DaemonController: Service, Sendable {
             let keeps = was.sources.state.map { "reading \($0)" } ?? "asking the providers"
             old.logger.log(.warning, "[sources] state changed: restart the daemon to apply it (it keeps \(keeps))")
         }
-        if was.history != now.history {
-            // The recorder is the session's, made at start (`Session.history`).
-            let keeps = session.history.map { "recording to \($0.path)" } ?? "not recording"
-            old.logger.log(.warning, "[history] changed: restart the daemon to apply it (it keeps \(keeps))")
-        }
         // A subscriber asks no provider: nothing to fetch anew.
         let refetch = subscription == nil && (was.location != now.location || was.sources != now.sources || was.providers != now.providers
             || was.timeoutSeconds != now.timeoutSeconds || old.cachePath != new.cachePath)
+        // A new [history] takes effect from the next fetch: a new recorder, or none when it is off.
+        let historyChanged = subscription == nil && (was.history != now.history || old.historyPath != new.historyPath)
         // A changed [mqtt] (or password) makes a new publisher; one that cannot be made rejects the reload.
         let publisher: MQTTPublisher??
         do {
@@ -162,6 +159,11 @@ final class DaemonController: Service, Sendable {
                 return false
             }
             state.withLock { $0.gate = gate }
+        }
+        if historyChanged {
+            let recorder = new.historyRecorder()
+            session.history.replace(with: recorder)
+            new.logger.log(.info, recorder.map { "history: recording to \($0.path)" } ?? "history: recording is off")
         }
         state.withLock { $0.context = new }
         sink.reload(context: new)

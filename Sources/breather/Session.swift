@@ -16,10 +16,9 @@ struct Session: Sendable {
     let viewModel: MainViewModel
     let fetching: Fetching
     let cache: ConditionsCache
-    /// Where each fetch's readings go (nil with `[history] enabled = false`). Kept for the
-    /// session's life: a reload's new providers backfill through it too; a changed `[history]`
-    /// takes a restart.
-    let history: HistoryRecorder?
+    /// Where each fetch's readings go (none with `[history] enabled = false`); a reload that
+    /// changes `[history]` puts a new recorder in (`HistorySlot.replace`).
+    let history: HistorySlot
 
     /// Throws only for configuration problems (e.g. a missing API key), never for providers.
     /// `failedFetches`: the store's count of failed fetches in a row, which the next save continues.
@@ -28,7 +27,7 @@ struct Session: Sendable {
     init(context: AppContext, gate: ProviderGate?, staleAfterSeconds: Int, location: Location? = nil,
          locationFailure: ProviderFailure? = nil, showsHistory: Bool = true, failedFetches: Int = 0,
          sensorRecordSeconds: Int? = nil) throws(CommandFailure) {
-        let history = context.historyRecorder()
+        let history = HistorySlot(context.historyRecorder())
         let fetching = Fetching(fetcher: try context.makeFetcher(gate: gate, history: history),
                                 resolver: LocationResolver(context: context, resolved: location, failure: locationFailure))
         let cache = ConditionsCache(path: context.cachePath)
@@ -42,7 +41,7 @@ struct Session: Sendable {
             // (`recordAveragingSensors`); the view model merges and saves what comes back.
             environment: .init(fetch: { request async throws(ProviderFailure) in
                                    let fetched = try await fetching.fetch(request)
-                                   guard let history else { return fetched }
+                                   guard let history = history.current else { return fetched }
                                    if request.sensorsOnly, let seconds = sensorRecordSeconds,
                                       history.hasRecentSensorReadings(fetched, withinSeconds: seconds) {
                                        return history.averagingSensors(fetched)
@@ -52,7 +51,7 @@ struct Session: Sendable {
                                save: { saver.save($0) },
                                units: context.settings.units, staleAfterSeconds: staleAfterSeconds,
                                icons: context.settings.icons, executor: LoopExecutor.shared,
-                               recentIndices: { location, standard in showsHistory ? history?.recentIndices(at: location, standard: standard) : nil })
+                               recentIndices: { location, standard in showsHistory ? history.current?.recentIndices(at: location, standard: standard) : nil })
                 // A session with a gate polls (daemon, `watch`): its errors say when the next poll asks.
                 .with(localTime: Self.localTime, pollSeconds: gate == nil ? nil : context.settings.intervalSeconds,
                       sensorPollSeconds: gate == nil ? nil : context.settings.sensorPollSeconds,
@@ -63,6 +62,20 @@ struct Session: Sendable {
 
     /// The zone and clock of every time a person reads: `TZ` or /etc/localtime, read once.
     static let localTime = LocalTime.system()
+}
+
+/// The session's history recorder, swapped whole when a reload changes `[history]`: the next
+/// fetch records into the new store (or none) and backfills from it, and the sparkline reads it.
+final class HistorySlot: Sendable {
+    private let recorder: Mutex<HistoryRecorder?>
+
+    init(_ recorder: HistoryRecorder?) { self.recorder = Mutex(recorder) }
+
+    /// The recorder in use; nil while recording is off.
+    var current: HistoryRecorder? { recorder.withLock { $0 } }
+
+    /// Puts `new` in place of the recorder in use.
+    func replace(with new: HistoryRecorder?) { recorder.withLock { $0 = new } }
 }
 
 /// The fetch the view model calls: the current providers and location, swapped whole on reload.

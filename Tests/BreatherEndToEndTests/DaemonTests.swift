@@ -89,11 +89,39 @@ struct DaemonTests {
         // Only the standard changed: the view model re-rendered the data on hand, no provider was asked.
         #expect(server.requests.count == requestsBefore, "\(server.requests)")
 
-        // [history] is the session's, made at start: a change says so rather than being ignored.
-        try sandbox.writeDaemonConfig(server: server, top: "standard = \"china\"", sources: "[history]\nenabled = false")
+        #expect(daemon.isRunning)
+    }
+
+    @Test("SIGHUP with a new [history]: the next fetch records into the new file; enabled = false stops recording")
+    func reloadHistory() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server)
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        defer { daemon.send(SIGKILL) }
+        #expect(await waitUntil { sandbox.outputsSettled }, "\(daemon.stderr)")
+        func readings(_ path: String) -> Int { Int((try? sqlite3(path, "SELECT count(*) FROM reading")) ?? "") ?? 0 }
+        #expect(readings(sandbox.historyPath) > 0)
+
+        let moved = sandbox.home.appendingPathComponent("moved/history.sqlite3").path
+        try sandbox.writeDaemonConfig(server: server, sources: "[history]\npath = \"\(moved)\"")
         daemon.send(SIGHUP)
-        #expect(await waitUntil { daemon.stderr.contains("[history] changed: restart the daemon to apply it (it keeps recording to ") },
-                "\(daemon.stderr)")
+        #expect(await waitUntil { daemon.stderr.contains("reloaded") || !daemon.isRunning })
+        func backfills() -> Int { server.requests.filter { Self.airRequests($0) && $0.contains("past_days") }.count }
+        let backfilled = backfills()
+        daemon.send(SIGUSR1)
+        #expect(await waitUntil { readings(moved) > 0 }, "the next fetch records into the new file: \(daemon.stderr)")
+        #expect(backfills() == backfilled + 1, "the new file gets its past days: \(server.requests)")
+        #expect(!daemon.stderr.contains("restart"), "\(daemon.stderr)")
+
+        try sandbox.writeDaemonConfig(server: server, sources: "[history]\npath = \"\(moved)\"\nenabled = false")
+        daemon.send(SIGHUP)
+        #expect(await waitUntil { daemon.stderr.components(separatedBy: "reloaded").count == 3 }, "\(daemon.stderr)")
+        let (kept, shown) = (readings(moved), readJSON(sandbox.jsonOutput)?["updated_at"] as? String)
+        daemon.send(SIGUSR1)
+        // A fetch is recorded before its output is written: once the output shows it, it would be there.
+        #expect(await waitUntil { (readJSON(sandbox.jsonOutput)?["updated_at"] as? String).map { $0 != shown } == true }, "\(daemon.stderr)")
+        #expect(readings(moved) == kept, "recording is off")
         #expect(daemon.isRunning)
     }
 

@@ -92,6 +92,7 @@ struct MQTTPublisherTests {
             indoor = ["airgradient"]
             [providers.airgradient]
             url = "\(server.baseURL)/airgradient"
+            interval = "1s"
             \(sandbox.mqttTable(broker, prefix: "breather/indoor"))
             """)
         let daemon = try DaemonProcess(sandbox: sandbox)
@@ -110,12 +111,27 @@ struct MQTTPublisherTests {
                 .flatMap { line in jsonObject(String(line.drop { $0 != " " }.dropFirst())) }
         }
         let co2 = try #require(config("indoor_co2"), "\(configs)")
-        #expect(co2["device_class"] as? String == "carbon_dioxide" && co2["unit_of_measurement"] as? String == "ppm")
         #expect(co2["name"] as? String == "Indoor CO₂" && co2["value_template"] as? String == "{{ value_json.sensors.indoor_co2 }}")
-        #expect(config("indoor_pm2_5")?["device_class"] as? String == "pm25")
-        #expect(config("indoor_temperature")?["unit_of_measurement"] as? String == "°C")
-        #expect(config("indoor_humidity")?["device_class"] as? String == "humidity")
-        #expect(config("indoor_aqi")?["device_class"] as? String == "aqi")
+        let kinds: [(String, String, String?)] = [("indoor_co2", "carbon_dioxide", "ppm"), ("indoor_pm2_5", "pm25", "µg/m³"),
+                                                   ("indoor_pm10", "pm10", "µg/m³"), ("indoor_temperature", "temperature", "°C"),
+                                                   ("indoor_humidity", "humidity", "%"), ("indoor_aqi", "aqi", nil)]
+        for (object, deviceClass, unit) in kinds {
+            let entity = config(object)
+            #expect(entity?["device_class"] as? String == deviceClass && entity?["unit_of_measurement"] as? String == unit, "\(object): \(String(describing: entity))")
+            // Unavailable while the daemon is offline or the indoor reading is stale.
+            let availability = entity?["availability"] as? [[String: Any]]
+            #expect(entity?["availability_mode"] as? String == "all" && entity?["availability_topic"] == nil, "\(object)")
+            #expect(availability?.map { $0["topic"] as? String } == ["breather/indoor/availability", "breather/indoor/state"], "\(object)")
+            #expect((availability?.last?["value_template"] as? String)?.contains("value_json.indoor.stale") == true, "\(object)")
+        }
+        #expect(config("pm2_5")?["availability_topic"] as? String == "breather/indoor/availability", "the outdoor entities as before")
+
+        // The sensor stops answering: its last reading stays in the state, marked stale.
+        var down = routes
+        down["/airgradient/measures/current"] = Route(body: "", status: 503)
+        try server.setRoutes(down)
+        #expect(await waitUntil { ((try? broker.retained("breather/indoor/state")).flatMap(jsonObject)?["indoor"] as? [String: Any])?["stale"] as? Bool == true },
+                "\(daemon.stderr)")
     }
 
     @Test("kill -9 of the publisher: the availability topic reads offline within 1.5 times the keepalive")

@@ -128,12 +128,15 @@ final class Warnings: Sendable {
         let recorder = HistoryRecorder(path: folder.file("history.sqlite3"), keepRawSeconds: 90 * 86_400, backfillDays: 7,
                                        warn: { _ in }, clock: { day0 + 86_400 })
         let place = Location(latitude: 40.6769, longitude: -73.9423)
-        #expect(recorder.backfillDays(at: place) == 7)
+        #expect(recorder.backfillDays(at: place, from: "open-meteo") == 7)
+        // A sensor's readings there (a new file after a reload, read every minute) keep nothing out.
+        recorder.write([HistoryReading(place: HistoryPlace(place), source: "airgradient", time: day0 + 3600, variable: "pm2_5", value: 8)])
+        #expect(recorder.backfillDays(at: place, from: "open-meteo") == 7)
         recorder.record(conditions(pm25: 20, at: day0 + 7200))
-        #expect(recorder.backfillDays(at: place) == nil)
-        #expect(recorder.backfillDays(at: Location(latitude: 51.5, longitude: -0.12)) == 7)
+        #expect(recorder.backfillDays(at: place, from: "open-meteo") == nil)
+        #expect(recorder.backfillDays(at: Location(latitude: 51.5, longitude: -0.12), from: "open-meteo") == 7)
         let off = HistoryRecorder(path: folder.file("history.sqlite3"), keepRawSeconds: 90 * 86_400, backfillDays: 0, warn: { _ in })
-        #expect(off.backfillDays(at: Location(latitude: 51.5, longitude: -0.12)) == nil)
+        #expect(off.backfillDays(at: Location(latitude: 51.5, longitude: -0.12), from: "open-meteo") == nil)
     }
 }
 

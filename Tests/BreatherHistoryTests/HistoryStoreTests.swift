@@ -34,8 +34,8 @@ import BreatherStore
         try store.record([reading("pm2_5", 1, at: day0), reading("pm2_5", 2, at: day0 + 60, place: near)], keepRawSeconds: 86_400, now: day0)
         let rows = try all(store)
         #expect(rows.map(\.place.name) == ["Brooklyn", "Brooklyn"])
-        #expect(try store.hasReadings(at: HistoryPlace(latitude: 40.6769, longitude: -73.9423)))
-        #expect(try !store.hasReadings(at: HistoryPlace(latitude: 51.5, longitude: -0.12)))
+        #expect(try store.hasReading(at: HistoryPlace(latitude: 40.6769, longitude: -73.9423), from: "open-meteo", since: Int.min))
+        #expect(try !store.hasReading(at: HistoryPlace(latitude: 51.5, longitude: -0.12), from: "open-meteo", since: Int.min))
     }
 
     @Test func aFailedWriteLeavesNothingBehind() throws {

@@ -77,12 +77,28 @@ struct HomeAssistantDiscovery {
             config["value_template"] = "{{ value_json.asthma.risk }}"
             config["icon"] = "mdi:lungs"
         default:
-            let kind = Self.kinds[object] ?? Kind(name: String(object.map { $0 == "_" ? " " : $0 }).capitalized, deviceClass: nil, unit: "grains/m³")
+            // Pollen (`pollen_<species>`) in grains/m³; any other id without a kind gets no unit
+            // rather than a wrong one.
+            let kind = Self.kinds[object] ?? Kind(name: String(object.map { $0 == "_" ? " " : $0 }).capitalized, deviceClass: nil,
+                                                  unit: object.hasPrefix("pollen_") ? "grains/m³" : nil)
             config["name"] = .string(kind.name)
             config["value_template"] = .string("{{ value_json.sensors.\(object) }}")
             config["state_class"] = "measurement"
             if let deviceClass = kind.deviceClass { config["device_class"] = .string(deviceClass) }
             if let unit = kind.unit { config["unit_of_measurement"] = .string(unit) }
+            if object.hasPrefix("indoor_") {
+                // The indoor sensor's last reading stays in the state when the sensor stops
+                // answering (json `indoor.stale`): its entities go unavailable then, not stale but current.
+                config["availability_topic"] = nil
+                config["payload_available"] = nil
+                config["payload_not_available"] = nil
+                config["availability"] = .array([
+                    ["topic": .string(availabilityTopic), "payload_available": "online", "payload_not_available": "offline"],
+                    ["topic": .string(stateTopic), "payload_available": "online", "payload_not_available": "offline",
+                     "value_template": "{{ 'offline' if value_json.indoor is none or value_json.indoor.stale else 'online' }}"],
+                ])
+                config["availability_mode"] = "all"
+            }
         }
         config["device"] = .object(["identifiers": .array([.string(deviceID)]), "name": .string("Breather \(settings.node)"),
                                     "manufacturer": "Breather", "model": "Air quality, weather and asthma risk",

@@ -54,8 +54,8 @@ enum MQTTStateDocument {
     /// One number per reading Home Assistant shows, by object id, in its unit: µg/m³ for
     /// particles and gases, ppm for carbon monoxide, °C, %, hPa, m/s, grains/m³ for pollen, % for the asthma probability,
     /// the UV index as it is (no unit); the indoor sensor's (`indoor_…`) likewise, its CO2 in ppm.
-    /// A stale indoor reading is still published: an entity that vanished at every missed poll
-    /// would lose its history in Home Assistant.
+    /// A stale indoor reading is still published (an entity that vanished at every missed poll
+    /// would lose its history); its entities go unavailable by `indoor.stale` (HomeAssistantDiscovery).
     static func sensors(_ output: Output) -> [(key: String, value: Double)] {
         var values: [(String, Double)] = []
         if let report = output.airQuality { values.append(("aqi", Double(report.index.value))) }

@@ -207,7 +207,7 @@ extension Session {
     /// A session whose data comes from `subscription` only: no provider, no store write.
     init(context: AppContext, subscription: MQTTSubscription) {
         cache = ConditionsCache(path: context.cachePath)
-        history = nil  // the publisher keeps the history
+        history = HistorySlot(nil)  // the publisher keeps the history
         fetching = Fetching(fetcher: ConditionsFetcher(air: [], weather: [], asthma: []), resolver: LocationResolver(context: context))
         viewModel = MainViewModel(
             environment: .init(fetch: { request async throws(ProviderFailure) in try await subscription.fetch(request) },

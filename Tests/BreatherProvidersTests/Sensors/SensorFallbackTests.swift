@@ -143,5 +143,9 @@ struct IndoorFetchTests {
                                    failures: [ProviderFailure(provider: .airGradient, part: .indoor, kind: .unavailable, message: "cannot connect")],
                                    fetchedAt: Timestamp(timeIntervalSince1970: 200))
         #expect(earlier.merged(with: newer).indoor?.co2PPM == 900)
+        // No indoor sensor asked any more (a reload took it out of [sources] indoor): no reading left.
+        var unasked = newer
+        unasked.failures = []
+        #expect(earlier.merged(with: unasked).indoor == nil)
     }
 }
