@@ -100,6 +100,20 @@ public final class HistoryRecorder: Sendable {
         }
     }
 
+    /// Hands over the readings waiting for a write that this recorder's file could not take,
+    /// and forgets them: a reload that points `[history]` elsewhere carries them to the new file.
+    public func takeWaiting() -> [HistoryReading] {
+        state.withLock { state in
+            defer { state.pending = [] }
+            return state.pending
+        }
+    }
+
+    /// Readings to go with the next write, before this recorder's own (another's `takeWaiting`).
+    public func keepWaiting(_ readings: [HistoryReading]) {
+        state.withLock { $0.pending = Array((readings + $0.pending).suffix(Self.maxPending)) }
+    }
+
     /// Days of past hours to ask `source` for at `location`: `backfill` when the store has no
     /// reading of it there yet, else nil. Another source's readings do not count: a sensor
     /// read every minute into a new file must not keep the model's past days out of it.

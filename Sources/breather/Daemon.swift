@@ -162,6 +162,8 @@ final class DaemonController: Service, Sendable {
         }
         if historyChanged {
             let recorder = new.historyRecorder()
+            // Readings the old file could not take go to the new one with its first write.
+            if let waiting = session.history.current?.takeWaiting(), !waiting.isEmpty { recorder?.keepWaiting(waiting) }
             session.history.replace(with: recorder)
             new.logger.log(.info, recorder.map { "history: recording to \($0.path)" } ?? "history: recording is off")
         }

@@ -104,6 +104,23 @@ final class Warnings: Sendable {
         #expect(hours.isSuperset(of: [day0 + 7200, day0 + 10_800, day0 + 14_400]))
     }
 
+    @Test func readingsAFileCouldNotTakeGoToAnotherRecordersFile() throws {
+        let folder = TempFolder()
+        folder.write("state", [0x78])  // a file where the folder should be: nothing can be written
+        let stuck = HistoryRecorder(path: folder.file("state/history.sqlite3"), keepRawSeconds: 90 * 86_400, backfillDays: 7,
+                                    warn: { _ in }, clock: { day0 + 86_400 })
+        stuck.record(conditions(pm25: 20, at: day0 + 3600))  // hours up to 01:00; the next write's are 02:00-04:00
+        let moved = HistoryRecorder(path: folder.file("moved.sqlite3"), keepRawSeconds: 90 * 86_400, backfillDays: 7,
+                                    warn: { _ in }, clock: { day0 + 86_400 })
+        moved.keepWaiting(stuck.takeWaiting())
+        #expect(stuck.takeWaiting().isEmpty)
+        moved.record(conditions(pm25: 22, at: day0 + 14_400))
+        let store = try HistoryStore(path: folder.file("moved.sqlite3"))
+        var hours: Set<Int> = []
+        try store.forEachReading(since: 0, until: Int.max / 2) { if $0.variable == "pm2_5" { hours.insert($0.time) } }
+        #expect(hours.isSuperset(of: [day0 + 3600, day0 + 14_400]), "\(hours)")
+    }
+
     @Test func aLockedFileWarnsOnceAndWritesWhenTheLockGoes() throws {
         let folder = TempFolder()
         let path = folder.file("history.sqlite3")
