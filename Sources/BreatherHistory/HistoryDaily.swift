@@ -22,7 +22,7 @@ public struct HistoryDay: Sendable, Equatable {
     /// The highest pollen count of the day and its type; nil when none was recorded.
     public var maxPollen: (type: PollenType, count: Double)?
     /// True for a day older than the hourly tier (a year), told from its daily summary
-    /// (`summarised`): a UTC day, with no hours by category.
+    /// (`days(summarising:standard:)`): a UTC day, with no hours by category.
     public var isSummary = false
 
     public static func == (lhs: HistoryDay, rhs: HistoryDay) -> Bool {

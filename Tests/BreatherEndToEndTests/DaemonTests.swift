@@ -88,7 +88,6 @@ struct DaemonTests {
         #expect(await waitUntil { (try? String(contentsOfFile: sandbox.plainOutput, encoding: .utf8))?.contains("AQI 114") == true })
         // Only the standard changed: the view model re-rendered the data on hand, no provider was asked.
         #expect(server.requests.count == requestsBefore, "\(server.requests)")
-
         #expect(daemon.isRunning)
     }
 

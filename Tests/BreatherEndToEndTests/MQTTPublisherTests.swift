@@ -83,18 +83,10 @@ struct MQTTPublisherTests {
     @Test("an indoor sensor appears in Home Assistant: CO2 in ppm (carbon_dioxide), indoor PM2.5, temperature, humidity and index")
     func indoorEntities() async throws {
         let broker = try await MosquittoBroker.start()
-        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
-        routes["/airgradient/measures/current"] = .fixture("airgradient/measures_current.open_air_compensated.json")
-        let server = try await FixtureServer.start(routes: routes)
+        let server = try await FixtureServer.start(routes: indoorRoutes())
         let sandbox = try Sandbox()
-        try sandbox.writeDaemonConfig(server: server, sources: """
-            [sources]
-            indoor = ["airgradient"]
-            [providers.airgradient]
-            url = "\(server.baseURL)/airgradient"
-            interval = "1s"
-            \(sandbox.mqttTable(broker, prefix: "breather/indoor"))
-            """)
+        try sandbox.writeDaemonConfig(server: server, sources: indoorTables(server, extra: "interval = \"1s\"")
+                                      + "\n" + sandbox.mqttTable(broker, prefix: "breather/indoor"))
         let daemon = try DaemonProcess(sandbox: sandbox)
         defer { daemon.send(SIGKILL) }
         #expect(await waitUntil { ((try? broker.retained("breather/indoor/state")).flatMap(jsonObject)?["sensors"] as? [String: Double])?["indoor_co2"] != nil },
@@ -127,7 +119,7 @@ struct MQTTPublisherTests {
         #expect(config("pm2_5")?["availability_topic"] as? String == "breather/indoor/availability", "the outdoor entities as before")
 
         // The sensor stops answering: its last reading stays in the state, marked stale.
-        var down = routes
+        var down = indoorRoutes()
         down["/airgradient/measures/current"] = Route(body: "", status: 503)
         try server.setRoutes(down)
         #expect(await waitUntil { ((try? broker.retained("breather/indoor/state")).flatMap(jsonObject)?["indoor"] as? [String: Any])?["stale"] as? Bool == true },

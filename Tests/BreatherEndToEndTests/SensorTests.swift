@@ -349,25 +349,37 @@ struct SensorEndToEndTests {
     }
 }
 
+/// The model's air (PM2.5 40 µg/m³) and a loopback AirGradient answering its Open Air fixture.
+func indoorRoutes() -> [String: Route] {
+    var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
+    routes["/airgradient/measures/current"] = .fixture("airgradient/measures_current.open_air_compensated.json")
+    return routes
+}
+
+/// `[sources] indoor = ["airgradient"]` and its provider table: the loopback sensor of
+/// `indoorRoutes()` (or `sensorURL`), with `extra` lines in the provider table.
+func indoorTables(_ server: FixtureServer, sensorURL: String? = nil, extra: String = "") -> String {
+    """
+    [sources]
+    indoor = ["airgradient"]
+
+    [providers.airgradient]
+    url = "\(sensorURL ?? server.baseURL + "/airgradient")"
+    \(extra)
+    """
+}
+
 @Suite("indoor sensor, end to end")
 struct IndoorEndToEndTests {
     func run(_ server: FixtureServer, sensorURL: String? = nil) async throws -> RunResult {
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server, extra: """
-            [sources]
-            indoor = ["airgradient"]
-
-            [providers.airgradient]
-            url = "\(sensorURL ?? server.baseURL + "/airgradient")"
-            """)
+        try sandbox.writeConfig(server: server, extra: indoorTables(server, sensorURL: sensorURL))
         return try await sandbox.run(["--config", sandbox.configPath, "--format", "json"])
     }
 
     @Test("indoor = [airgradient]: json indoor has CO2 in ppm and the indoor PM index; the outdoor air is the model's")
     func indoor() async throws {
-        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
-        routes["/airgradient/measures/current"] = .fixture("airgradient/measures_current.open_air_compensated.json")
-        let server = try await FixtureServer.start(routes: routes)
+        let server = try await FixtureServer.start(routes: indoorRoutes())
         let result = try await run(server)
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -385,17 +397,9 @@ struct IndoorEndToEndTests {
 
     @Test("indoor readings go to the history store: breather history shows the indoor row with PM2.5, temperature, RH and CO2")
     func indoorHistory() async throws {
-        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
-        routes["/airgradient/measures/current"] = .fixture("airgradient/measures_current.open_air_compensated.json")
-        let server = try await FixtureServer.start(routes: routes)
+        let server = try await FixtureServer.start(routes: indoorRoutes())
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server, extra: """
-            [sources]
-            indoor = ["airgradient"]
-
-            [providers.airgradient]
-            url = "\(server.baseURL)/airgradient"
-            """)
+        try sandbox.writeConfig(server: server, extra: indoorTables(server))
         let fetch = try await sandbox.run(["--config", sandbox.configPath])
         #expect(fetch.status == 0, "\(fetch.stderr)")
         let table = try await sandbox.run(["history", "--since", "2h", "--config", sandbox.configPath])
@@ -431,17 +435,9 @@ struct IndoorEndToEndTests {
 struct IndoorBarEndToEndTests {
     @Test("waybar: 'in 80 · out 112' and the indoor tooltip line; prometheus: indoor CO2 in ppm")
     func barAndPrometheus() async throws {
-        var routes = openMeteoRoutes(air: .json(airQualityBody(pm25: 40)))
-        routes["/airgradient/measures/current"] = .fixture("airgradient/measures_current.open_air_compensated.json")
-        let server = try await FixtureServer.start(routes: routes)
+        let server = try await FixtureServer.start(routes: indoorRoutes())
         let sandbox = try Sandbox()
-        try sandbox.writeConfig(server: server, extra: """
-            [sources]
-            indoor = ["airgradient"]
-
-            [providers.airgradient]
-            url = "\(server.baseURL)/airgradient"
-            """)
+        try sandbox.writeConfig(server: server, extra: indoorTables(server))
         let waybar = try await sandbox.run(["--config", sandbox.configPath, "--format", "waybar", "--refresh"])
         #expect(waybar.status == 0, "\(waybar.stderr)")
         let line = try #require(try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: Any])
