@@ -11,7 +11,9 @@ import BreatherModel
 /// `…Compensated` values (only the Open Air corrects them). Firmware 3.1.1 sends a compensated
 /// value of 0 beside a non-zero raw one when it computed none: that 0 is taken as absent (no
 /// air is 0 °C and 0 % humid while the raw sensor reads 23 °C and 32 %). A part the model lacks (no CO2
-/// sensor in some Open Air models) is absent from the reply and stays nil here.
+/// sensor in some Open Air models) is absent from the reply and stays nil here. The VOC and NOx
+/// indices are 0 for Sensirion's warm-up (the gas index algorithm's 45-s "initial blackout"
+/// after a restart; the indices proper run from 1 to 500): no index yet, so nil.
 public struct AirGradient: LocalSensor {
     /// `airgradient`.
     public let id = ProviderID.airGradient
@@ -40,6 +42,10 @@ public struct AirGradient: LocalSensor {
             if let value = try json[preferred].optionalDouble(), value != 0 || (raw ?? 0) == 0 { return value }
             return raw
         }
+        /// A Sensirion gas index, nil while it warms up (0).
+        func gasIndex(_ name: String) throws(JSONError) -> Double? {
+            try json[name].optionalDouble().flatMap { $0 == 0 ? nil : $0 }
+        }
         let rawPM = try json["pm02"].optionalDouble()
         let compensated = try json["pm02Compensated"].optionalDouble().map { $0 != 0 || (rawPM ?? 0) == 0 } ?? false
         return SensorReading(
@@ -47,7 +53,7 @@ public struct AirGradient: LocalSensor {
             pm1: try value("pm01"), pm2_5: try value("pm02Compensated", "pm02"), pm10: try value("pm10"),
             co2PPM: try value("rco2"),
             temperatureC: try value("atmpCompensated", "atmp"), humidity: try value("rhumCompensated", "rhum"),
-            voc: try value("tvocIndex"), vocUnit: "index", noxIndex: try value("noxIndex"),
+            voc: try gasIndex("tvocIndex"), vocUnit: "index", noxIndex: try gasIndex("noxIndex"),
             correction: compensated ? "AirGradient (pm02Compensated, as set on the monitor)" : nil)
     }
 }

@@ -12,7 +12,7 @@ import BreatherModel
 /// PM2.5 µg/m³ from an SDS011 (`_P0` PM1 where the sensor has it), `BME280_temperature` °C,
 /// `BME280_humidity` %, `BME280_pressure` Pa, and the same for the other sensors the firmware
 /// supports (`particleSensors`, `temperatureFields`, …). Until its first send the list is empty
-/// and `age` counts down.
+/// and `age` counts down to it (`firstSendIn`).
 ///
 /// The node's ESP8266 serves one thing at a time: while it sends its measurements to the
 /// cloud APIs (a few seconds every 145 s by default) it does not answer. A request that gets
@@ -44,8 +44,9 @@ public struct SensorCommunity: LocalSensor {
             json = try await request.getJSON(SensorRequest.make(url, "/data.json"))
         }
         let decoded = try request.decode { () throws(JSONError) in try Self.decode(json) }
-        if let wait = decoded.firstSendIn {
-            throw request.fail(.unavailable, "no measurement yet: the node sends its first in \(wait) s")
+        if decoded.isWaitingForFirstSend {
+            let when = decoded.firstSendIn.map { "in \($0) s" } ?? "soon"
+            throw request.fail(.unavailable, "no measurement yet: the node sends its first \(when)")
         }
         return try request.decode { () throws(JSONError) in decoded.reading }
     }
@@ -70,10 +71,24 @@ public struct SensorCommunity: LocalSensor {
     /// Air pressure (Pa) by sensor, first found wins: BME280, BMP280, BMP180.
     static let pressureFields = ["BME280_pressure", "BMP280_pressure", "BMP_pressure"]
 
-    /// The reading, or the seconds until the node's first measurement when it has none yet.
+    /// The reading, or, before the node's first send, that it has none yet and when it will.
     struct Decoded {
         var reading: SensorReading
+        /// True when the node has sent nothing yet since it started (an empty list).
+        var isWaitingForFirstSend: Bool
+        /// Seconds until that first send, when `age` gives them.
         var firstSendIn: Int?
+    }
+
+    /// Seconds until the first send from the `age` the firmware gives before it: the firmware
+    /// works out `0 - remaining` milliseconds in an unsigned 32-bit `long` (ESP8266, ESP32), so
+    /// a node says "4294850" (2³² ms, in seconds, less the wait) where a reading of the code
+    /// would expect "-117"; both are read. Nil for anything else.
+    static func secondsUntilFirstSend(age: Int) -> Int? {
+        let wrapped = Int(UInt32.max / 1000)  // 4294967
+        if age < 0 { return -age }
+        if age > wrapped - 24 * 3600, age <= wrapped { return wrapped - age }
+        return nil
     }
 
     static func decode(_ json: JSONCursor) throws(JSONError) -> Decoded {
@@ -102,9 +117,9 @@ public struct SensorCommunity: LocalSensor {
             co2PPM: try number("SCD30_co2_ppm"),
             temperatureC: try first(temperatureFields), humidity: try first(humidityFields),
             pressureHPa: try first(pressureFields).map { $0 / 100 })
-        // Before its first send the firmware gives an empty list and a negative `age`.
+        // Before its first send the firmware gives an empty list and an `age` counting down.
         let age = (try? json["age"].string()).flatMap { Int($0) }
-        let waiting = entries.isEmpty ? age.flatMap { $0 < 0 ? -$0 : nil } : nil
-        return Decoded(reading: reading, firstSendIn: waiting)
+        return Decoded(reading: reading, isWaitingForFirstSend: entries.isEmpty,
+                       firstSendIn: entries.isEmpty ? age.flatMap(secondsUntilFirstSend) : nil)
     }
 }

@@ -27,6 +27,18 @@ struct AirGradientTests {
         #expect(reading.correction == nil, "no pm02Compensated in this firmware")
     }
 
+    @Test("an Open Air just restarted: VOC and NOx indices 0 (Sensirion's warm-up) are no index yet, not a fault; the A/B means are read, not the channels")
+    func warmingUp() async throws {
+        let (airGradient, _) = sensor(FakeHTTP.fixture("airgradient/measures_current.open_air_warming_up.json"))
+        let reading = try await airGradient.reading()
+        #expect(reading.voc == nil)
+        #expect(reading.noxIndex == nil)
+        #expect(reading.pm2_5 == 7.31)
+        #expect(reading.pm10 == 11.5)
+        #expect(reading.humidity == 63.41)
+        #expect(reading.co2PPM == nil, "an Open Air has no CO2 sensor")
+    }
+
     @Test("pm02Compensated wins over pm02 and says so")
     func compensated() async throws {
         let (airGradient, _) = sensor(FakeHTTP.fixture("airgradient/measures_current.open_air_compensated.json"))

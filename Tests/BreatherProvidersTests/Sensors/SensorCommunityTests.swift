@@ -117,6 +117,16 @@ struct SensorCommunityTests {
         let failure = await sensorFailure { () throws(ProviderFailure) in try await node(http).reading() }
         #expect(failure?.kind == .unavailable)
         #expect(failure?.message == "no measurement yet: the node sends its first in 117 s")
+        let noAge = FakeHTTP(["/data.json": FakeHTTP.body(#"{"software_version": "NRZ-2024-135", "sensordatavalues": []}"#)])
+        let soon = await sensorFailure { () throws(ProviderFailure) in try await node(noAge).reading() }
+        #expect(soon?.kind == .unavailable)
+        #expect(soon?.message == "no measurement yet: the node sends its first soon")
+    }
+
+    @Test("the seconds to the first send: the firmware's unsigned wrap and a plain negative age; an ordinary age is none",
+          arguments: [(4_294_850, 117), (4_294_967, 0), (-117, 117), (12, nil), (145, nil)] as [(Int, Int?)])
+    func firstSendSeconds(age: Int, seconds: Int?) {
+        #expect(SensorCommunity.secondsUntilFirstSend(age: age) == seconds)
     }
 
     @Test("PM2.5 over 5,000 µg/m³ is refused")
