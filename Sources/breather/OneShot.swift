@@ -163,7 +163,8 @@ struct OneShot {
 
     /// The exit code the view model's `Output.status` says the run earned, with one line on
     /// stderr when it is not a clean success. Data from the store without a fetch repeats no
-    /// failure already reported by the run that fetched it (it shows in the line and the json).
+    /// warning already reported by the run that fetched it (it shows in the line and the json);
+    /// a run that exits with an error code says why, wherever the failure came from.
     /// A bar format exits 0 once its line is printed: bars discard the output of a failing
     /// command, so the failure lives in the line, its colour and class, and on stderr.
     /// `sensorsRead`: this run, answered from the store, read the sensors: their failures are
@@ -177,7 +178,8 @@ struct OneShot {
         guard let line = status.line else { return .ok }
         // A sensor that failed in this run's read decided it as a fetch's failure would.
         let sensorFailedNow = sensorsRead && output.failures.contains { ProviderID.isSensor($0.provider) }
-        if fromStore, !sensorFailedNow {
+        let exitsWithError = status.kind != nil && !printedBarLine
+        if fromStore, !sensorFailedNow, !exitsWithError {
             logger.log(.info, line)
         } else if status.showsKeptData {
             let age = output.age.isEmpty ? "" : " from \(output.age) ago"

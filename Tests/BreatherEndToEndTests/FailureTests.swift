@@ -30,6 +30,24 @@ struct FailureTests {
         expectClean(result)
     }
 
+    @Test("a run the store answers with the last fetch's failure exits as that run did, and says why")
+    func storedFailureSaysWhy() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json("{}", status: 503)))
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server)
+        let first = try await sandbox.run(["--config", sandbox.configPath])
+        let airRequests = server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count
+        let second = try await sandbox.run(["--config", sandbox.configPath])
+        #expect(server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count == airRequests, "the store answered the second run")
+        for result in [first, second] {
+            #expect(result.status == 69)
+            #expect(result.stderr.split(separator: "\n") == ["breather: error: open-meteo (air): HTTP 503: service unavailable"], "\(result.stderr)")
+        }
+        let bar = try await sandbox.run(["--config", sandbox.configPath, "--format", "i3blocks"])
+        #expect(bar.status == 0, "a bar's line carries the failure; bars drop a failing command's output")
+        #expect(bar.stderr.isEmpty, "\(bar.stderr)")
+    }
+
     @Test("HTTP 429 with Retry-After → 75 (try later)")
     func rateLimited() async throws {
         let result = try await run(air: Route(fixture: "open-meteo/error.429.hourly.json", status: 429, headers: ["Retry-After": "120"]))
