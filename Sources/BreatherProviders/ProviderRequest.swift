@@ -135,22 +135,24 @@ func coordinate(_ value: Double) -> String {
 }
 
 /// Applies the configured per-request time limits to every request made through it, so one
-/// `timeout` setting bounds every provider call; inside a `FetchDeadline` each request gets
-/// the smaller of that and the time left, and none is sent once the deadline has passed.
+/// `timeout` setting bounds every provider call; a request's own smaller limits stand (a
+/// sensor on the home network answers within seconds or not at all). Inside a `FetchDeadline`
+/// each request gets the smaller of that and the time left, and none is sent once the deadline
+/// has passed.
 public struct TimeLimitedHTTPClient: HTTPClient {
     let inner: any HTTPClient
     let totalSeconds: Double
 
-    /// Wraps `inner`, giving every request `totalSeconds` in all (and at most that to connect).
+    /// Wraps `inner`, giving every request at most `totalSeconds` in all and to connect.
     public init(_ inner: any HTTPClient, totalSeconds: Double) {
         self.inner = inner
         self.totalSeconds = totalSeconds
     }
 
-    /// `request` through the inner client with the configured time limits in place of its own.
+    /// `request` through the inner client within the configured time limits.
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         var limited = request
-        limited.totalTimeoutSeconds = totalSeconds
+        limited.totalTimeoutSeconds = min(request.totalTimeoutSeconds, totalSeconds)
         limited.connectTimeoutSeconds = min(request.connectTimeoutSeconds, totalSeconds)
         guard let deadline = FetchDeadline.current else { return try await inner.get(limited) }
         // Checked first also because libcurl would read a limit under a millisecond as none.
