@@ -1,14 +1,30 @@
 import BreatherModel
 
-/// The multi-line details (bar tooltips, `plain` with details): pure functions of the model.
+/// The multi-line details (the waybar tooltip): pure functions of the model.
 extension Format {
     /// "PM2.5 57 (12.3 µg/m³, NowCast)" for one pollutant's sub-index; "NO2 +1.69 (20.0 ppb, 3h)"
-    /// for a pollutant's term of a summed index (AQHI), which has no sub-index to show.
-    public static func subIndex(_ sub: SubIndex, _ standard: AQIStandard) -> String {
+    /// for a pollutant's term of a summed index (AQHI), which has no sub-index to show;
+    /// "PM2.5 62 (14.8 µg/m³, 1h, purpleair)" with the `source` of its values named.
+    public static func subIndex(_ sub: SubIndex, _ standard: AQIStandard, source: String? = nil) -> String {
         let unit = sub.unit == .microgramsPerCubicMetre ? "µg/m³" : sub.unit == .milligramsPerCubicMetre ? "mg/m³" : sub.unit.rawValue
         let period = sub.period == .nowcast ? "NowCast" : sub.period.rawValue
         let value = sub.contribution.map { "+" + fixed($0, 2) } ?? standard.displayValue(sub.index)
-        return "\(sub.pollutant.displayName) \(value) (\(concentration(sub.concentration)) \(unit), \(period))"
+        let from = source.map { ", \($0)" } ?? ""
+        return "\(sub.pollutant.displayName) \(value) (\(concentration(sub.concentration)) \(unit), \(period)\(from))"
+    }
+
+    /// The sub-index lines of `index`. Each names the source of its values when they come from
+    /// more than one (a sensor's particles, the model's gases) or from a fallback, which a line
+    /// then says: "purpleair failed; open-meteo stands in".
+    static func subIndexLines(_ index: AirQualityIndex, _ standard: AQIStandard, conditions: CityConditions) -> [String] {
+        guard let pollution = conditions.pollution else { return index.subIndices.map { "  " + subIndex($0, standard) } }
+        let failed = conditions.airFallbackFrom
+        let sources = Set(index.subIndices.map { pollution.source(of: $0.pollutant) })
+        let named = sources.count > 1 || !failed.isEmpty
+        let lines = index.subIndices.map { "  " + subIndex($0, standard, source: named ? pollution.source(of: $0.pollutant) : nil) }
+        guard !failed.isEmpty else { return lines }
+        let failedNames = failed.joined(separator: ", ")
+        return lines + ["  \(failedNames) failed; \(pollution.source) stands in"]
     }
 
     /// A concentration with enough digits to mean something: one decimal from 1 up ("12.3"),
@@ -64,7 +80,7 @@ extension Format {
             let index = report.index
             lines.append(headline(city: city, report: report, standard: standard))
             if let basis = index.termsBasis { lines.append("  " + basis) }
-            lines += index.subIndices.map { "  " + subIndex($0, standard) }
+            lines += subIndexLines(index, standard, conditions: conditions)
             // Which reference conditions ppb ↔ µg/m³ used (they differ: EU/UK 20 °C, others 25 °C),
             // then the standard's footnote rules that shaped the index.
             if let applied = index.subIndices.lazy.compactMap(\.conversion).first {
@@ -98,7 +114,11 @@ extension Format {
         let ageText = ageSeconds.map { ", \(age($0)) ago" } ?? ""
         lines.append("Updated \(updated(conditions.dataTime, localTime))\(ageText)\(stale ? " (stale)" : "")")
         var sources: [String] = []
-        if let air = conditions.pollution?.source { sources.append(air) }
+        if let air = conditions.pollution {
+            // The air's own source first, then each other one that gave a pollutant (the model after a sensor).
+            sources.append(air.source)
+            sources += (air.pollutantSources ?? [:]).values.sorted()
+        }
         if let weather = conditions.weather?.source { sources.append(weather) }
         if let asthma = conditions.asthma?.source { sources.append(asthma) }
         var seen: Set<String> = []
