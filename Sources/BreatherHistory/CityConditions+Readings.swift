@@ -4,7 +4,10 @@ extension CityConditions {
     /// The readings the latest fetch brought, one per value: a part kept from an earlier
     /// fetch is left out (it was recorded when it arrived). Concentrations come from the
     /// provider's hourly series at each hour's time (the past hours too, and a backfill's
-    /// days) when it gives the times, else the latest value at the observation time. The
+    /// days) when it gives the times, else the latest value at the observation time. A sensor
+    /// on the home network's reading is kept at the time it was read, not at its own clock's:
+    /// PurpleAir's is the end of a two-minute mean, and a device's clock may be wrong; its rows
+    /// are then one per read and the one-shot's spacing (`hasRecentSensorReadings`) holds. The
     /// indoor sensor's reading goes under its own provider, as `indoor_…` variables.
     public var historyReadings: [HistoryReading] {
         let place = HistoryPlace(location)
@@ -15,7 +18,7 @@ extension CityConditions {
                                            variable: variable, value: value))
         }
         if let pollution, partsFetchedAt.air == fetchedAt {
-            let time = pollution.observedAt ?? fetchedAt
+            let time = ProviderID.isSensor(pollution.source) ? fetchedAt : pollution.observedAt ?? fetchedAt
             // What the provider that completed a sensor's reading gave (the model's gases, pollen
             // and UV) goes under that provider, at its times: the sensor's minute is not theirs.
             let completingTime = pollution.filledObservedAt ?? fetchedAt
@@ -51,7 +54,7 @@ extension CityConditions {
         }
         // An indoor reading the latest fetch could not refresh is the kept one: recorded already.
         if let indoor, !failures.contains(where: { $0.part == .indoor }) {
-            let time = indoor.observedAt ?? fetchedAt
+            let time = fetchedAt
             add(indoor.source, time, "indoor_pm2_5", indoor.pm2_5)
             add(indoor.source, time, "indoor_co2_ppm", indoor.co2PPM)
             add(indoor.source, time, "indoor_temperature_c", indoor.temperatureC)

@@ -42,7 +42,7 @@ extension HistoryRecorder {
         let sensorPollutants = pollutants.filter { ProviderID.isSensor(pollution.source(of: $0)) }
         guard !sensorPollutants.isEmpty else { return conditions }
         let place = HistoryPlace(conditions.location)
-        let until = Int((pollution.observedAt ?? conditions.fetchedAt).timeIntervalSince1970.rounded(.down))
+        let until = Int(conditions.fetchedAt.timeIntervalSince1970.rounded(.down))  // a sensor's rows are at read times
         let now = clock()
         var averaged = pollution
         state.withLock { state in

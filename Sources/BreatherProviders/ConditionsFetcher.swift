@@ -80,9 +80,15 @@ public struct ConditionsFetcher: Sendable {
         }
         if let gate { await outcomes.record(in: gate) }
         let fetchedAt = now()
-        return CityConditions(location: location, weather: currentWeather, pollution: pollution, asthma: risk,
+        // A time ahead of this clock (a sensor whose own clock is wrong) is the time it was read:
+        // a reading "from" next week would stay fresh, never marked stale, for a week.
+        var air = pollution, weather = currentWeather, indoorAir = indoorReading
+        air?.observedAt = pollution?.observedAt.map { min($0, fetchedAt) }
+        weather?.observedAt = currentWeather?.observedAt.map { min($0, fetchedAt) }
+        indoorAir?.observedAt = indoorReading?.observedAt.map { min($0, fetchedAt) }
+        return CityConditions(location: location, weather: weather, pollution: air, asthma: risk,
                               failures: airFailures + weatherFailures + asthmaFailures + indoorFailures, fetchedAt: fetchedAt,
-                              indoor: indoorReading, nextAir: nextAir.map { NextAir(pollution: $0, fetchedAt: fetchedAt) },
+                              indoor: indoorAir, nextAir: nextAir.map { NextAir(pollution: $0, fetchedAt: fetchedAt) },
                               polledAt: request.sensorsOnly ? nil : fetchedAt)
     }
 

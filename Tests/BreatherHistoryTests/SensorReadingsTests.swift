@@ -94,3 +94,45 @@ struct IndoorReadingsTests {
         for part in ["24.6", "17.1°C", "76.3%"] { #expect(line.contains(part), "\(line)") }
     }
 }
+
+@Suite("history: a sensor's rows at the time it was read")
+struct SensorReadTimeTests {
+    let now = 1_795_000_000
+
+    /// PurpleAir's reading stamped by its own clock `lag` seconds back, with an indoor AirGradient.
+    func conditions(at time: Int, lag: Int) -> CityConditions {
+        let observed = Timestamp(timeIntervalSince1970: Double(time - lag))
+        let outdoor = Pollution(source: "purpleair", observedAt: observed, hourly: HourlySeries([.pm2_5: [7.2]]))
+        let indoor = SensorReading(source: "airgradient", observedAt: observed, pm2_5: 3, co2PPM: 900)
+        return CityConditions(location: Location(latitude: 40.7, longitude: -73.9), pollution: outdoor,
+                              fetchedAt: Timestamp(timeIntervalSince1970: Double(time)), indoor: indoor)
+    }
+
+    @Test("PurpleAir's two-minute mean, ended 100 s before the read, is kept at the read's time, indoors too")
+    func readTime() {
+        let readings = conditions(at: now, lag: 100).historyReadings
+        #expect(readings.first { $0.variable == "pm2_5" }?.time == now)
+        #expect(readings.first { $0.variable == "indoor_pm2_5" }?.time == now)
+    }
+
+    @Test("one-shots a few seconds apart record one reading per sensor a minute, whatever the sensor's clock says")
+    func spacingHolds() throws {
+        let folder = TempFolder()
+        let clock = Clock(now)
+        let recorder = HistoryRecorder(path: folder.file("history.sqlite3"), keepRawSeconds: 90 * 86_400, backfillDays: 0,
+                                       warn: { _ in }, clock: { clock.time })
+        for run in 0..<6 {  // every 5 s, as a bar's one-shot; the sensor's clock 7 minutes behind
+            clock.time = now + 5 * run
+            let fetched = conditions(at: clock.time, lag: 420)
+            if !recorder.hasRecentSensorReadings(fetched, withinSeconds: 60) { recorder.record(fetched) }
+        }
+        let store = try HistoryStore(path: folder.file("history.sqlite3"))
+        #expect(try store.readingCount() == 3, "pm2_5, indoor_pm2_5 and indoor_co2_ppm once each")
+    }
+}
+
+/// A clock a test moves by hand.
+final class Clock: @unchecked Sendable {
+    var time: Int
+    init(_ time: Int) { self.time = time }
+}

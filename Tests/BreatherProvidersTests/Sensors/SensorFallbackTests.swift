@@ -149,3 +149,39 @@ struct IndoorFetchTests {
         #expect(earlier.merged(with: unasked).indoor == nil)
     }
 }
+
+/// A sensor whose own clock is `offset` seconds off, stamping its reading with that time.
+struct ClockedSensor: LocalSensor {
+    let id: ProviderID
+    let offset: Double
+    let now: Timestamp
+
+    func reading() async throws(ProviderFailure) -> SensorReading {
+        SensorReading(source: id.rawValue, observedAt: Timestamp(timeIntervalSince1970: now.timeIntervalSince1970 + offset), pm2_5: 9)
+    }
+}
+
+@Suite("a sensor's own clock")
+struct SensorClockTests {
+    let now = Timestamp(timeIntervalSince1970: 1_795_000_000)
+
+    func fetch(offset: Double) async -> CityConditions {
+        let fetcher = ConditionsFetcher(air: [ClockedSensor(id: .purpleAir, offset: offset, now: now)], weather: [], asthma: [],
+                                        indoor: [ClockedSensor(id: .awair, offset: offset, now: now)], now: { [now] in now })
+        return await fetcher.fetchUntimed(at: place, FetchRequest(standard: .us, parts: [.air]))
+    }
+
+    @Test("a clock days ahead: the reading counts as read now, not as fresh until next week")
+    func ahead() async throws {
+        let conditions = await fetch(offset: 6 * 86_400)
+        #expect(conditions.pollution?.observedAt == now)
+        #expect(conditions.indoor?.observedAt == now)
+    }
+
+    @Test("a clock behind keeps its time: the reading is that old, and shows as stale when it is too old")
+    func behind() async throws {
+        let conditions = await fetch(offset: -420)
+        #expect(conditions.pollution?.observedAt == Timestamp(timeIntervalSince1970: now.timeIntervalSince1970 - 420))
+        #expect(conditions.indoor?.observedAt == Timestamp(timeIntervalSince1970: now.timeIntervalSince1970 - 420))
+    }
+}
