@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(name: "BreatherHistoryTests", dependencies: ["BreatherHistory", "BreatherStore", "BreatherModel"], swiftSettings: strict),
         .testTarget(name: "BreatherModelTests", dependencies: ["BreatherModel", "BreatherJSON", propertyBased], swiftSettings: strict),
         .testTarget(name: "BreatherCalculatorTests", dependencies: ["BreatherCalculator", "BreatherModel"], swiftSettings: strict),
-        .testTarget(name: "BreatherProvidersTests", dependencies: ["BreatherProviders", "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherTestSupport"], swiftSettings: strict),
+        .testTarget(name: "BreatherProvidersTests", dependencies: ["BreatherProviders", "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherConfig", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherViewModelTests", dependencies: ["BreatherViewModel", "BreatherModel", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherViewsTests", dependencies: ["BreatherViews", "BreatherIO", "BreatherViewModel", "BreatherModel", "BreatherJSON",
                                                             "BreatherTestSupport", propertyBased],

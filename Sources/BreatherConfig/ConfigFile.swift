@@ -46,8 +46,9 @@ struct ConfigFile {
             mark(&settings, "interval")
         }
         if let value = try string("timeout", in: root) {
-            guard let seconds = ConfigDuration.parseSeconds(value), (1...30).contains(seconds) else {
-                throw error("timeout", nil, "must be a duration from 1s to 30s, like \"20s\" (got \"\(value)\")")
+            let range = Settings.timeoutRange
+            guard let seconds = ConfigDuration.parseSeconds(value), range.contains(seconds) else {
+                throw error("timeout", nil, "must be a duration from \(range.lowerBound)s to \(range.upperBound)s, like \"20s\" (got \"\(value)\")")
             }
             settings.timeoutSeconds = seconds
             mark(&settings, "timeout")

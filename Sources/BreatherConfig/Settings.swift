@@ -14,8 +14,11 @@ public struct Settings: Sendable {
     public var icons: Icons = .none
     /// Daemon poll interval.
     public var intervalSeconds: Int = 900
-    /// Time limit for each provider request (connect + reply), at most 30 s.
+    /// Time limit for each provider request (connect + reply), within `timeoutRange`.
     public var timeoutSeconds: Int = 20
+    /// The seconds `timeout` may be: a request's own default limit (`HTTPRequest`) is longer,
+    /// so the configured one decides.
+    public static let timeoutRange = 1...30
     /// `[location]`: coordinates, a city to geocode, or IP lookup.
     public var location = LocationSettings()
     /// `[sources]`: the providers to ask for each part, in fallback order.

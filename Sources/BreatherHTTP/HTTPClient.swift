@@ -12,8 +12,8 @@ public struct HTTPRequest: Sendable {
     public var maxBodyBytes: Int
 
     /// A GET of `url` with the default limits: 10 s to connect, 60 s in all, 8 MiB of body.
-    /// Breather's configured `timeout` (at most 30 s) is smaller than 60 s, so it decides;
-    /// a request that needs less (a sensor on the home network) sets its own.
+    /// Breather's configured `timeout` (`Settings.timeoutRange`: at most 30 s) is smaller, so
+    /// it decides; a request that needs less (a sensor on the home network) sets its own.
     public init(url: String, headers: [String: String] = [:], connectTimeoutSeconds: Double = 10,
                 totalTimeoutSeconds: Double = 60, maxBodyBytes: Int = 8 << 20) {
         self.url = url

@@ -7,7 +7,8 @@ public struct HistoryReading: Sendable, Hashable {
     public var place: HistoryPlace
     /// The provider id (`open-meteo`, `estimate`).
     public var source: String
-    /// Seconds since 1970 (UTC), whole: the observation time the provider gave.
+    /// Seconds since 1970 (UTC), whole: the observation time the provider gave; for a sensor on
+    /// the home network, the time it was read (`CityConditions.historyReadings`).
     public var time: Int
     /// A `HistoryVariable` name.
     public var variable: String

@@ -80,13 +80,14 @@ public struct ConditionsFetcher: Sendable {
         }
         if let gate { await outcomes.record(in: gate) }
         let fetchedAt = now()
-        // A time ahead of this clock (a sensor whose own clock is wrong) is the time it was read:
-        // a reading "from" next week would stay fresh, never marked stale, for a week.
-        var air = pollution, weather = currentWeather, indoorAir = indoorReading
-        air?.observedAt = pollution?.observedAt.map { min($0, fetchedAt) }
-        weather?.observedAt = currentWeather?.observedAt.map { min($0, fetchedAt) }
+        // A sensor's time ahead of this clock (its own clock is wrong) is the time it was read,
+        // so json's `observed_at` and the CO2 alert never date a reading in the future. (Age and
+        // staleness cap it already: `CityConditions.dataTime`.) The model's air, also kept as
+        // `nextAir`, is left as it came, so the two stay equal (`isCarriedOver`).
+        var air = pollution, indoorAir = indoorReading
+        if let sensor = pollution, ProviderID.isSensor(sensor.source) { air?.observedAt = sensor.observedAt.map { min($0, fetchedAt) } }
         indoorAir?.observedAt = indoorReading?.observedAt.map { min($0, fetchedAt) }
-        return CityConditions(location: location, weather: weather, pollution: air, asthma: risk,
+        return CityConditions(location: location, weather: currentWeather, pollution: air, asthma: risk,
                               failures: airFailures + weatherFailures + asthmaFailures + indoorFailures, fetchedAt: fetchedAt,
                               indoor: indoorAir, nextAir: nextAir.map { NextAir(pollution: $0, fetchedAt: fetchedAt) },
                               polledAt: request.sensorsOnly ? nil : fetchedAt)

@@ -1,6 +1,7 @@
 import BreatherModel
 
-/// The multi-line details (the waybar tooltip): pure functions of the model.
+/// The multi-line details (the waybar tooltip; its first line heads the full text, and `watch`
+/// compares them to tell a change): pure functions of the model.
 extension Format {
     /// "PM2.5 57 (12.3 µg/m³, NowCast)" for one pollutant's sub-index; "NO2 +1.69 (20.0 ppb, 3h)"
     /// for a pollutant's term of a summed index (AQHI), which has no sub-index to show;
@@ -117,7 +118,7 @@ extension Format {
         if let air = conditions.pollution {
             // The air's own source first, then each other one that gave a pollutant (the model after a sensor).
             sources.append(air.source)
-            sources += (air.pollutantSources ?? [:]).values.sorted()
+            sources += (air.pollutantSources ?? [:]).values.sorted() + [air.filledFrom].compactMap { $0 }
         }
         if let weather = conditions.weather?.source { sources.append(weather) }
         if let asthma = conditions.asthma?.source { sources.append(asthma) }

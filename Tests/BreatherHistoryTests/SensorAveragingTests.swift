@@ -39,6 +39,23 @@ struct SensorAveragingTests {
         return (try #require(index.subIndices.first { $0.pollutant == .pm2_5 }), index.notes.map(\.text))
     }
 
+    @Test("a read just after the hour whose reading the sensor dated in the hour before counts in the hour it was read")
+    func readTimeDecidesTheHour() throws {
+        let folder = TempFolder()
+        let readAt = Timestamp(timeIntervalSince1970: Double(day0 + 13 * 3600 + 30))  // 13:00:30
+        let sensor = Pollution(source: "purpleair", observedAt: Timestamp(timeIntervalSince1970: Double(day0 + 13 * 3600 - 50)),
+                               hourly: HourlySeries([.pm2_5: [30]]))  // PurpleAir's mean ended 12:59:10
+        let conditions = CityConditions(location: Location(name: "Brooklyn", latitude: 40.6769, longitude: -73.9423),
+                                        pollution: sensor, fetchedAt: readAt)
+        let store = try HistoryStore(path: folder.file("h.sqlite3"))
+        try store.record(hour(12, mean: 10), keepRawSeconds: 30 * 86_400, now: fetchTime)
+        let recorder = HistoryRecorder(path: folder.file("h.sqlite3"), keepRawSeconds: 30 * 86_400, backfillDays: 0,
+                                       warn: { Issue.record("warning: \($0)") }, clock: { day0 + 13 * 3600 + 30 })
+        let averaged = recorder.recordAveragingSensors(conditions)
+        // Hour 12 mean 10, hour 13 the new 30: the NowCast's latest hour is 30, not hour 12's 10 and 30 averaged.
+        #expect(averaged.pollution?.hourly?.values[.pm2_5]?.suffix(2) == [10, 30])
+    }
+
     @Test("12 hours of readings: the US NowCast of their hourly means, the model's and another sensor's left out")
     func nowCastFromTwelveHours() throws {
         let folder = TempFolder()

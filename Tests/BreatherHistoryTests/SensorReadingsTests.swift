@@ -118,7 +118,7 @@ struct SensorReadTimeTests {
     @Test("one-shots a few seconds apart record one reading per sensor a minute, whatever the sensor's clock says")
     func spacingHolds() throws {
         let folder = TempFolder()
-        let clock = Clock(now)
+        let clock = HandClock(now)
         let recorder = HistoryRecorder(path: folder.file("history.sqlite3"), keepRawSeconds: 90 * 86_400, backfillDays: 0,
                                        warn: { _ in }, clock: { clock.time })
         for run in 0..<6 {  // every 5 s, as a bar's one-shot; the sensor's clock 7 minutes behind
@@ -132,7 +132,7 @@ struct SensorReadTimeTests {
 }
 
 /// A clock a test moves by hand.
-final class Clock: @unchecked Sendable {
+final class HandClock: @unchecked Sendable {
     var time: Int
     init(_ time: Int) { self.time = time }
 }

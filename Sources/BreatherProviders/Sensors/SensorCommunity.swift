@@ -17,6 +17,8 @@ import BreatherModel
 /// The node's ESP8266 serves one thing at a time: while it sends its measurements to the
 /// cloud APIs (a few seconds every 145 s by default) it does not answer. A request that gets
 /// no answer is therefore made once more after `retryPause`, before the sensor counts as failed.
+/// Each try has `attemptSeconds`, so both tries and the pause fit in the 10 s any sensor's read
+/// may take (`SensorRequest.totalTimeoutSeconds`).
 public struct SensorCommunity: LocalSensor {
     /// `sensor-community`.
     public let id = ProviderID.sensorCommunity
@@ -24,6 +26,8 @@ public struct SensorCommunity: LocalSensor {
     public var url: String
     /// The wait before the one retry of a request that got no answer.
     public var retryPause: Duration
+    /// The limit of each of the two tries: (10 s − the 2-s pause) / 2.
+    static let attemptSeconds = 4.0
     let http: any HTTPClient
 
     /// A client of the node at `url`.
@@ -36,12 +40,14 @@ public struct SensorCommunity: LocalSensor {
     /// The values the node last sent.
     public func reading() async throws(ProviderFailure) -> SensorReading {
         let request = ProviderRequest(provider: id, part: .air, http: http)
+        var get = SensorRequest.make(url, "/data.json")
+        get.totalTimeoutSeconds = Self.attemptSeconds
         let json: JSONCursor
         do {
-            json = try await request.getJSON(SensorRequest.make(url, "/data.json"))
+            json = try await request.getJSON(get)
         } catch where Self.isNoAnswer(error) {
             try? await Task.sleep(for: retryPause)
-            json = try await request.getJSON(SensorRequest.make(url, "/data.json"))
+            json = try await request.getJSON(get)
         }
         let decoded = try request.decode { () throws(JSONError) in try Self.decode(json) }
         if decoded.isWaitingForFirstSend {

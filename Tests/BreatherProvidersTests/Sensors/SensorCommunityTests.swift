@@ -89,6 +89,7 @@ struct SensorCommunityTests {
         let http = SequenceHTTP([.failure(.timeout(url: Self.url, seconds: 3)), FakeHTTP.fixture("sensor-community/data.sds011_bme280.json")])
         let reading = try await node(http).reading()
         #expect(http.requested == [Self.url, Self.url])
+        #expect(http.limits == [4, 4], "two tries and the pause within a sensor's 10 s")
         #expect(reading.pm2_5 == 11.2)
     }
 

@@ -9,12 +9,15 @@ final class SequenceHTTP: HTTPClient, @unchecked Sendable {
     private let lock = NSLock()
     private var replies: [FakeHTTP.Reply]
     private(set) var requested: [String] = []
+    /// Each request's total time limit, in order.
+    private(set) var limits: [Double] = []
 
     init(_ replies: [FakeHTTP.Reply]) { self.replies = replies }
 
     func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let reply = lock.withLock { () -> FakeHTTP.Reply in
             requested.append(request.url)
+            limits.append(request.totalTimeoutSeconds)
             return replies.count > 1 ? replies.removeFirst() : replies[0]
         }
         switch reply {
