@@ -15,19 +15,17 @@ import BreatherModel
 /// and `age` counts down to it (`firstSendIn`).
 ///
 /// The node's ESP8266 serves one thing at a time: while it sends its measurements to the
-/// cloud APIs (a few seconds every 145 s by default) it does not answer. A request that gets
-/// no answer is therefore made once more after `retryPause`, before the sensor counts as failed.
-/// Each try has `attemptSeconds`, so both tries and the pause fit in the 10 s any sensor's read
-/// may take (`SensorRequest.totalTimeoutSeconds`).
+/// cloud APIs (a few seconds every 145 s by default) it answers late; the request waits, within
+/// a sensor's 10 s (`SensorRequest.totalTimeoutSeconds`). A connection that fails at once (the
+/// node restarting, a name not yet resolved) is made once more after `retryPause`, before the
+/// sensor counts as failed; a request that timed out has had its time and is not.
 public struct SensorCommunity: LocalSensor {
     /// `sensor-community`.
     public let id = ProviderID.sensorCommunity
     /// The node's base URL, e.g. `http://192.168.1.70` or `http://airrohr-1234567.local`.
     public var url: String
-    /// The wait before the one retry of a request that got no answer.
+    /// The wait before the one retry of a connection that failed.
     public var retryPause: Duration
-    /// The limit of each of the two tries: (10 s − the 2-s pause) / 2.
-    static let attemptSeconds = 4.0
     let http: any HTTPClient
 
     /// A client of the node at `url`.
@@ -40,12 +38,11 @@ public struct SensorCommunity: LocalSensor {
     /// The values the node last sent.
     public func reading() async throws(ProviderFailure) -> SensorReading {
         let request = ProviderRequest(provider: id, part: .air, http: http)
-        var get = SensorRequest.make(url, "/data.json")
-        get.totalTimeoutSeconds = Self.attemptSeconds
+        let get = SensorRequest.make(url, "/data.json")
         let json: JSONCursor
         do {
             json = try await request.getJSON(get)
-        } catch where Self.isNoAnswer(error) {
+        } catch where Self.isConnectionFailure(error) {
             try? await Task.sleep(for: retryPause)
             json = try await request.getJSON(get)
         }
@@ -57,10 +54,11 @@ public struct SensorCommunity: LocalSensor {
         return try request.decode { () throws(JSONError) in decoded.reading }
     }
 
-    /// True for a request the node did not answer (busy sending): a timeout, a refused or
-    /// dropped connection. A reply it did give (an HTTP error, bad JSON) is not retried.
-    static func isNoAnswer(_ failure: ProviderFailure) -> Bool {
-        failure.kind == .timeout || (failure.kind == .unavailable && !failure.message.hasPrefix("HTTP "))
+    /// True for a connection that failed at once (refused, reset, a name that did not
+    /// resolve). A timeout spent the sensor's time, and a reply the node did give (an HTTP
+    /// error, bad JSON) is its answer: neither is retried.
+    static func isConnectionFailure(_ failure: ProviderFailure) -> Bool {
+        failure.kind == .unavailable && !failure.message.hasPrefix("HTTP ")
     }
 
     /// The particle sensors the firmware supports, by the prefix of their values: SDS011,

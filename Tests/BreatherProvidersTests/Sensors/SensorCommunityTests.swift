@@ -84,13 +84,21 @@ struct SensorCommunityTests {
         #expect(failure?.message == "no particle or CO2 value in the reply")
     }
 
-    @Test("a node busy sending (no answer) is asked once more, and its reply is used")
+    @Test("a node whose connection failed at once (restarting) is asked once more, and its reply is used")
     func retriedOnce() async throws {
-        let http = SequenceHTTP([.failure(.timeout(url: Self.url, seconds: 3)), FakeHTTP.fixture("sensor-community/data.sds011_bme280.json")])
+        let http = SequenceHTTP([.failure(.cannotConnect(url: Self.url)), FakeHTTP.fixture("sensor-community/data.sds011_bme280.json")])
         let reading = try await node(http).reading()
         #expect(http.requested == [Self.url, Self.url])
-        #expect(http.limits == [4, 4], "two tries and the pause within a sensor's 10 s")
+        #expect(http.limits == [10, 10], "each try has a sensor's 10 s")
         #expect(reading.pm2_5 == 11.2)
+    }
+
+    @Test("a node that timed out has had its time: not asked again, so a hung node costs 10 s as any sensor")
+    func timeoutNotRetried() async {
+        let http = SequenceHTTP([.failure(.timeout(url: Self.url, seconds: 10)), FakeHTTP.fixture("sensor-community/data.sds011_bme280.json")])
+        let failure = await sensorFailure { () throws(ProviderFailure) in try await node(http).reading() }
+        #expect(http.requested == [Self.url])
+        #expect(failure?.kind == .timeout)
     }
 
     @Test("a node that stays silent fails after the one retry")
