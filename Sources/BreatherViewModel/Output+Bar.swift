@@ -7,7 +7,8 @@ extension Output {
 
     /// About 30 characters, no place name (that is in the tooltip): "US AQI 137 USG · 17°C · asthma med",
     /// then the top pollen species and the UV index when they reach their configured level
-    /// ("· grass high · UV 8"),
+    /// ("· grass high · UV 8"), " · purpleair failed" while a fallback stands in for the
+    /// first air source (`fallbackNote`),
     /// " · stale 15m" after it when stale, " · retry 56s" while a provider's Retry-After holds;
     /// "US AQI – loading…" before any data, then "US AQI – no data" or the short error
     /// ("US AQI – open-meteo: timeout · retry 2 min", at most 60 characters).
@@ -18,13 +19,15 @@ extension Output {
         if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
         if !asthmaRiskShort.isEmpty { parts.append("asthma \(asthmaRiskShort)") }
         parts += compactDayAhead
+        if let fallbackNote { parts.append(fallbackNote) }
         if isStale { parts.append("stale \(ageShort)") }
         if !retry.isEmpty { parts.append("retry \(retry)") }
         return parts.joined(separator: " · ")
     }
 
     /// Everything in one line, the index named in full: "Brooklyn: US EPA (2024) 57 Moderate ·
-    /// Cloudy 12°C · Asthma medium 63%" (the tooltip's headline), with " · stale 15 min" after a
+    /// Cloudy 12°C · Asthma medium 63%" (the tooltip's headline), with " · purpleair failed"
+    /// while a fallback stands in, " · stale 15 min" after a
     /// failed refresh and " · retry 56s" under a Retry-After; before any data "Breather:
     /// loading…", then "Breather: no data" or the short error (at most 60 characters).
     public var barTextFull: String {
@@ -36,6 +39,7 @@ extension Output {
         if asthmaRisk != Format.unavailable {
             parts.append(["Asthma", asthmaRisk, asthmaProbability].filter { !$0.isEmpty }.joined(separator: " "))
         }
+        if let fallbackNote { parts.append(fallbackNote) }
         if isStale { parts.append("stale \(age)") }
         if !retry.isEmpty { parts.append("retry \(retry)") }
         let line = parts.joined(separator: " · ")
@@ -45,6 +49,14 @@ extension Output {
 
     /// The longest full text the sparkline is added to.
     static let fullTextWidth = 100
+
+    /// "purpleair failed" while the air shown comes from a later source because the first did
+    /// not answer (a sensor down, the model in its place): the index is not the sensor's, and
+    /// in smoke the two can differ twofold. Several: "purpleair, awair failed". Nil otherwise.
+    public var fallbackNote: String? {
+        guard let failed = data.airQuality?.fallbackFrom, !failed.isEmpty else { return nil }
+        return failed.joined(separator: ", ") + " failed"
+    }
 
     /// The narrow form for bars short of room: "AQI 57", "AQI 57*" when stale, "AQI –" without data.
     public var barShortText: String {
@@ -73,10 +85,12 @@ extension Output {
 
     /// CSS-style classes: the category id and the standard (ids repeat across standards with
     /// other colours: US "good" is green, China's "good" yellow), then `stale` for old data,
-    /// `error` only when there is no data to show and a refresh failed, `loading`.
+    /// `fallback` while a later air source stands in for the first, `error` only when there is
+    /// no data to show and a refresh failed, `loading`.
     public var stateClasses: [String] {
         var classes = [hasData ? categoryID : "never_fetched", standard.rawValue]
         if isStale { classes.append("stale") }
+        if fallbackNote != nil { classes.append("fallback") }
         if error != nil && !hasData { classes.append("error") }
         if isLoading { classes.append("loading") }
         return classes

@@ -15,12 +15,16 @@ extension Output {
         conditions?.indoor?.co2PPM.map { "\(Int($0.rounded())) ppm" } ?? ""
     }
 
-    /// The compact bar's index part with the indoor air beside the outdoor: "US AQI in 12 · out 54 Mod";
+    /// The compact bar's index part with the indoor air beside the outdoor: "US AQI in 12 · out 54 Mod",
+    /// "in 12*" when the sensor did not answer at the latest read (12 is its last reading);
     /// nil without an indoor index (the bar then shows the outdoor index alone).
     var indoorBarPart: String? {
         guard !indoorAQI.isEmpty, airQuality != nil else { return nil }
-        return "\(indexName) in \(indoorAQI) · out \(aqi) \(airQualityCategoryShort)"
+        return "\(indexName) in \(indoorAQI)\(isIndoorStale ? "*" : "") · out \(aqi) \(airQualityCategoryShort)"
     }
+
+    /// True when the latest read of the indoor sensor failed, so the indoor reading shown is an older one.
+    var isIndoorStale: Bool { conditions?.failures.contains { $0.part == .indoor } == true }
 
     /// The tooltip's indoor line: "Indoor (airgradient): AQI 80 · PM2.5 24.6 µg/m³ · CO2 1520 ppm ·
     /// humidity 76%", " (stale)" when the latest refresh could not read the sensor; nil without one.
@@ -31,7 +35,7 @@ extension Output {
         if let pm = indoor.pm2_5 { parts.append("PM2.5 \(Self.oneDecimal(pm)) µg/m³") }
         if !co2.isEmpty { parts.append("CO2 \(co2)") }
         if let humidity = indoor.humidity { parts.append("humidity \(Int(humidity.rounded()))%") }
-        let stale = conditions?.failures.contains { $0.part == .indoor } == true ? " (stale)" : ""
+        let stale = isIndoorStale ? " (stale)" : ""
         return "Indoor (\(indoor.source))\(stale): " + parts.joined(separator: " · ")
     }
 

@@ -1,7 +1,8 @@
 import BreatherViewModel
 
 /// One status line: `Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63%`.
-/// A stale line says so at the end, and how long a provider's Retry-After has left; before any
+/// A line whose air comes from a fallback names the source that failed ("purpleair failed"); a
+/// stale line says so at the end, and how long a provider's Retry-After has left; before any
 /// data the line names what failed, briefly.
 public struct PlainRenderer: Renderer {
     /// Colour the line with 24-bit ANSI escapes in the index's colour (for a terminal).
@@ -41,6 +42,7 @@ public struct PlainRenderer: Renderer {
         } else {
             parts.append(["Asthma", output.asthmaRisk, output.asthmaProbability].filter { !$0.isEmpty }.joined(separator: " "))
         }
+        if let note = output.fallbackNote { parts.append(note) }
         if !output.staleness.isEmpty { parts.append(output.staleness) }
         if !output.retry.isEmpty { parts.append("retry \(output.retry)") }
         return parts.joined(separator: " · ")

@@ -112,6 +112,22 @@ struct SensorEndToEndTests {
         #expect(result.stderr.contains("purpleair (air)"), "\(result.stderr)")
     }
 
+    @Test("a sensor that does not answer: the bar's line and class and the plain line name it, exit 0")
+    func sensorDownInTheLine() async throws {
+        let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))
+        let bar = try await run(server, sensorURL: "http://127.0.0.1:9", ["--format", "waybar"])
+        #expect(bar.status == 0, "\(bar.stderr)")
+        let line = try #require(try JSONSerialization.jsonObject(with: Data(bar.stdout.utf8)) as? [String: Any])
+        #expect((line["text"] as? String)?.hasSuffix(" · purpleair failed") == true, "\(line)")
+        #expect((line["class"] as? [String])?.contains("fallback") == true, "\(line)")
+        let plain = try await run(server, sensorURL: "http://127.0.0.1:9", [])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout.hasSuffix(" · purpleair failed\n"), "\(plain.stdout)")
+        // The sensor answering: no such note.
+        let answered = try await run(server, [])
+        #expect(!answered.stdout.contains("failed"), "\(answered.stdout)")
+    }
+
     @Test("the sensor's readings in the history store: one hour gives a labelled 1-h value, two give the NowCast, and json says from how many hours")
     func nowCastFromStoredReadings() async throws {
         let server = try await FixtureServer.start(routes: try routes(purpleAir: "purpleair/json.pa-ii.clean.json"))

@@ -39,5 +39,9 @@ struct IndoorOutputTests {
         #expect(!none.tooltip.contains("Indoor"))
         let kept = try #require(await output(indoor: Self.airGradient, indoorFails: true))
         #expect(kept.tooltip.contains("Indoor (airgradient) (stale): "), "\(kept.tooltip)")
+        // The bar marks the kept indoor figure: it is the sensor's last reading, not its air now.
+        #expect(kept.barTextCompact.hasPrefix("US AQI in 80* · out 112 USG · "), "\(kept.barTextCompact)")
+        let fresh = try #require(await output(indoor: Self.airGradient))
+        #expect(!fresh.barTextCompact.contains("*"), "\(fresh.barTextCompact)")
     }
 }

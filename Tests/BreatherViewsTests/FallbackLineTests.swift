@@ -1,0 +1,49 @@
+import BreatherModel
+import BreatherViewModel
+import BreatherViews
+import Testing
+
+/// A sensor that did not answer, the model in its place: every line a person reads says so, not
+/// only the tooltip and json (issue 29: "marked as a fallback"; PRODUCT: a bar's failure is in
+/// its line and class).
+@Suite struct FallbackLineTests {
+    /// The output after one refresh: the sample's PM2.5 (US 57 Moderate) from Open-Meteo, after `failed` failed.
+    func output(failed: [String], completing: Bool = false) async -> Output {
+        var conditions = sample()
+        conditions.failures = failed.map { provider in
+            var failure = ProviderFailure(provider: provider, part: .air, kind: .unavailable, message: "HTTP 503: service unavailable")
+            failure.completing = completing
+            return failure
+        }
+        return await render(conditions)
+    }
+
+    @Test("the model in a sensor's place: compact, full and plain lines name the sensor that failed; waybar's class says fallback")
+    func sensorDown() async {
+        let output = await output(failed: ["purpleair"])
+        #expect(output.fallbackNote == "purpleair failed")
+        #expect(output.barTextCompact == "US AQI 57 Moderate · 12°C · asthma med · purpleair failed", "\(output.barTextCompact)")
+        #expect(output.barTextFull.contains(" · purpleair failed"), "\(output.barTextFull)")
+        let plain = PlainRenderer().render(output)
+        #expect(plain == "Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63% · purpleair failed", "\(plain)")
+        #expect(output.stateClasses == ["moderate", "us", "fallback"], "\(output.stateClasses)")
+        // Fresh data: the category's colour, not the stale one's.
+        #expect(output.barColor == output.aqiColor)
+    }
+
+    @Test("two sensors down before the model: both named once")
+    func twoDown() async {
+        let output = await output(failed: ["purpleair", "airgradient", "purpleair"])
+        #expect(output.fallbackNote == "purpleair, airgradient failed")
+    }
+
+    @Test("no failure, or only a source asked after the first to complete its reading: nothing added")
+    func noFallback() async {
+        for output in [await output(failed: []), await output(failed: ["open-meteo"], completing: true)] {
+            #expect(output.fallbackNote == nil)
+            #expect(!output.barTextCompact.contains("failed"), "\(output.barTextCompact)")
+            #expect(!PlainRenderer().render(output).contains("failed"))
+            #expect(!output.stateClasses.contains("fallback"))
+        }
+    }
+}
