@@ -23,8 +23,9 @@ extension Output {
         return "\(indexName) in \(indoorAQI)\(isIndoorStale ? "*" : "") · out \(aqi) \(airQualityCategoryShort)"
     }
 
-    /// True when the latest read of the indoor sensor failed, so the indoor reading shown is an older one.
-    var isIndoorStale: Bool { conditions?.failures.contains { $0.part == .indoor } == true }
+    /// True when the latest read of the indoor sensor failed, so the indoor reading shown is an
+    /// older one (json's `indoor.stale`).
+    var isIndoorStale: Bool { data.indoor?.stale == true }
 
     /// The tooltip's indoor line: "Indoor (airgradient): AQI 80 · PM2.5 24.6 µg/m³ · CO2 1520 ppm ·
     /// humidity 76%", " (stale)" when the latest refresh could not read the sensor; nil without one.
