@@ -105,7 +105,8 @@ extension Format {
         }
         if let asthma = conditions.asthma {
             let probability = Format.probability(asthma.probability)
-            let method = asthma.method.map { " (estimate: \($0))" } ?? " (\(asthma.source))"
+            // An estimate's method says it is one ("estimate from Canada's AQHI …").
+            let method = asthma.method.map { " (\($0))" } ?? " (\(asthma.source))"
             lines.append("Asthma risk: \(asthma.risk.displayName)\(probability.isEmpty ? "" : " \(probability)")\(method)")
             if !asthmaOutlook.isEmpty { lines.append("  next 24 h: \(asthmaOutlook)") }
         } else {
