@@ -62,12 +62,17 @@ extension CityConditions {
     /// ask for, and the failures of the parts it did not ask for (weather, asthma) stay.
     /// A sensor that did not answer falls back at once to the next source's air from the last
     /// full fetch (`nextAir`), as a full fetch would, without asking that source again.
+    /// The poll shows what a full fetch with the same answers would: air on hand that is kept
+    /// from an earlier fetch (every air source failed at the last main poll) completes nothing,
+    /// and once the sensor answers, a model that failed is the source that completes it
+    /// (`ProviderFailure.completing`), not one the sensor stands in for.
     public func merged(withSensorPoll newer: CityConditions) -> CityConditions {
         guard newer.location.isSamePlace(as: location) else { return merged(with: newer) }
         var poll = newer
-        if let sensor = poll.pollution, let onHand = pollution {
-            poll.pollution = sensor.filled(from: onHand)
-        } else if poll.pollution == nil, let nextAir, poll.failures.contains(where: { $0.part == .air }) {
+        let sensorAnswered = poll.pollution != nil
+        if let sensor = poll.pollution {
+            if let onHand = pollution, !isCarriedOver(.air) { poll.pollution = sensor.filled(from: onHand) }
+        } else if let nextAir, poll.failures.contains(where: { $0.part == .air }) {
             poll.pollution = nextAir.pollution
             poll.partsFetchedAt.air = nextAir.fetchedAt
         }
@@ -76,8 +81,12 @@ extension CityConditions {
         poll.polledAt = polledAt ?? fetchedAt
         // What the poll did not ask keeps its failures: weather, asthma, and the air sources that
         // are no sensors (the model that failed at the last main poll has not answered since).
-        poll.failures = failures.filter { $0.part == .weather || $0.part == .asthma || $0.part == .air && !ProviderID.isSensor($0.provider) }
-            + poll.failures
+        let kept = failures.filter { $0.part == .weather || $0.part == .asthma || $0.part == .air && !ProviderID.isSensor($0.provider) }
+        poll.failures = kept.map { failure in
+            var failure = failure
+            if sensorAnswered && failure.part == .air { failure.completing = true }
+            return failure
+        } + poll.failures
         return merged(with: poll)
     }
 

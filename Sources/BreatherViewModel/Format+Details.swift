@@ -67,13 +67,14 @@ extension Format {
 
     /// Tooltip lines: headline, one line per pollutant, the worst forecast hour ("Next 24 h: …",
     /// when `forecast` is not empty), weather, asthma (and its outlook), the `dayAhead` lines
-    /// (pollen, UV, warnings ahead), time, sources, errors.
+    /// (pollen, UV, warnings ahead), time, sources, then an "Error:" line for each of `errors`
+    /// (one a failure, so one long message cannot hide the others), the last with the retry.
     public static func details(conditions: CityConditions?, report: AirQualityReport?, standard: AQIStandard,
-                               units: Units, icons: Icons, ageSeconds: Int?, stale: Bool, error: String?,
+                               units: Units, icons: Icons, ageSeconds: Int?, stale: Bool, errors: [String],
                                forecast: String = "", asthmaOutlook: String = "", localTime: LocalTime = .utc,
                                retry: String = "", dayAhead: [String] = []) -> [String] {
         guard let conditions else {
-            return ["Breather: no data yet"] + (error.map { ["Error: \(clipped($0, 160))" + (retry.isEmpty ? "" : " · retry \(retry)")] } ?? [])
+            return ["Breather: no data yet"] + errorLines(errors, retry: retry)
         }
         var lines: [String] = []
         let city = Format.city(conditions.location)
@@ -105,7 +106,8 @@ extension Format {
         }
         if let asthma = conditions.asthma {
             let probability = Format.probability(asthma.probability)
-            let method = asthma.method.map { " (estimate: \($0))" } ?? " (\(asthma.source))"
+            // An estimate's method says it is one ("estimate from Canada's AQHI …").
+            let method = asthma.method.map { " (\($0))" } ?? " (\(asthma.source))"
             lines.append("Asthma risk: \(asthma.risk.displayName)\(probability.isEmpty ? "" : " \(probability)")\(method)")
             if !asthmaOutlook.isEmpty { lines.append("  next 24 h: \(asthmaOutlook)") }
         } else {
@@ -125,7 +127,14 @@ extension Format {
         var seen: Set<String> = []
         let credits = sources.map(attribution).filter { seen.insert($0).inserted }
         if !credits.isEmpty { lines.append("Data: " + credits.joined(separator: "; ")) }
-        if let error { lines.append("Error: \(clipped(error, 160))" + (retry.isEmpty ? "" : " · retry \(retry)")) }
-        return lines
+        return lines + errorLines(errors, retry: retry)
+    }
+
+    /// "Error: open-meteo air: HTTP 503", one line each, clipped to 160 characters; the last
+    /// adds " · retry 56s" under a Retry-After.
+    static func errorLines(_ errors: [String], retry: String) -> [String] {
+        errors.enumerated().map { index, error in
+            "Error: \(clipped(error, 160))" + (index == errors.count - 1 && !retry.isEmpty ? " · retry \(retry)" : "")
+        }
     }
 }

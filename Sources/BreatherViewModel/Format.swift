@@ -107,11 +107,10 @@ public enum Format {
         }
     }
 
-    /// One line naming every failure of the latest refresh: "open-meteo air: HTTP 503; propeller asthma: timed out".
-    public static func errorLine(_ failures: [ProviderFailure], airError: String?) -> String? {
-        var parts = failures.map { "\($0.provider) \($0.part.rawValue): \(withoutURLs($0.message))" }
-        if let airError { parts.append(airError) }
-        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    /// Each failure of the latest refresh, one text each: "open-meteo air: HTTP 503",
+    /// "propeller asthma: timed out"; then why the air cannot be indexed (`airError`).
+    public static func errorTexts(_ failures: [ProviderFailure], airError: String?) -> [String] {
+        failures.map { "\($0.provider) \($0.part.rawValue): \(withoutURLs($0.message))" } + [airError].compactMap { $0 }
     }
 
     /// `text` without URLs: a "(…)" holding "://" and any word holding it are dropped. Provider

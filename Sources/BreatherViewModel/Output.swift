@@ -220,7 +220,9 @@ extension State {
         let missing = Format.unavailable
         let weather = conditions?.weather
         let icon = Format.conditionIcon(weather?.condition, environment.icons)
-        let error = pendingStandardNote ?? Format.errorLine(latestFailures, airError: airError)
+        let errors = pendingStandardNote.map { [$0] } ?? Format.errorTexts(latestFailures, airError: airError)
+        // One line for json, templates and the log: "open-meteo air: HTTP 503; propeller asthma: timed out".
+        let error = errors.isEmpty ? nil : errors.joined(separator: "; ")
         let localTime = environment.localTime
         // The air forecast as far as the outlook reads it (tomorrow's end, or the pre-alert's
         // reach), of which the first 24 hours are the forecast shown.
@@ -275,7 +277,7 @@ extension State {
             source: report?.source ?? conditions?.pollution?.source ?? "",
             categoryID: report?.index.category.id ?? missing,
             details: Format.details(conditions: conditions, report: report, standard: standard, units: units,
-                                    icons: environment.icons, ageSeconds: age, stale: stale, error: error,
+                                    icons: environment.icons, ageSeconds: age, stale: stale, errors: errors,
                                     forecast: forecastSummary, asthmaOutlook: asthmaOutlook, localTime: localTime,
                                     retry: holdLeft > 0 ? Format.retryIn(holdLeft) : "",
                                     dayAhead: conditions == nil ? [] : Format.dayAheadLines(pollen: pollen, uv: uv, outlook: outlook)),

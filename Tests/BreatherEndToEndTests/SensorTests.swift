@@ -277,6 +277,32 @@ struct SensorEndToEndTests {
         #expect(await watch.terminate() == 0)
     }
 
+    @Test("every source down at a refresh, then the sensor back with the model still down: the sensor's reading, no fallback named, no gases kept from before")
+    func sensorBackBeforeTheModel() async throws {
+        var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")
+        let server = try await FixtureServer.start(routes: routes)
+        let sandbox = try sandbox(server, polls: ("1h", "1s"))
+        let watch = try WatchProcess(sandbox, ["--format", "json"])
+        func lastAir() -> [String: Any]? { lastDocument(watch)?["air_quality"] as? [String: Any] }
+        #expect(await waitUntil(timeout: 60) { lastAir()?["source"] as? String == "purpleair" }, "\(watch.lines)")
+        let down = Route(body: "", status: 503)
+        for path in ["/purpleair/json", "/aq/v1/air-quality", "/v1/forecast"] { routes[path] = down }
+        try server.setRoutes(routes)
+        kill(watch.process.processIdentifier, SIGUSR1)  // a click: a full poll, which every source fails
+        #expect(await waitUntil(timeout: 30) { lastDocument(watch)?["stale"] as? Bool == true }, "\(watch.lines.suffix(2))")
+        routes["/purpleair/json"] = try self.routes(purpleAir: "purpleair/json.pa-ii.clean.json")["/purpleair/json"]
+        try server.setRoutes(routes)
+        #expect(await waitUntil(timeout: 30) { lastDocument(watch)?["stale"] as? Bool == false }, "\(watch.lines.suffix(2))")
+        let air = try #require(lastAir())
+        #expect(air["source"] as? String == "purpleair")
+        #expect(air["fallback_from"] as? [String] == [], "the sensor is the first source; the model failed after it: \(air)")
+        let pollutants = (air["sub_indices"] as? [[String: Any]])?.compactMap { $0["pollutant"] as? String }
+        #expect(pollutants?.contains("o3") == false, "the ozone of the hour before is not shown as now: \(air)")
+        let display = try #require(lastDocument(watch)?["display"] as? [String: String])
+        #expect(display["error"]?.contains("open-meteo") == true, "the model's failure still shows: \(display)")
+        #expect(await watch.terminate() == 0)
+    }
+
     @Test("the sensor polls of watch and the daemon leave the conditions store as the last full poll wrote it; the output follows the sensor")
     func sensorPollsLeaveTheStore() async throws {
         var routes = try routes(purpleAir: "purpleair/json.pa-ii.clean.json")

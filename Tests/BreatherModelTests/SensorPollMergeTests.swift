@@ -64,6 +64,35 @@ struct SensorPollMergeTests {
         #expect(back.nextAir == merged.nextAir)
     }
 
+    @Test("every source down at the main poll, then the sensor answers: its particles alone, the model's failure no fallback, nothing carried over")
+    func sensorBackModelDown() throws {
+        let earlier = main.addingTimeInterval(-3600)
+        var everythingDown = onHand()
+        everythingDown.failures = [ProviderFailure(provider: "purpleair", part: .air, kind: .timeout, message: "no answer"),
+                                   ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503"),
+                                   ProviderFailure(provider: "open-meteo", part: .weather, kind: .unavailable, message: "HTTP 503")]
+        everythingDown.partsFetchedAt = PartTimes(air: earlier, weather: earlier)
+        #expect(everythingDown.isCarriedOver(.air))
+        let reading = CityConditions(location: place, pollution: Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [9]])), fetchedAt: poll)
+        let merged = everythingDown.merged(withSensorPoll: reading)
+        let pollution = try #require(merged.pollution)
+        #expect(pollution.hourly?.values[.pm2_5] == [9])
+        #expect(pollution.hourly?.values[.o3] == nil, "the ozone kept from an hour ago is not the sensor's air now, and a main poll would not show it")
+        #expect(merged.airFallbackFrom == [], "the sensor is the first source: nothing stands in for it")
+        #expect(!merged.isCarriedOver(.air))
+        let modelAir = try #require(merged.failures.first { $0.provider == "open-meteo" && $0.part == .air })
+        #expect(modelAir.completing)
+        #expect(merged.failures.contains { $0.part == .weather }, "the weather's failure stays: the poll did not ask it")
+        #expect(merged.isCarriedOver(.weather))
+        // What a main poll with the same answers gives: the sensor's particles alone, no fallback.
+        var fullPoll = reading
+        var completing = ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503")
+        completing.completing = true
+        fullPoll.failures = [completing, ProviderFailure(provider: "open-meteo", part: .weather, kind: .unavailable, message: "HTTP 503")]
+        let full = everythingDown.merged(with: fullPoll)
+        #expect(full.pollution == merged.pollution && full.airFallbackFrom == merged.airFallbackFrom)
+    }
+
     @Test("a main poll that fell back already (the sensor down, the model's air shown): the sensor polls after it keep that air, fresh")
     func stillDown() {
         let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40], .o3: [120]]))

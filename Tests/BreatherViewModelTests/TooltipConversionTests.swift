@@ -11,7 +11,7 @@ import Testing
         let conditions = CityConditions(location: Location(name: "Test", latitude: 0, longitude: 0), pollution: pollution,
                                         fetchedAt: Timestamp(timeIntervalSince1970: 1_795_000_000))
         return Format.details(conditions: conditions, report: try pollution.report(for: standard), standard: standard,
-                              units: .metric, icons: .none, ageSeconds: nil, stale: false, error: nil)
+                              units: .metric, icons: .none, ageSeconds: nil, stale: false, errors: [])
     }
 
     @Test func usGasesConvertAtTwentyFiveDegrees() throws {

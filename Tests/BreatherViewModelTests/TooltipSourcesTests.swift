@@ -15,7 +15,7 @@ import Testing
         conditions.weather = Weather(temperatureC: 18, humidity: 66, source: weatherSource)
         conditions.failures = failures
         return Format.details(conditions: conditions, report: try pollution.report(for: .us), standard: .us,
-                              units: .metric, icons: .none, ageSeconds: nil, stale: false, error: nil)
+                              units: .metric, icons: .none, ageSeconds: nil, stale: false, errors: [])
     }
 
     @Test("a sensor's PM2.5 beside the model's ozone: each line names its source, and both are credited")

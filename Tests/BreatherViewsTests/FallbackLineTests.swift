@@ -47,3 +47,26 @@ import Testing
         }
     }
 }
+
+/// Every failure of a refresh on its own tooltip line: joined into one line clipped at 160
+/// characters, a long message hid the ones after it (the indoor sensor's, last).
+@Suite struct TooltipErrorLinesTests {
+    @Test("four failures: four Error lines, the indoor sensor's among them; json keeps the one joined line")
+    func oneLineEach() async throws {
+        var conditions = sample()
+        conditions.failures = [
+            ProviderFailure(provider: "purpleair", part: .air, kind: .unavailable, message: "HTTP 503: service unavailable"),
+            ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503: service unavailable"),
+            ProviderFailure(provider: "estimate", part: .asthma, kind: .unavailable,
+                            message: "needs pollutant concentrations, which the air source did not give"),
+            ProviderFailure(provider: "airgradient", part: .indoor, kind: .unavailable, message: "HTTP 503: service unavailable"),
+        ]
+        let output = await render(conditions)
+        let errors = output.details.filter { $0.hasPrefix("Error: ") }
+        #expect(errors == ["Error: purpleair air: HTTP 503: service unavailable",
+                           "Error: open-meteo air: HTTP 503: service unavailable",
+                           "Error: estimate asthma: needs pollutant concentrations, which the air source did not give",
+                           "Error: airgradient indoor: HTTP 503: service unavailable"], "\(output.details)")
+        #expect(output.error?.hasSuffix("; airgradient indoor: HTTP 503: service unavailable") == true, "\(output.error ?? "nil")")
+    }
+}

@@ -77,6 +77,7 @@ struct ForecastTests {
         let output = await render(conditions)
         #expect(output.asthmaOutlook == "high from 18:00 UTC")
         let line = try #require(output.details.firstIndex { $0.hasPrefix("Asthma risk: low") })
+        #expect(output.details[line] == "Asthma risk: low (estimate from Canada's AQHI)", "the method names the estimate once")
         #expect(output.details[line + 1] == "  next 24 h: high from 18:00 UTC")
         let root = JSONCursor(try JSON.parse(JSONRenderer().render(output)))
         #expect(try root["asthma"]["outlook"]["risk"].string() == "high")
