@@ -10,14 +10,15 @@ extension Output {
     /// ("· grass high · UV 8"), " · purpleair failed" while a fallback stands in for the
     /// first air source (`fallbackNote`),
     /// " · stale 15m" after it when stale, " · retry 56s" while a provider's Retry-After holds;
+    /// a part kept from an earlier fetch beside a fresh index carries a star ("17°C*", `partMark`);
     /// "US AQI – loading…" before any data, then "US AQI – no data" or the short error
     /// ("US AQI – open-meteo: timeout · retry 2 min", at most 60 characters).
     public var barTextCompact: String {
         guard hasData else { return "\(indexName) – " + (isLoading ? "loading…" : errorShort ?? "no data") }
         var parts = [indoorBarPart ?? (data.airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)")]
-        let weather = [conditionIcon, temperature == Format.unavailable ? "" : temperature].filter { !$0.isEmpty }
+        let weather = [conditionIcon, temperature == Format.unavailable ? "" : temperature + partMark(.weather)].filter { !$0.isEmpty }
         if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
-        if !asthmaRiskShort.isEmpty { parts.append("asthma \(asthmaRiskShort)") }
+        if !asthmaRiskShort.isEmpty { parts.append("asthma \(asthmaRiskShort)\(partMark(.asthma))") }
         parts += compactDayAhead
         if let fallbackNote { parts.append(fallbackNote) }
         if isStale { parts.append("stale \(ageShort)") }
@@ -34,10 +35,10 @@ extension Output {
         guard hasData else { return "Breather: " + (isLoading ? "loading…" : errorShort ?? "no data") }
         // With an index, the tooltip's first line is its headline (`Format.headline`).
         var parts = [details.first.flatMap { data.airQuality == nil ? nil : $0 } ?? "\(city): \(indexTitle) \(Format.unavailable)"]
-        let weather = [condition, temperature == Format.unavailable ? "" : temperature].filter { !$0.isEmpty }
+        let weather = [condition, temperature == Format.unavailable ? "" : temperature + partMark(.weather)].filter { !$0.isEmpty }
         if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
         if asthmaRisk != Format.unavailable {
-            parts.append(["Asthma", asthmaRisk, asthmaProbability].filter { !$0.isEmpty }.joined(separator: " "))
+            parts.append(["Asthma", asthmaRisk, asthmaProbability].filter { !$0.isEmpty }.joined(separator: " ") + partMark(.asthma))
         }
         if let fallbackNote { parts.append(fallbackNote) }
         if isStale { parts.append("stale \(age)") }
@@ -49,6 +50,16 @@ extension Output {
 
     /// The longest full text the sparkline is added to.
     static let fullTextWidth = 100
+
+    /// True when `part` is shown stale (kept from an earlier fetch that failed to bring it, or
+    /// too old) while the line itself is not: the air fresh from a sensor beside the weather of
+    /// a model that stopped answering. A stale line says "stale 15m" for all of it instead.
+    public func isStaleBesideFreshIndex(_ part: ProviderFailure.Part) -> Bool {
+        !isStale && staleParts.contains(part)
+    }
+
+    /// "*" after such a part in the bar's text.
+    func partMark(_ part: ProviderFailure.Part) -> String { isStaleBesideFreshIndex(part) ? "*" : "" }
 
     /// "purpleair failed" while the air shown comes from a later source because the first did
     /// not answer (a sensor down, the model in its place): the index is not the sensor's, and

@@ -1,8 +1,9 @@
+import BreatherModel
 import BreatherViewModel
 
 /// One status line: `Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63%`.
 /// A line whose air comes from a fallback names the source that failed ("purpleair failed"); a
-/// stale line says so at the end, and how long a provider's Retry-After has left; before any
+/// part kept from an earlier fetch beside a fresh index says so ("12°C (stale)"); a stale line says so at the end, and how long a provider's Retry-After has left; before any
 /// data the line names what failed, briefly.
 public struct PlainRenderer: Renderer {
     /// Colour the line with 24-bit ANSI escapes in the index's colour (for a terminal).
@@ -25,6 +26,11 @@ public struct PlainRenderer: Renderer {
         return "\u{1B}[38;2;\(value >> 16 & 0xFF);\(value >> 8 & 0xFF);\(value & 0xFF)m"
     }
 
+    /// " (stale)" after a part kept from an earlier fetch while the line's index is fresh.
+    static func mark(_ output: Output, _ part: ProviderFailure.Part) -> String {
+        output.isStaleBesideFreshIndex(part) ? " (stale)" : ""
+    }
+
     func text(_ output: Output) -> String {
         guard output.hasData else {
             return "Breather: \(output.isLoading ? "loading…" : "no data yet (\(output.errorShort ?? "never fetched"))")"
@@ -36,11 +42,12 @@ public struct PlainRenderer: Renderer {
         } else {
             parts.append("\(output.indexName) unavailable")
         }
-        parts.append(output.data.weather?.temperatureC == nil ? "temperature unavailable" : output.temperature)
+        parts.append(output.data.weather?.temperatureC == nil ? "temperature unavailable" : output.temperature + Self.mark(output, .weather))
         if output.data.asthma == nil {
             parts.append("Asthma unavailable")
         } else {
-            parts.append(["Asthma", output.asthmaRisk, output.asthmaProbability].filter { !$0.isEmpty }.joined(separator: " "))
+            parts.append(["Asthma", output.asthmaRisk, output.asthmaProbability].filter { !$0.isEmpty }.joined(separator: " ")
+                         + Self.mark(output, .asthma))
         }
         if let note = output.fallbackNote { parts.append(note) }
         if !output.staleness.isEmpty { parts.append(output.staleness) }

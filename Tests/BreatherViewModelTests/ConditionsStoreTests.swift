@@ -72,6 +72,10 @@ struct ConditionsStoreTests {
         #expect(last.temperature == "12°C", "the last good weather stays")
         #expect(last.staleParts == [.weather])
         #expect(!last.isStale, "the line's main part, the air, is fresh")
+        // The kept weather is marked where it shows; the fresh index is not.
+        #expect(last.barTextCompact.hasPrefix("US AQI 28 Good · 12°C* · "), "\(last.barTextCompact)")
+        #expect(!last.barTextCompact.contains("stale"), "\(last.barTextCompact)")
+        #expect(last.isStaleBesideFreshIndex(.weather) && !last.isStaleBesideFreshIndex(.air))
         #expect(saved.all.last?.weather?.temperatureC == 12.3 && saved.all.last?.failures == [weatherDown])
     }
 }

@@ -57,6 +57,19 @@ struct RendererTests {
         #expect(PlainRenderer().render(output) == "Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63% · stale, updated 15 min ago")
     }
 
+    @Test("plain: weather kept from an earlier fetch beside a fresh index says so after the temperature")
+    func plainWeatherKept() async {
+        var conditions = sample()
+        conditions.failures = [ProviderFailure(provider: "open-meteo", part: .weather, kind: .unavailable, message: "HTTP 503")]
+        conditions.partsFetchedAt.weather = conditions.fetchedAt.addingTimeInterval(-3600)
+        let output = await render(conditions)
+        #expect(PlainRenderer().render(output) == "Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C (stale) · Asthma medium 63%")
+        #expect(output.barTextCompact == "US AQI 57 Moderate · 12°C* · asthma med", "\(output.barTextCompact)")
+        var full = output
+        full.isCompact = false
+        #expect(full.barText.contains(" · Cloudy 12°C* · "), "\(full.barText)")
+    }
+
     @Test("plain: never fetched names the cause")
     func plainNever() async {
         let output = await render(nil)
