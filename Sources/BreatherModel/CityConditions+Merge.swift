@@ -49,7 +49,7 @@ extension CityConditions {
             result.asthma = asthma
             result.partsFetchedAt.asthma = partsFetchedAt.asthma
         }
-        // An indoor sensor that did not answer keeps its last reading (stale: `indoorIsStale`);
+        // An indoor sensor that did not answer keeps its last reading (json `indoor.stale`);
         // one no longer asked (taken out of `[sources] indoor`) leaves nothing behind.
         if result.indoor == nil, newer.failures.contains(where: { $0.part == .indoor }) { result.indoor = indoor }
         if result.location.name == nil { result.location.name = location.name }
@@ -72,7 +72,9 @@ extension CityConditions {
         let sensorAnswered = poll.pollution != nil
         if let sensor = poll.pollution {
             if let onHand = pollution, !isCarriedOver(.air) { poll.pollution = sensor.filled(from: onHand) }
-        } else if let nextAir, poll.failures.contains(where: { $0.part == .air }) {
+        } else if let nextAir, nextAir.fetchedAt == polledAt ?? fetchedAt, poll.failures.contains(where: { $0.part == .air }) {
+            // Only the next source's air from the last main poll: when that poll failed too, the
+            // sensor's last reading stays, stale, rather than an older air of the model's.
             poll.pollution = nextAir.pollution
             poll.partsFetchedAt.air = nextAir.fetchedAt
         }
@@ -81,12 +83,14 @@ extension CityConditions {
         poll.polledAt = polledAt ?? fetchedAt
         // What the poll did not ask keeps its failures: weather, asthma, and the air sources that
         // are no sensors (the model that failed at the last main poll has not answered since).
+        // Once the sensor answers, a model that failed completes its reading; while it does not,
+        // the model's failure is one more source that could not stand in for it.
         let kept = failures.filter { $0.part == .weather || $0.part == .asthma || $0.part == .air && !ProviderID.isSensor($0.provider) }
-        poll.failures = kept.map { failure in
+        poll.failures += kept.map { failure in
             var failure = failure
-            if sensorAnswered && failure.part == .air { failure.completing = true }
+            if failure.part == .air { failure.completing = sensorAnswered }
             return failure
-        } + poll.failures
+        }
         return merged(with: poll)
     }
 
@@ -97,10 +101,12 @@ extension CityConditions {
     public func isCarriedOver(_ part: ProviderFailure.Part) -> Bool {
         guard let time = partsFetchedAt[part], time != fetchedAt else { return false }
         // The next source's air shown for a sensor that did not answer is a fallback, not a
-        // value its own provider failed to refresh: only that provider's failure keeps it.
+        // value its own provider failed to refresh: only that provider's failure keeps it, or
+        // one from no air source at all (the MQTT publisher a subscriber reads, gone offline).
         let isNextAir = part == .air && nextAir.map { $0.fetchedAt == time && $0.pollution == pollution } ?? false
         return failures.contains { failure in
-            failure.part == .location || failure.part == part && (!isNextAir || failure.provider == pollution?.source)
+            failure.part == .location || failure.part == part
+                && (!isNextAir || failure.provider == pollution?.source || !ProviderID.isAirSource(failure.provider))
         }
     }
 

@@ -34,6 +34,12 @@ public enum ProviderID: String, CaseIterable, Sendable, Hashable {
     /// The ids `[sources] asthma` accepts.
     public static let asthma: [ProviderID] = [.estimate, .propeller]
 
+    /// True when `name` (a failure's provider) is one of `air`: not, say, "mqtt" (a publisher
+    /// whose state a subscriber reads).
+    public static func isAirSource(_ name: String) -> Bool {
+        ProviderID(rawValue: name).map(air.contains) ?? false
+    }
+
     /// True when `name` (a failure's provider, a reading's source) is one of `sensors`.
     public static func isSensor(_ name: String) -> Bool {
         ProviderID(rawValue: name).map(sensors.contains) ?? false

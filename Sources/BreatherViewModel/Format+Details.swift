@@ -68,13 +68,14 @@ extension Format {
     /// Tooltip lines: headline, one line per pollutant, the worst forecast hour ("Next 24 h: …",
     /// when `forecast` is not empty), weather, asthma (and its outlook), the `dayAhead` lines
     /// (pollen, UV, warnings ahead), time, sources, then an "Error:" line for each of `errors`
-    /// (one a failure, so one long message cannot hide the others), the last with the retry.
+    /// (one a failure, so one long message cannot hide the others), `retry` after the one at
+    /// `retryIndex` (the failure whose Retry-After holds; the last when nil).
     public static func details(conditions: CityConditions?, report: AirQualityReport?, standard: AQIStandard,
                                units: Units, icons: Icons, ageSeconds: Int?, stale: Bool, errors: [String],
                                forecast: String = "", asthmaOutlook: String = "", localTime: LocalTime = .utc,
-                               retry: String = "", dayAhead: [String] = []) -> [String] {
+                               retry: String = "", retryIndex: Int? = nil, dayAhead: [String] = []) -> [String] {
         guard let conditions else {
-            return ["Breather: no data yet"] + errorLines(errors, retry: retry)
+            return ["Breather: no data yet"] + errorLines(errors, retry: retry, at: retryIndex)
         }
         var lines: [String] = []
         let city = Format.city(conditions.location)
@@ -127,14 +128,15 @@ extension Format {
         var seen: Set<String> = []
         let credits = sources.map(attribution).filter { seen.insert($0).inserted }
         if !credits.isEmpty { lines.append("Data: " + credits.joined(separator: "; ")) }
-        return lines + errorLines(errors, retry: retry)
+        return lines + errorLines(errors, retry: retry, at: retryIndex)
     }
 
-    /// "Error: open-meteo air: HTTP 503", one line each, clipped to 160 characters; the last
-    /// adds " · retry 56s" under a Retry-After.
-    static func errorLines(_ errors: [String], retry: String) -> [String] {
-        errors.enumerated().map { index, error in
-            "Error: \(clipped(error, 160))" + (index == errors.count - 1 && !retry.isEmpty ? " · retry \(retry)" : "")
+    /// "Error: open-meteo air: HTTP 503", one line each, clipped to 160 characters; the one at
+    /// `retryIndex` (the last when nil) adds " · retry 56s" under a Retry-After.
+    static func errorLines(_ errors: [String], retry: String, at retryIndex: Int?) -> [String] {
+        let held = retryIndex ?? errors.count - 1
+        return errors.enumerated().map { index, error in
+            "Error: \(clipped(error, 160))" + (index == held && !retry.isEmpty ? " · retry \(retry)" : "")
         }
     }
 }

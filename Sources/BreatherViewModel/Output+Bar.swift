@@ -7,22 +7,19 @@ extension Output {
 
     /// About 30 characters, no place name (that is in the tooltip): "US AQI 137 USG · 17°C · asthma med",
     /// then the top pollen species and the UV index when they reach their configured level
-    /// ("· grass high · UV 8"), " · purpleair failed" while a fallback stands in for the
-    /// first air source (`fallbackNote`),
-    /// " · stale 15m" after it when stale, " · retry 56s" while a provider's Retry-After holds;
-    /// a part kept from an earlier fetch beside a fresh index carries a star ("17°C*", `partMark`);
+    /// ("· grass high · UV 8"), then `lineEnd`: " · purpleair failed" while the model stands in
+    /// for a sensor, " · stale 15m" when stale, " · retry 56s" while a provider's Retry-After
+    /// holds; a part kept from an earlier fetch in a fresh line carries a star ("17°C*");
     /// "US AQI – loading…" before any data, then "US AQI – no data" or the short error
     /// ("US AQI – open-meteo: timeout · retry 2 min", at most 60 characters).
     public var barTextCompact: String {
         guard hasData else { return "\(indexName) – " + (isLoading ? "loading…" : errorShort ?? "no data") }
         var parts = [indoorBarPart ?? (data.airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)")]
-        let weather = [conditionIcon, temperature == Format.unavailable ? "" : temperature + partMark(.weather)].filter { !$0.isEmpty }
+        let weather = [conditionIcon, temperature == Format.unavailable ? "" : temperature + mark(.weather, "*")].filter { !$0.isEmpty }
         if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
-        if !asthmaRiskShort.isEmpty { parts.append("asthma \(asthmaRiskShort)\(partMark(.asthma))") }
+        if !asthmaRiskShort.isEmpty { parts.append("asthma \(asthmaRiskShort)\(mark(.asthma, "*"))") }
         parts += compactDayAhead
-        if let fallbackNote { parts.append(fallbackNote) }
-        if isStale { parts.append("stale \(ageShort)") }
-        if !retry.isEmpty { parts.append("retry \(retry)") }
+        parts += lineEnd(stale: isStale ? "stale \(ageShort)" : nil)
         return parts.joined(separator: " · ")
     }
 
@@ -35,14 +32,12 @@ extension Output {
         guard hasData else { return "Breather: " + (isLoading ? "loading…" : errorShort ?? "no data") }
         // With an index, the tooltip's first line is its headline (`Format.headline`).
         var parts = [details.first.flatMap { data.airQuality == nil ? nil : $0 } ?? "\(city): \(indexTitle) \(Format.unavailable)"]
-        let weather = [condition, temperature == Format.unavailable ? "" : temperature + partMark(.weather)].filter { !$0.isEmpty }
+        let weather = [condition, temperature == Format.unavailable ? "" : temperature + mark(.weather, "*")].filter { !$0.isEmpty }
         if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
         if asthmaRisk != Format.unavailable {
-            parts.append(["Asthma", asthmaRisk, asthmaProbability].filter { !$0.isEmpty }.joined(separator: " ") + partMark(.asthma))
+            parts.append(["Asthma", asthmaRisk, asthmaProbability].filter { !$0.isEmpty }.joined(separator: " ") + mark(.asthma, "*"))
         }
-        if let fallbackNote { parts.append(fallbackNote) }
-        if isStale { parts.append("stale \(age)") }
-        if !retry.isEmpty { parts.append("retry \(retry)") }
+        parts += lineEnd(stale: isStale ? "stale \(age)" : nil)
         let line = parts.joined(separator: " · ")
         // The sparkline where it fits: a full text stays within a wide bar block's 100 columns.
         return !sparkline.isEmpty && line.count + 3 + sparkline.count <= Self.fullTextWidth ? line + " · " + sparkline : line
@@ -51,22 +46,28 @@ extension Output {
     /// The longest full text the sparkline is added to.
     static let fullTextWidth = 100
 
-    /// True when `part` is shown stale (kept from an earlier fetch that failed to bring it, or
-    /// too old) while the line itself is not: the air fresh from a sensor beside the weather of
-    /// a model that stopped answering. A stale line says "stale 15m" for all of it instead.
-    public func isStaleBesideFreshIndex(_ part: ProviderFailure.Part) -> Bool {
-        !isStale && staleParts.contains(part)
+    /// `text` ("*" in a bar, " (stale)" in the plain line) when `part` is shown stale (kept
+    /// from an earlier fetch that failed to bring it, or too old) while the line itself is
+    /// not: the air fresh from a sensor beside the weather of a model that stopped answering.
+    /// A stale line says "stale 15m" for all of it instead. "" otherwise.
+    public func mark(_ part: ProviderFailure.Part, _ text: String) -> String {
+        !isStale && staleParts.contains(part) ? text : ""
     }
 
-    /// "*" after such a part in the bar's text.
-    func partMark(_ part: ProviderFailure.Part) -> String { isStaleBesideFreshIndex(part) ? "*" : "" }
+    /// What every line ends with, in order: `fallbackNote`, `stale` (the caller's wording, nil
+    /// when not stale), "retry 56s" while a provider's Retry-After holds.
+    public func lineEnd(stale: String?) -> [String] {
+        [fallbackNote, stale, retry.isEmpty ? nil : "retry \(retry)"].compactMap { $0 }
+    }
 
-    /// "purpleair failed" while the air shown comes from a later source because the first did
-    /// not answer (a sensor down, the model in its place): the index is not the sensor's, and
-    /// in smoke the two can differ twofold. Several: "purpleair, awair failed". Nil otherwise.
+    /// "purpleair failed" while the air shown comes from a later source because a sensor
+    /// before it did not answer (the model in its place): the index is not the sensor's, and
+    /// in smoke the two can differ twofold. Several: "purpleair, awair failed". Nil otherwise,
+    /// and for a source that is no sensor (a WAQI that has no EU index, the model standing in:
+    /// the tooltip says so), which would say "failed" at every poll.
     public var fallbackNote: String? {
-        guard let failed = data.airQuality?.fallbackFrom, !failed.isEmpty else { return nil }
-        return failed.joined(separator: ", ") + " failed"
+        let sensors = (data.airQuality?.fallbackFrom ?? []).filter(ProviderID.isSensor)
+        return sensors.isEmpty ? nil : sensors.joined(separator: ", ") + " failed"
     }
 
     /// The narrow form for bars short of room: "AQI 57", "AQI 57*" when stale, "AQI –" without data.

@@ -201,6 +201,11 @@ extension State {
         return failures.compactMap(\.retryAfterSeconds).max().map { attempt.addingTimeInterval(Double($0)) }
     }
 
+    /// The index in `failures` of the one whose Retry-After is longest (the hold `holdEnd` counts).
+    static func heldIndex(_ failures: [ProviderFailure]) -> Int? {
+        failures.indices.compactMap { index in failures[index].retryAfterSeconds.map { (index, $0) } }.max { $0.1 < $1.1 }?.0
+    }
+
     /// Renders the current state; pure apart from reading the clock through `environment`.
     func render() -> Output {
         let conditions = self.conditions
@@ -280,6 +285,7 @@ extension State {
                                     icons: environment.icons, ageSeconds: age, stale: stale, errors: errors,
                                     forecast: forecastSummary, asthmaOutlook: asthmaOutlook, localTime: localTime,
                                     retry: holdLeft > 0 ? Format.retryIn(holdLeft) : "",
+                                    retryIndex: pendingStandardNote == nil ? Self.heldIndex(latestFailures) : nil,
                                     dayAhead: conditions == nil ? [] : Format.dayAheadLines(pollen: pollen, uv: uv, outlook: outlook)),
             units: units,
             indexName: Format.indexName(standard),

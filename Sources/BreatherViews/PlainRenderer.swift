@@ -1,4 +1,3 @@
-import BreatherModel
 import BreatherViewModel
 
 /// One status line: `Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63%`.
@@ -26,11 +25,6 @@ public struct PlainRenderer: Renderer {
         return "\u{1B}[38;2;\(value >> 16 & 0xFF);\(value >> 8 & 0xFF);\(value & 0xFF)m"
     }
 
-    /// " (stale)" after a part kept from an earlier fetch while the line's index is fresh.
-    static func mark(_ output: Output, _ part: ProviderFailure.Part) -> String {
-        output.isStaleBesideFreshIndex(part) ? " (stale)" : ""
-    }
-
     func text(_ output: Output) -> String {
         guard output.hasData else {
             return "Breather: \(output.isLoading ? "loading…" : "no data yet (\(output.errorShort ?? "never fetched"))")"
@@ -42,16 +36,14 @@ public struct PlainRenderer: Renderer {
         } else {
             parts.append("\(output.indexName) unavailable")
         }
-        parts.append(output.data.weather?.temperatureC == nil ? "temperature unavailable" : output.temperature + Self.mark(output, .weather))
+        parts.append(output.data.weather?.temperatureC == nil ? "temperature unavailable" : output.temperature + output.mark(.weather, " (stale)"))
         if output.data.asthma == nil {
             parts.append("Asthma unavailable")
         } else {
             parts.append(["Asthma", output.asthmaRisk, output.asthmaProbability].filter { !$0.isEmpty }.joined(separator: " ")
-                         + Self.mark(output, .asthma))
+                         + output.mark(.asthma, " (stale)"))
         }
-        if let note = output.fallbackNote { parts.append(note) }
-        if !output.staleness.isEmpty { parts.append(output.staleness) }
-        if !output.retry.isEmpty { parts.append("retry \(output.retry)") }
+        parts += output.lineEnd(stale: output.staleness.isEmpty ? nil : output.staleness)
         return parts.joined(separator: " · ")
     }
 }

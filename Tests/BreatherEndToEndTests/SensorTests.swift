@@ -125,6 +125,7 @@ struct SensorEndToEndTests {
         #expect(plain.stdout.hasSuffix(" · purpleair failed\n"), "\(plain.stdout)")
         // The sensor answering: no such note.
         let answered = try await run(server, [])
+        #expect(answered.status == 0 && answered.stdout.hasPrefix("Brooklyn · US AQI "), "\(answered.stdout)\(answered.stderr)")
         #expect(!answered.stdout.contains("failed"), "\(answered.stdout)")
     }
 
@@ -290,6 +291,9 @@ struct SensorEndToEndTests {
         try server.setRoutes(routes)
         kill(watch.process.processIdentifier, SIGUSR1)  // a click: a full poll, which every source fails
         #expect(await waitUntil(timeout: 30) { lastDocument(watch)?["stale"] as? Bool == true }, "\(watch.lines.suffix(2))")
+        // Sensor polls while everything is down keep the sensor's last reading, stale, not the model's older air.
+        try await Task.sleep(for: .seconds(2.5))
+        #expect(lastAir()?["source"] as? String == "purpleair" && lastDocument(watch)?["stale"] as? Bool == true, "\(watch.lines.suffix(2))")
         routes["/purpleair/json"] = try self.routes(purpleAir: "purpleair/json.pa-ii.clean.json")["/purpleair/json"]
         try server.setRoutes(routes)
         #expect(await waitUntil(timeout: 30) { lastDocument(watch)?["stale"] as? Bool == false }, "\(watch.lines.suffix(2))")

@@ -84,13 +84,39 @@ struct SensorPollMergeTests {
         #expect(modelAir.completing)
         #expect(merged.failures.contains { $0.part == .weather }, "the weather's failure stays: the poll did not ask it")
         #expect(merged.isCarriedOver(.weather))
-        // What a main poll with the same answers gives: the sensor's particles alone, no fallback.
-        var fullPoll = reading
-        var completing = ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503")
-        completing.completing = true
-        fullPoll.failures = [completing, ProviderFailure(provider: "open-meteo", part: .weather, kind: .unavailable, message: "HTTP 503")]
-        let full = everythingDown.merged(with: fullPoll)
-        #expect(full.pollution == merged.pollution && full.airFallbackFrom == merged.airFallbackFrom)
+    }
+
+    @Test("every source down at the main poll, and the sensor still down at the next sensor poll: its last reading stays, stale; not the model's older air")
+    func everythingStillDown() throws {
+        let earlier = main.addingTimeInterval(-3600)
+        var everythingDown = onHand()
+        everythingDown.failures = [ProviderFailure(provider: "purpleair", part: .air, kind: .timeout, message: "no answer"),
+                                   ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503")]
+        everythingDown.partsFetchedAt = PartTimes(air: earlier, weather: earlier)
+        everythingDown.polledAt = main
+        everythingDown.nextAir = NextAir(pollution: Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40]])), fetchedAt: earlier)
+        let merged = everythingDown.merged(withSensorPoll: sensorDown)
+        #expect(merged.pollution?.source == "purpleair", "the sensor's last reading, kept")
+        #expect(merged.pollution?.hourly?.values[.pm2_5] == [7])
+        #expect(merged.isCarriedOver(.air), "shown stale")
+        #expect(merged.airFallbackFrom == [])
+        // The sensor's failure first, as a main poll lists them; the model's is no completing one now.
+        #expect(merged.failures.filter { $0.part == .air }.map(\.provider) == ["purpleair", "open-meteo"])
+        #expect(merged.failures.allSatisfy { !$0.completing })
+    }
+
+    @Test("the model's air shown for a sensor, then the whole fetch failing (a subscriber's publisher gone offline): kept, stale, no fallback named")
+    func fallbackThenOffline() {
+        let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40], .o3: [120]]))
+        var conditions = CityConditions(location: place, pollution: model,
+                                        failures: [ProviderFailure(provider: "purpleair", part: .air, kind: .timeout, message: "no answer")],
+                                        fetchedAt: main, nextAir: NextAir(pollution: model, fetchedAt: main), polledAt: main)
+        #expect(conditions.airFallbackFrom == ["purpleair"] && !conditions.isCarriedOver(.air))
+        // What the view model does with a fetch that throws: that failure alone, at the time of the attempt.
+        conditions.failures = [ProviderFailure(provider: "mqtt", part: .air, kind: .unavailable, message: "the publisher is offline")]
+        conditions.fetchedAt = poll
+        #expect(conditions.isCarriedOver(.air), "the air is the publisher's last, not fresh")
+        #expect(conditions.airFallbackFrom == [], "mqtt is no air source the model stands in for")
     }
 
     @Test("a main poll that fell back already (the sensor down, the model's air shown): the sensor polls after it keep that air, fresh")

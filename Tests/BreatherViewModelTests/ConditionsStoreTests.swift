@@ -75,7 +75,7 @@ struct ConditionsStoreTests {
         // The kept weather is marked where it shows; the fresh index is not.
         #expect(last.barTextCompact.hasPrefix("US AQI 28 Good · 12°C* · "), "\(last.barTextCompact)")
         #expect(!last.barTextCompact.contains("stale"), "\(last.barTextCompact)")
-        #expect(last.isStaleBesideFreshIndex(.weather) && !last.isStaleBesideFreshIndex(.air))
+        #expect(last.mark(.weather, "*") == "*" && last.mark(.air, "*").isEmpty)
         #expect(saved.all.last?.weather?.temperatureC == 12.3 && saved.all.last?.failures == [weatherDown])
     }
 }

@@ -31,20 +31,22 @@ import Testing
         #expect(output.barColor == output.aqiColor)
     }
 
-    @Test("two sensors down before the model: both named once")
+    @Test("two sensors down before the model: both named once, a source that is no sensor not at all")
     func twoDown() async {
-        let output = await output(failed: ["purpleair", "airgradient", "purpleair"])
+        let output = await output(failed: ["purpleair", "airgradient", "purpleair", "waqi"])
         #expect(output.fallbackNote == "purpleair, airgradient failed")
     }
 
-    @Test("no failure, or only a source asked after the first to complete its reading: nothing added")
+    @Test("no failure, a source asked after the sensor to complete it, or a first source that is no sensor: nothing added")
     func noFallback() async {
-        for output in [await output(failed: []), await output(failed: ["open-meteo"], completing: true)] {
+        // WAQI with no EU index, say, and the model standing in: the tooltip says so; "waqi failed" at every poll would not be true.
+        for output in [await output(failed: []), await output(failed: ["airvisual"], completing: true), await output(failed: ["waqi"])] {
             #expect(output.fallbackNote == nil)
             #expect(!output.barTextCompact.contains("failed"), "\(output.barTextCompact)")
             #expect(!PlainRenderer().render(output).contains("failed"))
             #expect(!output.stateClasses.contains("fallback"))
         }
+        #expect(await output(failed: ["waqi"]).data.airQuality?.fallbackFrom == ["waqi"], "json still lists it")
     }
 }
 
@@ -68,5 +70,19 @@ import Testing
                            "Error: estimate asthma: needs pollutant concentrations, which the air source did not give",
                            "Error: airgradient indoor: HTTP 503: service unavailable"], "\(output.details)")
         #expect(output.error?.hasSuffix("; airgradient indoor: HTTP 503: service unavailable") == true, "\(output.error ?? "nil")")
+    }
+
+    @Test("under a Retry-After the retry follows the failure that asked to wait, not the last line")
+    func retryOnItsLine() async {
+        var conditions = sample()
+        conditions.failures = [
+            ProviderFailure(provider: "purpleair", part: .air, kind: .unavailable, message: "HTTP 503: service unavailable"),
+            ProviderFailure(provider: "open-meteo", part: .weather, kind: .rateLimited, message: "HTTP 429: too many requests", retryAfterSeconds: 600),
+            ProviderFailure(provider: "airgradient", part: .indoor, kind: .unavailable, message: "HTTP 503: service unavailable"),
+        ]
+        let errors = await render(conditions).details.filter { $0.hasPrefix("Error: ") }
+        #expect(errors.count == 3)
+        #expect(errors[1].hasPrefix("Error: open-meteo weather: HTTP 429: too many requests · retry "), "\(errors)")
+        #expect(!errors[0].contains("retry") && !errors[2].contains("retry"), "\(errors)")
     }
 }
