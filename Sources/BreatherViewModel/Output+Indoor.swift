@@ -15,7 +15,7 @@ extension Output {
         conditions?.indoor?.co2PPM.map { "\(Int($0.rounded())) ppm" } ?? ""
     }
 
-    /// The compact bar's index part with the indoor air beside the outdoor: "US AQI in 12 · out 54 Mod",
+    /// The compact bar's index part with the indoor air beside the outdoor: "US AQI in 12 · out 54 Moderate",
     /// "in 12*" when the sensor did not answer at the latest read (12 is its last reading);
     /// nil without an indoor index (the bar then shows the outdoor index alone).
     var indoorBarPart: String? {

@@ -198,7 +198,7 @@ extension State {
     /// met it (`lastAttempt`); nil without one.
     func holdEnd(_ failures: [ProviderFailure]) -> Timestamp? {
         guard let attempt = lastAttempt else { return nil }
-        return failures.compactMap(\.retryAfterSeconds).max().map { attempt.addingTimeInterval(Double($0)) }
+        return Self.heldIndex(failures).flatMap { failures[$0].retryAfterSeconds }.map { attempt.addingTimeInterval(Double($0)) }
     }
 
     /// The index in `failures` of the one whose Retry-After is longest (the hold `holdEnd` counts).

@@ -1,9 +1,10 @@
 import BreatherViewModel
 
 /// One status line: `Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63%`.
-/// A line whose air comes from a fallback names the source that failed ("purpleair failed"); a
-/// part kept from an earlier fetch beside a fresh index says so ("12°C (stale)"); a stale line says so at the end, and how long a provider's Retry-After has left; before any
-/// data the line names what failed, briefly.
+/// A part kept from an earlier fetch beside a fresh index says so ("12°C (stale)"); the line
+/// ends with `Output.lineEnd`: the sensor the model stands in for ("purpleair failed"), the
+/// staleness, how long a provider's Retry-After has left. Before any data the line names what
+/// failed, briefly.
 public struct PlainRenderer: Renderer {
     /// Colour the line with 24-bit ANSI escapes in the index's colour (for a terminal).
     public var ansiColor: Bool

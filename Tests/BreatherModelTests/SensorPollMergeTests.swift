@@ -105,12 +105,17 @@ struct SensorPollMergeTests {
         #expect(merged.failures.allSatisfy { !$0.completing })
     }
 
+    /// What a main poll brought with the sensor down: the model's air, shown and kept as `nextAir`.
+    var fellBack: CityConditions {
+        let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40], .o3: [120]]))
+        return CityConditions(location: place, pollution: model,
+                              failures: [ProviderFailure(provider: "purpleair", part: .air, kind: .timeout, message: "no answer")],
+                              fetchedAt: main, nextAir: NextAir(pollution: model, fetchedAt: main), polledAt: main)
+    }
+
     @Test("the model's air shown for a sensor, then the whole fetch failing (a subscriber's publisher gone offline): kept, stale, no fallback named")
     func fallbackThenOffline() {
-        let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40], .o3: [120]]))
-        var conditions = CityConditions(location: place, pollution: model,
-                                        failures: [ProviderFailure(provider: "purpleair", part: .air, kind: .timeout, message: "no answer")],
-                                        fetchedAt: main, nextAir: NextAir(pollution: model, fetchedAt: main), polledAt: main)
+        var conditions = fellBack
         #expect(conditions.airFallbackFrom == ["purpleair"] && !conditions.isCarriedOver(.air))
         // What the view model does with a fetch that throws: that failure alone, at the time of the attempt.
         conditions.failures = [ProviderFailure(provider: "mqtt", part: .air, kind: .unavailable, message: "the publisher is offline")]
@@ -121,13 +126,10 @@ struct SensorPollMergeTests {
 
     @Test("a main poll that fell back already (the sensor down, the model's air shown): the sensor polls after it keep that air, fresh")
     func stillDown() {
-        let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [40], .o3: [120]]))
-        let fellBack = CityConditions(location: place, pollution: model,
-                                      failures: [ProviderFailure(provider: "purpleair", part: .air, kind: .timeout, message: "no answer")],
-                                      fetchedAt: main, nextAir: NextAir(pollution: model, fetchedAt: main), polledAt: main)
+        let fellBack = self.fellBack
         #expect(fellBack.airFallbackFrom == ["purpleair"])
         let merged = fellBack.merged(withSensorPoll: sensorDown)
-        #expect(merged.pollution == model)
+        #expect(merged.pollution == fellBack.pollution)
         #expect(!merged.isCarriedOver(.air))
         #expect(merged.airFallbackFrom == ["purpleair"])
         #expect(merged.polledAt == main)
