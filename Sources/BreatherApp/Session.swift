@@ -7,61 +7,126 @@ import BreatherViewModel
 import Logging
 import Synchronization
 
-/// The live parts one configuration makes, shared by the one-shot, `daemon` and `watch`: the
-/// view model, fed by a fetch that resolves the location lazily (no network at boot is
-/// retried, not fatal) and saves into the one conditions store. A reload swaps the
+/// Where a session's conditions come from.
+enum SessionSource: Sendable {
+    /// The providers `[sources]` names, fetched and recorded (`ProviderSessionOptions`).
+    case providers(ProviderSessionOptions)
+    /// The state a publishing Breather daemon keeps on a broker (`--source mqtt://…`): every
+    /// fetch is answered from it; no provider is asked and nothing is stored.
+    case state(@Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions)
+
+    /// A polling session's (daemon, `watch`) providers with `gate`: Retry-After and backoff.
+    static func polling(_ context: AppContext, gate: ProviderGate) -> SessionSource {
+        .providers(ProviderSessionOptions(gate: gate, staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds))
+    }
+
+    /// The state `subscription` hears.
+    static func subscription(_ subscription: MQTTSubscription) -> SessionSource {
+        .state { request async throws(ProviderFailure) in try await subscription.fetch(request) }
+    }
+}
+
+/// How a session fetches from the providers.
+struct ProviderSessionOptions: Sendable {
+    /// The daemon's and `watch`'s gate (Retry-After, backoff); nil: the one-shot, which polls nothing.
+    var gate: ProviderGate?
+    /// Data older than this shows as stale.
+    var staleAfterSeconds: Int
+    /// A location already known (the one-shot's store or lookup); nil: resolved at the first fetch.
+    var location: Location?
+    /// The one-shot's lookup already failed (an outage, with stored data to show): say so.
+    var locationFailure: ProviderFailure?
+    /// Whether the outputs show the sparkline and trend (the history is then read).
+    var showsHistory = true
+    /// The store's count of failed fetches in a row, which the next save continues.
+    var failedFetches = 0
+    /// A one-shot, which reads the sensors on every run, records their reading only when the
+    /// store has none from the last so many seconds (their `interval`).
+    var sensorRecordSeconds: Int?
+}
+
+/// The live parts one configuration makes, shared by every command that shows conditions (the
+/// one-shot, `daemon`, `watch`, each from the providers or from a publisher's state): the view
+/// model, its fetch, the conditions store and the history. `init(context:source:)` is the one
+/// builder, so a setting applies the same way whatever the source. A reload swaps the
 /// providers (`Fetching.replace`) and sends the view model new inputs; it never builds a new
 /// view model, so the standard and the conditions on hand have one owner.
 struct Session: Sendable {
     let viewModel: MainViewModel
     let fetching: Fetching
     let cache: ConditionsCache
-    /// Where each fetch's readings go (none with `[history] enabled = false`); a reload that
-    /// changes `[history]` puts a new recorder in (`HistorySlot.replace`).
+    /// Where each fetch's readings go (none with `[history] enabled = false`, nor for a
+    /// publisher's state); a reload that changes `[history]` puts a new recorder in.
     let history: HistorySlot
 
     /// Throws only for configuration problems (e.g. a missing API key), never for providers.
-    /// `failedFetches`: the store's count of failed fetches in a row, which the next save continues.
-    /// `sensorRecordSeconds`: a one-shot, which reads the sensors on every run, records their
-    /// reading only when the store has none from the last so many seconds (their `interval`).
-    init(context: AppContext, gate: ProviderGate?, staleAfterSeconds: Int, location: Location? = nil,
-         locationFailure: ProviderFailure? = nil, showsHistory: Bool = true, failedFetches: Int = 0,
-         sensorRecordSeconds: Int? = nil) throws(CommandFailure) {
-        let history = HistorySlot(context.historyRecorder())
-        let fetching = Fetching(fetcher: try context.makeFetcher(gate: gate, history: history),
-                                resolver: LocationResolver(context: context, resolved: location, failure: locationFailure))
-        let cache = ConditionsCache(path: context.cachePath)
-        let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger, failedFetches: failedFetches,
-                                savesSensorPolls: gate == nil)
-        self.fetching = fetching
-        self.cache = cache
-        self.history = history
-        viewModel = MainViewModel(
+    init(context: AppContext, source: SessionSource) throws(CommandFailure) {
+        cache = ConditionsCache(path: context.cachePath)
+        let environment: MainViewModel.Environment
+        switch source {
+        case .providers(let options):
+            let history = HistorySlot(context.historyRecorder())
+            let fetching = Fetching(fetcher: try context.makeFetcher(gate: options.gate, history: history),
+                                    resolver: LocationResolver(context: context, resolved: options.location, failure: options.locationFailure))
+            let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger,
+                                    failedFetches: options.failedFetches, savesSensorPolls: options.gate == nil)
+            let sensorRecordSeconds = options.sensorRecordSeconds
+            let showsHistory = options.showsHistory
+            self.history = history
+            self.fetching = fetching
             // Each fetch is recorded as it arrives, so a sensor's means include its latest reading
             // (`recordAveragingSensors`); the view model merges and saves what comes back.
-            environment: .init(fetch: { request async throws(ProviderFailure) in
-                                   let fetched = try await fetching.fetch(request)
-                                   guard let history = history.current else { return fetched }
-                                   if request.sensorsOnly, let seconds = sensorRecordSeconds,
-                                      history.hasRecentSensorReadings(fetched, withinSeconds: seconds) {
-                                       return history.averagingSensors(fetched)
-                                   }
-                                   return history.recordAveragingSensors(fetched)
-                               },
-                               save: { saver.save($0) },
-                               units: context.settings.units, staleAfterSeconds: staleAfterSeconds,
-                               icons: context.settings.icons, executor: LoopExecutor.shared,
-                               recentIndices: { location, standard in showsHistory ? history.current?.recentIndices(at: location, standard: standard) : nil })
-                // A session with a gate polls (daemon, `watch`): its errors say when the next poll asks.
-                .with(localTime: Self.localTime, pollSeconds: gate == nil ? nil : context.settings.intervalSeconds,
-                      sensorPollSeconds: gate == nil ? nil : context.settings.sensorPollSeconds,
-                      earlyRetry: { fetching.earlyRetryAt.withLock { $0 } })
-                .withDayAhead(context.settings),
-            standard: context.settings.standard, standards: context.settings.standards)
+            environment = context.viewModelEnvironment(
+                fetch: { request async throws(ProviderFailure) in
+                    let fetched = try await fetching.fetch(request)
+                    guard let history = history.current else { return fetched }
+                    if request.sensorsOnly, let seconds = sensorRecordSeconds,
+                       history.hasRecentSensorReadings(fetched, withinSeconds: seconds) {
+                        return history.averagingSensors(fetched)
+                    }
+                    return history.recordAveragingSensors(fetched)
+                },
+                save: { saver.save($0) }, staleAfterSeconds: options.staleAfterSeconds, polls: options.gate != nil,
+                earlyRetry: { fetching.earlyRetryAt.withLock { $0 } },
+                recentIndices: { location, standard in showsHistory ? history.current?.recentIndices(at: location, standard: standard) : nil })
+        case .state(let fetch):
+            history = HistorySlot(nil)  // the publisher keeps the history
+            fetching = Fetching(fetcher: ConditionsFetcher(air: [], weather: [], asthma: []), resolver: LocationResolver(context: context))
+            environment = context.viewModelEnvironment(fetch: fetch, save: { _ in },
+                                                       staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds, polls: false)
+        }
+        viewModel = MainViewModel(environment: environment, standard: context.settings.standard, standards: context.settings.standards)
+    }
+
+    /// The session of a long-running command (daemon, `watch`): a publisher's state when
+    /// `[sources] state` (or `--source`) names one, with the subscription to start; else the
+    /// providers behind `gate`.
+    static func polling(context: AppContext, gate: ProviderGate) throws(CommandFailure) -> (Session, MQTTSubscription?) {
+        guard let url = context.settings.sources.state else { return (try Session(context: context, source: .polling(context, gate: gate)), nil) }
+        let subscription = try MQTTSubscription.make(source: url, context: context)
+        return (try Session(context: context, source: .subscription(subscription)), subscription)
     }
 
     /// The zone and clock of every time a person reads: `TZ` or /etc/localtime, read once.
     static let localTime = LocalTime.system()
+}
+
+extension AppContext {
+    /// The view model's environment under these settings, the same for every source: units,
+    /// icons, local time, the `[bar]` levels and `[alerts]` thresholds. `polls`: errors name the
+    /// next poll (daemon, `watch`).
+    func viewModelEnvironment(fetch: @escaping @Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions,
+                              save: @escaping @Sendable (CityConditions) -> Void, staleAfterSeconds: Int, polls: Bool,
+                              earlyRetry: @escaping @Sendable () -> Timestamp? = { nil },
+                              recentIndices: @escaping @Sendable (Location, AQIStandard) -> IndexHistory? = { _, _ in nil }) -> MainViewModel.Environment {
+        var environment = MainViewModel.Environment(fetch: fetch, save: save, units: settings.units, staleAfterSeconds: staleAfterSeconds,
+                                                    icons: settings.icons, executor: LoopExecutor.shared, recentIndices: recentIndices)
+            .with(localTime: Session.localTime, pollSeconds: polls ? settings.intervalSeconds : nil,
+                  sensorPollSeconds: polls ? settings.sensorPollSeconds : nil, earlyRetry: earlyRetry)
+        environment.dayAhead = settings.bar
+        environment.alerts = settings.alerts
+        return environment
+    }
 }
 
 /// The session's history recorder, swapped whole when a reload changes `[history]`: the next
