@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 // Breather: air quality, weather and asthma risk for Linux status bars.
 // Module arrows point one way (each is an import; every target is named here):
-//   CCurl, BreatherIO -> BreatherHTTP;  CJansson -> BreatherJSON;  CMosquitto -> BreatherMQTT;
+//   CLoader -> CCurl, CMosquitto;  CCurl, BreatherIO -> BreatherHTTP;  CJansson -> BreatherJSON;
+//   CMosquitto, BreatherIO -> BreatherMQTT;
 //   CSQLite -> BreatherStore -> BreatherHistory (with BreatherModel);
-//   BreatherHTTP, BreatherJSON, BreatherModel -> BreatherProviders;  BreatherModel -> BreatherCalculator;
+//   BreatherHTTP, BreatherJSON, BreatherModel, BreatherIO -> BreatherProviders;  BreatherModel -> BreatherCalculator;
 //   BreatherModel -> BreatherViewModel -> BreatherViews (with BreatherJSON);
 //   BreatherModel, BreatherViewModel, BreatherIO -> BreatherConfig;  BreatherModel, BreatherJSON, BreatherIO -> BreatherCache;
 //   all of them, CProcess, swift-log, swift-service-lifecycle -> BreatherApp (the application) -> breather (main.swift).
@@ -33,15 +34,17 @@ let package = Package(
     targets: [
         // C layer: Debian libcurl4-openssl-dev (headers only: libcurl.so.4 is loaded with dlopen at
         // the first request, see Sources/CCurl) and libjansson-dev.
-        .target(name: "CCurl"),
+        // The one loader of the libraries opened with dlopen at first use (libcurl, libmosquitto).
+        .target(name: "CLoader"),
+        .target(name: "CCurl", dependencies: ["CLoader"]),
         // Debian libmosquitto-dev (headers only: libmosquitto.so.1 is loaded with dlopen when the
         // first MQTT client is made, see Sources/CMosquitto).
-        .target(name: "CMosquitto"),
+        .target(name: "CMosquitto", dependencies: ["CLoader"]),
         .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         // The only importer of CCurl.
         .target(name: "BreatherHTTP", dependencies: ["CCurl", "BreatherIO"], swiftSettings: strict),
         // The only importer of CMosquitto: an owned MQTT client with typed errors and its own thread.
-        .target(name: "BreatherMQTT", dependencies: ["CMosquitto"], swiftSettings: strict),
+        .target(name: "BreatherMQTT", dependencies: ["CMosquitto", "BreatherIO"], swiftSettings: strict),
         // The only importer of CJansson.
         .target(name: "BreatherJSON", dependencies: ["CJansson"], swiftSettings: strict),
         // The history store's database: Debian libsqlite3-dev.
@@ -59,7 +62,7 @@ let package = Package(
         // `breather aqi`: parses POLLUTANT[:PERIOD]=VALUE[UNIT] words and explains refusals; the model only computes.
         .target(name: "BreatherCalculator", dependencies: ["BreatherModel"], swiftSettings: strict),
         // Request building and decoding, one file group per provider.
-        .target(name: "BreatherProviders", dependencies: ["BreatherHTTP", "BreatherJSON", "BreatherModel"], swiftSettings: strict),
+        .target(name: "BreatherProviders", dependencies: ["BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherIO"], swiftSettings: strict),
         // MainViewModel: Input -> Output display strings.
         .target(name: "BreatherViewModel", dependencies: ["BreatherModel"], swiftSettings: strict),
         // Renderers and sinks.

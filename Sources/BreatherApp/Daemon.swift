@@ -40,7 +40,7 @@ enum Daemon {
             services.append(.init(service: WatchdogService(notifier: controller.notifier, intervalSeconds: interval)))
         }
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint],
-                                                      logger: Logger(label: "breather.lifecycle") { _ in SwiftLogNoOpLogHandler() })
+                                                      logger: logger)
         configuration.maximumGracefulShutdownDuration = .seconds(10)
         do {
             try await ServiceGroup(configuration: configuration).run()

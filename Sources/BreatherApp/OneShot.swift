@@ -128,14 +128,8 @@ struct OneShot {
         do {
             return .success(try await context.resolveLocation())
         } catch {
-            let failure = error
-            guard canFallBack, ![.configuration, .usage].contains(failure.status) else { throw failure }
-            let kind: FailureKind = switch failure.status {
-            case .temporary: .timeout
-            case .dataError: .badData
-            default: .unavailable
-            }
-            return .failure(ProviderFailure(provider: "location", part: .location, kind: kind, message: failure.message))
+            guard canFallBack, ![.configuration, .usage].contains(error.status) else { throw error }
+            return .failure(error.asLocationFailure)
         }
     }
 

@@ -265,13 +265,7 @@ actor LocationResolver {
             resolved = found
             return found
         } catch {
-            let kind: FailureKind = switch error.status {
-            case .configuration, .usage: .configuration
-            case .temporary: .timeout
-            case .dataError: .badData
-            default: .unavailable
-            }
-            throw ProviderFailure(provider: "location", part: .location, kind: kind, message: error.message)
+            throw error.asLocationFailure
         }
     }
 }

@@ -71,7 +71,7 @@ struct Watch {
                        .init(service: controller),
                        .init(service: printer, successTerminationBehavior: .gracefullyShutdownGroup)],
             gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: Logger(label: "breather.lifecycle") { _ in SwiftLogNoOpLogHandler() })
+            logger: context.logger)
         try await ServiceGroup(configuration: configuration).run()
         await ChildProcess.endAll()
         return .ok
