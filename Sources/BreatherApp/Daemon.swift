@@ -123,16 +123,12 @@ final class DaemonController: Service, Sendable {
         }
         let (was, now) = (old.settings, new.settings)
         let viewModel = session.viewModel
-        if was.sources.state != now.sources.state {
+        let plan = ReloadPlan(from: old, to: new, subscribing: subscription != nil)
+        if plan.sourceOfStateChanged {
             // Subscribing or polling is the daemon's make-up (its session), fixed at start.
             let keeps = was.sources.state.map { "reading \($0)" } ?? "asking the providers"
             old.logger.log(.warning, "[sources] state changed: restart the daemon to apply it (it keeps \(keeps))")
         }
-        // A subscriber asks no provider: nothing to fetch anew.
-        let refetch = subscription == nil && (was.location != now.location || was.sources != now.sources || was.providers != now.providers
-            || was.timeoutSeconds != now.timeoutSeconds || old.cachePath != new.cachePath)
-        // A new [history] takes effect from the next fetch: a new recorder, or none when it is off.
-        let historyChanged = subscription == nil && (was.history != now.history || old.historyPath != new.historyPath)
         // A changed [mqtt] (or password) makes a new publisher; one that cannot be made rejects the reload.
         let publisher: MQTTPublisher??
         do {
@@ -141,7 +137,7 @@ final class DaemonController: Service, Sendable {
             old.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
             return false
         }
-        if refetch {
+        if plan.refetch {
             // A fetch from the old providers would only delay the new ones: drop it.
             viewModel.cancelFetch()
             let gate = Self.gate(now)
@@ -153,7 +149,8 @@ final class DaemonController: Service, Sendable {
             }
             state.withLock { $0.gate = gate }
         }
-        if historyChanged {
+        if plan.historyChanged {
+            // A new [history] takes effect from the next fetch: a new recorder, or none when it is off.
             let recorder = new.historyRecorder()
             // Readings the old file could not take go to the new one with its first write.
             if let waiting = session.history.current?.takeWaiting(), !waiting.isEmpty { recorder?.keepWaiting(waiting) }
@@ -166,16 +163,16 @@ final class DaemonController: Service, Sendable {
         new.logger.log(.info, "reloaded \(now.configFile ?? "the defaults")")
         if let publisher {
             sink.replace(mqtt: publisher, logger: new.logger)
-        } else if was.intervalSeconds != now.intervalSeconds {
+        } else if plan.intervalChanged {
             sink.mqtt?.pollInterval(changedTo: now.intervalSeconds)
         }
         // The view model owns the standard shown and the cycle a scroll steps through.
         viewModel.inputs.standardCycle(now.standards)
-        if was.standard != now.standard { viewModel.inputs.aqiStandard(now.standard) }
+        if plan.standardChanged { viewModel.inputs.aqiStandard(now.standard) }
         // Always one re-render: new formats, units, icons or output files show at once.
         viewModel.inputs.display(now.units, now.icons, new.storePolicy.pollingStaleAfterSeconds)
         viewModel.inputs.dayAhead(now.bar, now.alerts)
-        if refetch { viewModel.inputs.userDidRefresh() }
+        if plan.refetch { viewModel.inputs.userDidRefresh() }
         return true
     }
 
