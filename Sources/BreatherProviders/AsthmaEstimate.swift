@@ -51,10 +51,11 @@ public struct AsthmaEstimate: AsthmaProvider {
     /// look-ahead the index's outlook uses; nil without a forecast. Pollen has no forecast
     /// here, so the outlook is the air's alone.
     static func outlook(_ pollution: Pollution) -> AsthmaOutlook? {
-        guard let past = pollution.hourly, let ahead = pollution.forecast else { return nil }
+        guard let ahead = pollution.forecast else { return nil }
         var worst: AsthmaOutlook?
         for offset in 0..<min(ahead.hours, 24) {
-            let series = ahead.series(through: offset, after: past)
+            // The model's own past with its future (`Pollution.forecastSeries`), never a sensor's past.
+            guard let series = pollution.forecastSeries(through: offset) else { break }
             guard let aqhi = try? AQIStandard.canada.index(from: AQIStandard.canada.readings(from: series)) else { continue }
             let risk = Self.risk(forAQHI: aqhi.value)
             if worst.map({ risk.severity > $0.risk.severity }) ?? true {
