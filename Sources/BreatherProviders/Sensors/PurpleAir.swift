@@ -13,8 +13,10 @@ import BreatherModel
 ///
 /// PM2.5 is the US EPA correction of the A/B mean of `pm2_5_atm` by default
 /// (`PurpleAirCorrection`), or that mean as measured with `correction = "none"`. Channels that
-/// disagree beyond the EPA's rule, in `pm2_5_atm` or `pm2_5_cf_1`, fail the reading: one
-/// counter is faulty and neither value can be trusted.
+/// disagree beyond the EPA's rule in PM2.5 (`pm2_5_atm` or `pm2_5_cf_1`) fail the reading: one
+/// counter is faulty and neither value can be trusted. The rule is the EPA's for PM2.5 only:
+/// PM1 and PM10 channels that differ (the coarse bins are noisy on a sound counter) are
+/// averaged as they are and do not cost the PM2.5 reading (`Decoded.otherChannels` says so).
 public struct PurpleAir: LocalSensor {
     /// `purpleair`.
     public let id = ProviderID.purpleAir
@@ -42,10 +44,12 @@ public struct PurpleAir: LocalSensor {
         return try corrected(decoded.raw, request)
     }
 
-    /// The raw reading (A/B means, as measured) and the first channel disagreement, if any.
+    /// The raw reading (A/B means, as measured), the first PM2.5 channel disagreement, if any,
+    /// and the PM1/PM10 disagreements, which do not fail the reading.
     struct Decoded {
         var raw: SensorReading
         var channelFault: String?
+        var otherChannels: [String] = []
     }
 
     func corrected(_ raw: SensorReading, _ request: ProviderRequest) throws(ProviderFailure) -> SensorReading {
@@ -62,16 +66,24 @@ public struct PurpleAir: LocalSensor {
     static func decode(_ json: JSONCursor) throws(JSONError) -> Decoded {
         _ = try json.object()
         var fault: String?
-        /// The A/B mean of `field`; A alone on a one-channel sensor; a disagreement noted.
-        func channels(_ field: String) throws(JSONError) -> Double? {
+        var others: [String] = []
+        /// The A/B mean of `field`; A alone on a one-channel sensor; a disagreement noted, as the
+        /// reading's fault for PM2.5 (the EPA's rule), as a remark for PM1 and PM10.
+        func channels(_ field: String, pm2_5: Bool = false) throws(JSONError) -> Double? {
             guard let a = try json[field].optionalDouble() else { return nil }
             guard let b = try json[field + "_b"].optionalDouble() else { return a }
             // Negative values are left to the plausibility check, which names them.
-            if a >= 0, b >= 0, fault == nil { fault = PurpleAirCorrection.disagreement(a, b, field: field) }
+            if a >= 0, b >= 0, let disagreement = PurpleAirCorrection.disagreement(a, b, field: field) {
+                if !pm2_5 {
+                    others.append(disagreement)
+                } else if fault == nil {
+                    fault = disagreement
+                }
+            }
             return (a + b) / 2
         }
-        let pm2_5 = try channels("pm2_5_atm")
-        _ = try channels("pm2_5_cf_1")
+        let pm2_5 = try channels("pm2_5_atm", pm2_5: true)
+        _ = try channels("pm2_5_cf_1", pm2_5: true)
         let fahrenheit = try json["current_temp_f"].optionalDouble()
         let raw = SensorReading(
             source: ProviderID.purpleAir.rawValue,
@@ -79,7 +91,7 @@ public struct PurpleAir: LocalSensor {
             pm1: try channels("pm1_0_atm"), pm2_5: pm2_5, pm10: try channels("pm10_0_atm"),
             temperatureC: fahrenheit.map { ($0 - 32) * 5 / 9 }, humidity: try json["current_humidity"].optionalDouble(),
             pressureHPa: try json["pressure"].optionalDouble())
-        return Decoded(raw: raw, channelFault: fault)
+        return Decoded(raw: raw, channelFault: fault, otherChannels: others)
     }
 
     /// PurpleAir's `2024/08/20T18:59:56z` (UTC) as a timestamp.
