@@ -16,7 +16,8 @@ import BreatherModel
 /// disagree beyond the EPA's rule in PM2.5 (`pm2_5_atm` or `pm2_5_cf_1`) fail the reading: one
 /// counter is faulty and neither value can be trusted. The rule is the EPA's for PM2.5 only:
 /// PM1 and PM10 channels that differ (the coarse bins are noisy on a sound counter) are
-/// averaged as they are and do not cost the PM2.5 reading (`Decoded.otherChannels` says so).
+/// averaged as they are and do not cost the PM2.5 reading; each such disagreement is told to
+/// `remark` (the daemon logs it at info level), once per reading.
 public struct PurpleAir: LocalSensor {
     /// `purpleair`.
     public let id = ProviderID.purpleAir
@@ -25,12 +26,17 @@ public struct PurpleAir: LocalSensor {
     /// Whether the US EPA correction is applied (the default).
     public var correction: PM25Correction
     let http: any HTTPClient
+    /// Hears what the sensor's reply shows without failing the reading: PM1 or PM10 channels
+    /// that disagree (the log's, in the app).
+    let remark: (@Sendable (String) -> Void)?
 
-    /// A client of the sensor at `url`.
-    public init(url: String, correction: PM25Correction = .epa, http: any HTTPClient) {
+    /// A client of the sensor at `url`; `remark` hears PM1/PM10 channel disagreements.
+    public init(url: String, correction: PM25Correction = .epa, http: any HTTPClient,
+                remark: (@Sendable (String) -> Void)? = nil) {
         self.url = url
         self.correction = correction
         self.http = http
+        self.remark = remark
     }
 
     /// The sensor's two-minute averages.
@@ -41,6 +47,7 @@ public struct PurpleAir: LocalSensor {
         // Plausibility first (negative counts, RH over 100 %), then the channels, then the correction.
         _ = try request.decode { () throws(JSONError) in decoded.raw }
         if let fault = decoded.channelFault { throw request.fail(.badData, fault) }
+        for other in decoded.otherChannels { remark?("purpleair: \(other); PM2.5 kept (the EPA's A/B rule is for PM2.5)") }
         return try corrected(decoded.raw, request)
     }
 

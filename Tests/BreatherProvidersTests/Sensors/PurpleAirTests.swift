@@ -1,3 +1,4 @@
+import Foundation
 import BreatherHTTP
 import BreatherJSON
 import BreatherModel
@@ -63,8 +64,13 @@ struct PurpleAirTests {
             {"pm2_5_atm": 20, "pm2_5_atm_b": 20, "pm2_5_cf_1": 20, "pm2_5_cf_1_b": 20, "pm10_0_atm": 30, "pm10_0_atm_b": 80,
              "pm1_0_atm": 2, "pm1_0_atm_b": 15, "current_humidity": 50, "current_temp_f": 70}
             """#
-        let (purpleAir, _) = sensor(FakeHTTP.body(reply))
+        let heard = Heard()
+        let purpleAir = PurpleAir(url: "http://192.168.1.50", http: FakeHTTP(["/json": FakeHTTP.body(reply)]),
+                                  remark: { heard.append($0) })
         let reading = try await purpleAir.reading()
+        #expect(heard.lines.count == 2, "one log line per disagreeing pair: \(heard.lines)")
+        #expect(heard.lines.last?.hasPrefix("purpleair: channels A and B disagree (pm10_0_atm A 30, B 80") == true)
+        #expect(heard.lines.last?.hasSuffix("PM2.5 kept (the EPA's A/B rule is for PM2.5)") == true)
         #expect(close(reading.pm2_5, 11.92))
         #expect(reading.pm10 == 55)
         let decoded = try PurpleAir.decode(JSONCursor(try JSON.parse(reply)))
@@ -130,4 +136,12 @@ struct PurpleAirCorrectionTests {
     func agreement(a: Double, b: Double, agree: Bool) {
         #expect((PurpleAirCorrection.disagreement(a, b, field: "pm2_5_atm") == nil) == agree)
     }
+}
+
+/// Lines a sensor's `remark` heard, from any thread.
+final class Heard: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var lines: [String] { lock.withLock { stored } }
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
 }
