@@ -9,7 +9,8 @@ extension AppContext {
         guard let configured = settings.providers.sensors[id] else { return nil }
         return switch id {
         case .airGradient: AirGradient(url: configured.url, http: http)
-        case .purpleAir: PurpleAir(url: configured.url, correction: configured.correction, http: http)
+        case .purpleAir:
+            PurpleAir(url: configured.url, correction: configured.correction, http: http, remark: { [logger] in logger.log(.info, $0) })
         case .sensorCommunity: SensorCommunity(url: configured.url, http: http)
         case .awair: Awair(url: configured.url, http: http)
         case .openMeteo, .airVisual, .waqi, .openWeatherMap, .propeller, .estimate, .ipapi: nil

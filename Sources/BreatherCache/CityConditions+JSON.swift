@@ -109,7 +109,13 @@ enum ConditionsJSON {
 
     private static func pollution(_ p: Pollution) -> JSONValue {
         let hourly: JSONValue = p.hourly.map(series) ?? .null
-        let forecast: JSONValue = p.forecast.map { .object(["start_unix": date($0.start), "hourly": series($0.series)]) } ?? .null
+        // The model's own past hours only when a sensor's reading carries the forecast (absent
+        // otherwise, so a file without sensors reads the same in an older Breather).
+        let forecast: JSONValue = p.forecast.map { f in
+            var object: JSONObject = ["start_unix": date(f.start), "hourly": series(f.series)]
+            if let past = f.past { object["past"] = series(past) }
+            return .object(object)
+        } ?? .null
         let reported = p.reported.map { r -> JSONValue in
             .object(["standard": .string(r.standard.rawValue), "value": .integer(Int64(r.value)),
                      "main_pollutant": r.mainPollutant.map { .string($0.rawValue) } ?? .null, "field": .string(r.field)])
@@ -154,7 +160,8 @@ enum ConditionsJSON {
         let hourly = c["hourly"].isNull ? nil : try series(c["hourly"])
         var forecast: HourlyForecast?
         if c["forecast"].exists, !c["forecast"].isNull, let start = try date(c["forecast"]["start_unix"]) {
-            forecast = HourlyForecast(start: start, series: try series(c["forecast"]["hourly"]))
+            let past = c["forecast"]["past"].exists ? try series(c["forecast"]["past"]) : nil
+            forecast = HourlyForecast(start: start, series: try series(c["forecast"]["hourly"]), past: past)
         }
         var reported: [ReportedIndex] = []
         for item in try c["reported"].array() {

@@ -38,14 +38,17 @@ public enum PollenLevel: Int, Comparable, Sendable, Hashable {
     /// American Academy of Allergy, Asthma & Immunology's National Allergy Bureau ("NAB pollen
     /// counts: reading the charts", aaaai.org): trees low 1–14, moderate 15–89, high 90–1499,
     /// very high ≥ 1500; grass low 1–4, moderate 5–19, high 20–199, very high ≥ 200; weeds low
-    /// 1–9, moderate 10–49, high 50–499, very high ≥ 500.
+    /// 1–9, moderate 10–49, high 50–499, very high ≥ 500. NAB's counts are whole grains/m³ and
+    /// its classes integer ranges, so a model's count is rounded to a whole grain (half up, as
+    /// outputs print it) before it is compared: 89.6 tree grains read "90" and are high, not
+    /// moderate; 0.5 reads "1" and is low.
     public init(count: Double, group: PollenGroup) {
         let (moderate, high, veryHigh): (Double, Double, Double) = switch group {
         case .tree: (15, 90, 1500)
         case .grass: (5, 20, 200)
         case .weed: (10, 50, 500)
         }
-        self = switch count {
+        self = switch count.rounded(.toNearestOrAwayFromZero) {
         case ..<1: .none
         case ..<moderate: .low
         case ..<high: .moderate

@@ -19,6 +19,9 @@ extension Pollution {
         merged.pollenHourly = pollenHourly ?? other.pollenHourly
         merged.uv = uv ?? other.uv
         merged.forecast = forecast ?? other.forecast
+        // The forecast keeps its own model's past hours (`HourlyForecast.past`): the sensor's
+        // particles replace the model's in `hourly`, and a forecast hour must not average the two.
+        if forecast == nil, other.filledFrom == nil, merged.forecast != nil { merged.forecast?.past = other.hourly }
         merged.attributions = attributions ?? other.attributions
         // A sensor measures no pollen or UV: they, and the gases, are the other source's (or,
         // when that was a sensor's reading completed before, the source that completed it).
@@ -26,6 +29,24 @@ extension Pollution {
         merged.filledObservedAt = other.filledFrom == nil ? other.observedAt : other.filledObservedAt
         merged.filledHourlyTimes = other.filledFrom == nil ? other.hourlyTimes : other.filledHourlyTimes
         return merged
+    }
+
+    /// The provider whose forecast `forecast` is: the source that completed a sensor's reading,
+    /// else `source`.
+    public var forecastSource: String { forecast == nil ? source : filledFrom ?? source }
+
+    /// The series a standard sees when forecast hour `offset` is the current one: the
+    /// forecasting model's own past hours, then its forecast up to that hour. Never a sensor's
+    /// past with the model's future: a reading completed from the model uses the model's past
+    /// (`HourlyForecast.past`), or, when that was not kept, the pollutants the model gave.
+    /// No bias adjustment towards the sensor is made (docs/SENSORS.md). Nil without a forecast.
+    public func forecastSeries(through offset: Int) -> HourlySeries? {
+        guard let forecast else { return nil }
+        var past = forecast.past ?? hourly ?? HourlySeries()
+        if forecast.past == nil, let model = filledFrom {
+            past = HourlySeries(past.values.filter { source(of: $0.key) == model })
+        }
+        return forecast.series(through: offset, after: past)
     }
 
     /// The provider of `pollutant`'s values: its own entry in `pollutantSources`, else `source`.

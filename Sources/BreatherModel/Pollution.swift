@@ -73,11 +73,18 @@ public struct HourlyForecast: Sendable, Hashable {
     public var start: Timestamp
     /// µg/m³ per pollutant, one value an hour from `start` on (nil for a missing hour).
     public var series: HourlySeries
+    /// The forecasting source's own past hours, kept when the reading it completes had its
+    /// particles from elsewhere (a sensor: `Pollution.filled(from:)`), so a forecast hour
+    /// averages the model's past with the model's future and never a sensor's past with the
+    /// model's future; nil when the reading's own `hourly` is the model's.
+    public var past: HourlySeries?
 
-    /// A forecast whose first hour is `start`.
-    public init(start: Timestamp, series: HourlySeries) {
+    /// A forecast whose first hour is `start`; `past`, the model's own past hours when the
+    /// reading it is attached to is not all the model's.
+    public init(start: Timestamp, series: HourlySeries, past: HourlySeries? = nil) {
         self.start = start
         self.series = series
+        self.past = past
     }
 
     /// The number of forecast hours (the longest pollutant's).

@@ -15,10 +15,12 @@ public struct AsthmaEstimate: AsthmaProvider {
     /// The `Asthma.method` of an estimate from the AQHI alone.
     public static let method = "estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means)"
     /// The `Asthma.method` when the air source's pollen counts raised the risk above the AQHI's.
-    public static let pollenMethod = method + " raised by pollen (AAAAI NAB count levels)"
+    public static let pollenMethod = method + pollenSuffix
+    static let pollenSuffix = " raised by pollen (AAAAI NAB count levels)"
     /// The `Asthma.method` when pollen counts were there but did not raise the risk (all 0, or
     /// no higher than the AQHI's level): saying "raised by pollen" then would be untrue.
-    public static let pollenCheckedMethod = method + "; pollen counted (AAAAI NAB levels), not higher"
+    public static let pollenCheckedMethod = method + pollenCheckedSuffix
+    static let pollenCheckedSuffix = "; pollen counted (AAAAI NAB levels), not higher"
 
     /// The estimator; it needs no configuration or network.
     public init() {}
@@ -29,34 +31,36 @@ public struct AsthmaEstimate: AsthmaProvider {
             throw ProviderFailure(provider: id, part: .asthma, kind: .unavailable,
                                   message: "needs pollutant concentrations, which the air source did not give")
         }
-        let aqhi: AirQualityIndex
+        let air: (value: Int, plus: (value: Int, pm: Double)?)
         do {
-            aqhi = try AQIStandard.canada.index(from: AQIStandard.canada.readings(from: hourly))
+            air = try Self.airValue(hourly)
         } catch {
             throw ProviderFailure(provider: id, part: .asthma, kind: .unavailable,
                                   message: "cannot estimate: \(error)")
         }
-        let fromAir = Self.risk(forAQHI: aqhi.value)
+        let fromAir = Self.risk(forAQHI: air.value)
         let outlook = pollution.flatMap(Self.outlook)
+        let base = air.plus.map(Self.plusMethod) ?? Self.method
         guard let pollen = pollution?.pollen else {
-            return Asthma(risk: fromAir, probability: nil, source: id.rawValue, method: Self.method, outlook: outlook)
+            return Asthma(risk: fromAir, probability: nil, source: id.rawValue, method: base, outlook: outlook)
         }
         let fromPollen = Self.risk(forPollen: Self.pollenLevel(pollen))
         let raised = fromPollen.severity > fromAir.severity
         return Asthma(risk: raised ? fromPollen : fromAir, probability: nil, source: id.rawValue,
-                      method: raised ? Self.pollenMethod : Self.pollenCheckedMethod, outlook: outlook)
+                      method: base + (raised ? Self.pollenSuffix : Self.pollenCheckedSuffix), outlook: outlook)
     }
 
     /// The worst AQHI risk over the forecast hours (the first hour at that level), the same
     /// look-ahead the index's outlook uses; nil without a forecast. Pollen has no forecast
     /// here, so the outlook is the air's alone.
     static func outlook(_ pollution: Pollution) -> AsthmaOutlook? {
-        guard let past = pollution.hourly, let ahead = pollution.forecast else { return nil }
+        guard let ahead = pollution.forecast else { return nil }
         var worst: AsthmaOutlook?
         for offset in 0..<min(ahead.hours, 24) {
-            let series = ahead.series(through: offset, after: past)
-            guard let aqhi = try? AQIStandard.canada.index(from: AQIStandard.canada.readings(from: series)) else { continue }
-            let risk = Self.risk(forAQHI: aqhi.value)
+            // The model's own past with its future (`Pollution.forecastSeries`), never a sensor's past.
+            guard let series = pollution.forecastSeries(through: offset) else { break }
+            guard let air = try? Self.airValue(series) else { continue }
+            let risk = Self.risk(forAQHI: air.value)
             if worst.map({ risk.severity > $0.risk.severity }) ?? true {
                 worst = AsthmaOutlook(risk: risk, at: ahead.time(ofHour: offset))
             }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BreatherModel
 
 /// The physical limits a provider's values must respect before Breather shows or indexes them.
@@ -40,10 +43,37 @@ enum Plausibility {
         return "\(field) \(number(value))\(suffix) (expected \(number(range.lowerBound)) to \(number(range.upperBound))\(suffix))"
     }
 
-    /// 12 rather than 12.0; 1e+300 and nan as Swift spells them.
+    /// A number as people write it: 12 (not 12.0), 0.3 (not 0.30000000000000004), 1e20 (not
+    /// 9.999999999999998e+19 or 1e+20), 1.5e-7; 12 significant digits at most, which removes
+    /// the binary noise of a unit conversion. A value no double holds is "over 1.8e308" (or
+    /// "under -1.8e308"), never `inf`; NaN is "not a number".
     static func number(_ value: Double) -> String {
-        let text = "\(value)"
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        guard !value.isNaN else { return "not a number" }
+        guard value.isFinite else { return value > 0 ? "over 1.8e308" : "under -1.8e308" }
+        guard value != 0 else { return "0" }
+        var exponent = Int(log10(abs(value)).rounded(.down))
+        // The mantissa to 12 significant digits; rounding may carry it to 10 (9.99…98 → 10).
+        var mantissa = (value / power(exponent) * 1e11).rounded() / 1e11
+        if abs(mantissa) >= 10 {
+            mantissa /= 10
+            exponent += 1
+        }
+        guard mantissa.isFinite else { return trimmed("\(value)") }  // below 1e-308: no one writes these
+        if exponent >= 15 || exponent < -4 { return trimmed("\((mantissa * 1e11).rounded() / 1e11)") + "e\(exponent)" }
+        let digits = max(0, 11 - exponent)
+        return trimmed("\((value * power(digits)).rounded() / power(digits))")
+    }
+
+    /// 10ⁿ exactly for the small n used here (1e23 and up are the nearest doubles, as literals are).
+    private static func power(_ n: Int) -> Double {
+        var result = 1.0
+        for _ in 0..<abs(n) { result *= 10 }
+        return n < 0 ? 1 / result : result
+    }
+
+    /// "12" for "12.0".
+    private static func trimmed(_ text: String) -> String {
+        text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }
 

@@ -57,14 +57,15 @@ public struct OutlookWarning: Sendable, Equatable {
     public var start: Timestamp
     /// The end of the episode's last forecast hour (the forecast may end first).
     public var end: Timestamp
-    /// How bad the episode's worst hour is on its own scale (category or level index): a
+    /// How bad the episode's peak hour is on its own scale (category or level index): a
     /// later forecast with a higher rank is a worsening.
     public var rank: Int
     /// The episode's worst level in words: "Unhealthy", "high", "very high".
     public var level: String
     /// "US AQI Unhealthy from about 15:00, PM2.5": the pre-alert's text.
     public var summary: String
-    /// "US AQI up to 158 Unhealthy 15:00–19:00": the episode's worst and its hours.
+    /// "US AQI up to 176 Unhealthy at 17:00, 15:00–19:00": the episode's highest value, its
+    /// hour, and the episode's hours.
     public var detail: String
     /// `start` and `end` for machines: RFC 3339 with the local offset.
     public var startAt = "", endAt = ""

@@ -89,18 +89,26 @@ extension Outlook {
     }
 
     /// The first run of hours after `now` whose rank is at least `limit`: its first item, its
-    /// worst (the first of equals) and the end of its last hour.
-    static func episode<Item>(_ hours: [(time: Timestamp, rank: Int, item: Item)], limit: Int, after now: Timestamp)
-        -> (first: Item, start: Timestamp, worst: Item, worstRank: Int, end: Timestamp)? {
+    /// peak (the highest `value`, the first of equals, and the start of its hour) and the end
+    /// of its last hour. The peak is the episode's highest value, not the first hour of its worst
+    /// category: a pre-alert over 60, 90, 120, 60 µg/m³ says "up to 176", not 156.
+    static func episode<Item>(_ hours: [(time: Timestamp, rank: Int, item: Item)], limit: Int, after now: Timestamp,
+                              value: (Item) -> Double)
+        -> (first: Item, start: Timestamp, worst: Item, worstRank: Int, worstTime: Timestamp, end: Timestamp)? {
         guard let startIndex = hours.firstIndex(where: { $0.time > now && $0.rank >= limit }) else { return nil }
         var worst = hours[startIndex]
         var last = hours[startIndex]
         for hour in hours[startIndex...].dropFirst() {
             guard hour.rank >= limit else { break }
-            if hour.rank > worst.rank { worst = hour }
+            if value(hour.item) > value(worst.item) || (value(hour.item) == value(worst.item) && hour.rank > worst.rank) { worst = hour }
             last = hour
         }
-        return (hours[startIndex].item, hours[startIndex].time, worst.item, worst.rank, last.time.addingTimeInterval(3600))
+        return (hours[startIndex].item, hours[startIndex].time, worst.item, worst.rank, worst.time, last.time.addingTimeInterval(3600))
+    }
+
+    /// ", 13:00–17:00" after "at 14:00": the episode's hours after its peak's.
+    static func span(_ run: (start: Timestamp, end: Timestamp), _ localTime: LocalTime) -> String {
+        "\(localTime.clock(run.start))–\(localTime.clock(run.end))"
     }
 
     static func airWarning(_ pollution: Pollution, hours: [ForecastHour], alerts: AlertSettings, localTime: LocalTime,
@@ -110,15 +118,15 @@ extension Outlook {
         let rank = { (index: AirQualityIndex) in categories.firstIndex { $0.id == index.category.id } ?? 0 }
         if let current = try? pollution.report(for: alerts.standard), rank(current.index) >= limit { return nil }
         let ranked = hours.map { (time: $0.time, rank: rank($0.index), item: $0) }
-        guard let run = episode(ranked, limit: limit, after: now) else { return nil }
+        guard let run = episode(ranked, limit: limit, after: now, value: { Double($0.index.value) }) else { return nil }
         let name = Format.indexName(alerts.standard)
         let main = run.first.index.mainPollutants.map(\.displayName).joined(separator: ", ")
         let peak = run.worst.index
         return OutlookWarning(
             kind: .air, start: run.start, end: run.end, rank: run.worstRank, level: peak.category.name,
             summary: "\(name) \(run.first.index.category.name) from about \(localTime.clock(run.start))" + (main.isEmpty ? "" : ", \(main)"),
-            detail: "\(name) up to \(alerts.standard.displayValue(peak.value)) \(peak.category.name) "
-                + "\(localTime.clock(run.start))–\(localTime.clock(run.end))")
+            detail: "\(name) up to \(alerts.standard.displayValue(peak.value)) \(peak.category.name) at \(localTime.clock(run.worstTime)), "
+                + span((run.start, run.end), localTime))
     }
 
     static func pollenWarning(_ pollution: Pollution, alerts: AlertSettings, localTime: LocalTime, now: Timestamp) -> OutlookWarning? {
@@ -130,13 +138,13 @@ extension Outlook {
             let counts = hourly.compactMapValues { $0.value(at: time) }
             return PollenCount.ranked(counts).first.map { (time, $0.level.rawValue, $0) }
         }
-        guard let run = episode(ranked, limit: limit.rawValue, after: now) else { return nil }
+        guard let run = episode(ranked, limit: limit.rawValue, after: now, value: \.count) else { return nil }
         let first = run.first, worst = run.worst
         return OutlookWarning(
             kind: .pollen, start: run.start, end: run.end, rank: run.worstRank, level: worst.level.displayName,
             summary: "\(first.type.rawValue.capitalizedFirst) pollen \(first.level.displayName) from about \(localTime.clock(run.start))",
             detail: "\(worst.type.rawValue) pollen up to \(Format.whole(worst.count)) grains/m³ (\(worst.level.displayName)) "
-                + "\(localTime.clock(run.start))–\(localTime.clock(run.end))")
+                + "at \(localTime.clock(run.worstTime)), " + span((run.start, run.end), localTime))
     }
 
     static func uvWarning(_ pollution: Pollution, alerts: AlertSettings, localTime: LocalTime, now: Timestamp) -> OutlookWarning? {
@@ -147,12 +155,13 @@ extension Outlook {
         let ranked = hourly.values.indices.compactMap { offset -> (time: Timestamp, rank: Int, item: Double)? in
             hourly.values[offset].map { (hourly.time(ofHour: offset), rank($0), $0) }
         }
-        guard let run = episode(ranked, limit: limitRank, after: now) else { return nil }
+        guard let run = episode(ranked, limit: limitRank, after: now, value: { $0 }) else { return nil }
         let first = UVCategory(index: run.first), worst = UVCategory(index: run.worst)
         return OutlookWarning(
             kind: .uv, start: run.start, end: run.end, rank: run.worstRank, level: worst.displayName,
             summary: "UV \(first.displayName) from about \(localTime.clock(run.start))",
-            detail: "UV up to \(UVCategory.reported(run.worst)) \(worst.displayName) \(localTime.clock(run.start))–\(localTime.clock(run.end))")
+            detail: "UV up to \(UVCategory.reported(run.worst)) \(worst.displayName) at \(localTime.clock(run.worstTime)), "
+                + span((run.start, run.end), localTime))
     }
 
     /// The asthma outlook (the worst risk of the next 24 h and its first hour) as a crossing.

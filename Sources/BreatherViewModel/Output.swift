@@ -241,7 +241,8 @@ extension State {
         let outlook = conditions == nil ? Outlook.empty(at: now) : Outlook.build(
             pollution: conditions?.pollution, asthma: conditions?.asthma, standard: standard, airHours: airHours,
             reachSeconds: reach, alerts: environment.alerts, localTime: localTime, now: now)
-        let forecastSummary = Format.forecastSummary(forecast, standard: standard, localTime: localTime)
+        let forecastSummary = Format.forecastSummary(forecast, standard: standard, localTime: localTime,
+                                                     model: conditions?.pollution?.filledFrom.flatMap { _ in conditions?.pollution?.forecastSource })
         let asthmaOutlook = Format.asthmaOutlook(conditions?.asthma?.outlook, now: now, localTime: localTime)
         let retryAt = holdEnd(latestFailures)
         let holdLeft = retryAt.map { Format.seconds($0.timeIntervalSince(now).rounded(.up)) } ?? 0

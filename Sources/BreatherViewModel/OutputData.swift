@@ -270,7 +270,8 @@ extension OutputData {
         }
         self.forecast = forecast.map {
             ForecastValue(time: localTime.rfc3339($0.time),
-                          airQuality: AirQuality(AirQualityReport(index: $0.index, computed: true, source: report?.source ?? "")))
+                          airQuality: AirQuality(AirQualityReport(index: $0.index, computed: true,
+                                                                  source: conditions?.pollution?.forecastSource ?? report?.source ?? "")))
         }
         attributions = (conditions?.pollution?.attributions ?? []).map { Credit(name: Sanitized.line($0.name), url: $0.url) }
         pollution = conditions?.pollution

@@ -102,7 +102,9 @@ public struct JSONRenderer: Renderer {
         let index = hour.airQuality
         return .object(["time": .string(hour.time), "aqi": .integer(Int64(index.aqi)),
                         "category": .string(index.category), "category_id": .string(index.categoryID),
-                        "main_pollutant": mainPollutant(index), "color": .string(index.color)])
+                        "main_pollutant": mainPollutant(index), "color": .string(index.color),
+                        // Whose forecast it is: the model's, even when a sensor gives the air now.
+                        "source": .string(index.source)])
     }
 
     func weather(_ weather: OutputData.WeatherValues) -> JSONValue {

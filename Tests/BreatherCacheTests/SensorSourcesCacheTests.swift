@@ -106,4 +106,18 @@ struct IndoorCacheTests {
         let loaded = try #require(try roundTrip(conditions), "the saved store did not load")
         #expect(loaded.indoor == indoor)
     }
+
+    @Test("the model's own past hours kept with its forecast survive the store, so a forecast from it never blends in the sensor's")
+    func forecastPastRoundTrip() throws {
+        let start = Timestamp(timeIntervalSince1970: 1_763_802_000)
+        let model = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: [10, 11], .o3: [120, 118]]),
+                              forecast: HourlyForecast(start: start, series: HourlySeries([.pm2_5: [12, 13]])))
+        let merged = Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [150]])).filled(from: model)
+        #expect(merged.forecast?.past == model.hourly)
+        let conditions = CityConditions(location: Location(latitude: 40.7, longitude: -73.9), pollution: merged,
+                                        fetchedAt: Timestamp(timeIntervalSince1970: 1_763_800_600))
+        let loaded = try #require(try roundTrip(conditions), "the saved store did not load")
+        #expect(loaded.pollution?.forecast?.past == model.hourly)
+        #expect(loaded.pollution?.forecastSeries(through: 0)?.values[.pm2_5] == [10, 11, 12])
+    }
 }

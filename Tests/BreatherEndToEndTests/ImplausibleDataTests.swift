@@ -25,7 +25,7 @@ struct ImplausibleDataTests {
     func hugeTemperature() async throws {
         let result = try await run(forecast: forecastBody(temperature: 1e300), air: airQualityBody(pm25: 5))
         #expect(result.status == 65)
-        expectOneCleanLine(result, "error: open-meteo (weather): implausible value: temperature_c 1e+300 °C (expected -100 to 70 °C)")
+        expectOneCleanLine(result, "error: open-meteo (weather): implausible value: temperature_c 1e300 °C (expected -100 to 70 °C)")
         // The air part answered and is still shown; the weather is not.
         #expect(result.stdout.hasPrefix("Brooklyn · US AQI 28 Good (PM2.5)"), "\(result.stdout)")
         #expect(!result.stdout.contains("e+300"))

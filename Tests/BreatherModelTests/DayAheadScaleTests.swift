@@ -5,13 +5,15 @@ import Testing
 struct DayAheadScaleTests {
     // NAB: trees low 1–14, moderate 15–89, high 90–1499, very high ≥ 1500; grass 1–4, 5–19,
     // 20–199, ≥ 200; weeds 1–9, 10–49, 50–499, ≥ 500. Each edge and the value below it.
-    @Test("NAB levels at every band edge", arguments: [
-        (PollenType.birch, 0.9, PollenLevel.none), (.birch, 1, .low), (.birch, 14.9, .low), (.birch, 15, .moderate),
-        (.alder, 89.9, .moderate), (.alder, 90, .high), (.olive, 1499, .high), (.olive, 1500, .veryHigh),
-        (.grass, 4.9, .low), (.grass, 5, .moderate), (.grass, 19.9, .moderate), (.grass, 20, .high),
-        (.grass, 199, .high), (.grass, 200, .veryHigh),
-        (.ragweed, 9.9, .low), (.ragweed, 10, .moderate), (.mugwort, 49.9, .moderate), (.mugwort, 50, .high),
-        (.mugwort, 499, .high), (.ragweed, 500, .veryHigh),
+    // NAB counts whole grains/m³: a count is rounded (half up, as outputs print it) before the
+    // classes' integer edges, so each edge sits between x.4 and x.5 below it (issue 41).
+    @Test("NAB levels at every band edge, after rounding to whole grains", arguments: [
+        (PollenType.birch, 0.4, PollenLevel.none), (.birch, 0.5, .low), (.birch, 14.4, .low), (.birch, 14.5, .moderate),
+        (.alder, 89.4, .moderate), (.alder, 89.5, .high), (.olive, 1499.4, .high), (.olive, 1499.5, .veryHigh),
+        (.grass, 4.4, .low), (.grass, 4.5, .moderate), (.grass, 19.4, .moderate), (.grass, 19.5, .high),
+        (.grass, 199.4, .high), (.grass, 199.5, .veryHigh),
+        (.ragweed, 9.4, .low), (.ragweed, 9.5, .moderate), (.mugwort, 49.4, .moderate), (.mugwort, 49.5, .high),
+        (.mugwort, 499.4, .high), (.ragweed, 499.5, .veryHigh),
     ])
     func nabLevels(type: PollenType, count: Double, level: PollenLevel) {
         #expect(PollenCount(type: type, count: count).level == level)

@@ -49,7 +49,8 @@ import Testing
             .no2: [10, 20],
         ])
         let readings = AQIStandard.us.readings(from: series)
-        #expect(values(readings, .o3) == [.hours8: 100, .hour1: 100])
+        // Ozone "now" is AirNow's ozone NowCast (steady 100 → w = 1 → 100), not the trailing 8-h mean.
+        #expect(values(readings, .o3) == [.nowcast: 100, .hour1: 100])
         #expect(values(readings, .co) == [.hour1: 1145])  // 2 hours: too short for an 8-h mean
         #expect(values(readings, .no2) == [.hour1: 20])
         let index = try AQIStandard.us.index(from: readings)

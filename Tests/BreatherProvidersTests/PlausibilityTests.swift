@@ -48,7 +48,7 @@ struct PlausibilityTests {
     func message() async throws {
         let http = FakeHTTP(["/v1/forecast": fixture(Self.forecast, replacing: "\"temperature_2m\": 17.7", with: "\"temperature_2m\": 1e300")])
         let failure = await #expect(throws: ProviderFailure.self) { try await openMeteo(http).weather(at: place) }
-        #expect(failure?.message == "implausible value: temperature_c 1e+300 °C (expected -100 to 70 °C)")
+        #expect(failure?.message == "implausible value: temperature_c 1e300 °C (expected -100 to 70 °C)")
         #expect(failure?.part == .weather)
     }
 
@@ -65,7 +65,7 @@ struct PlausibilityTests {
     }
 
     @Test("a negative or absurd concentration in any hour refuses the air reply (not skipped as a gap)", arguments: [
-        ("-3", "pm2_5 -3 µg/m³"), ("1e300", "pm2_5 1e+300 µg/m³"), ("100001", "pm2_5 100001 µg/m³"),
+        ("-3", "pm2_5 -3 µg/m³"), ("1e300", "pm2_5 1e300 µg/m³"), ("100001", "pm2_5 100001 µg/m³"),
     ])
     func concentrations(value: String, expected: String) async throws {
         let text = String(decoding: fixture("open-meteo/air_quality.breather_subset.json"), as: UTF8.self)
@@ -104,5 +104,23 @@ struct PlausibilityTests {
         await expectImplausible("latitude", provider: "ipapi") { () throws(ProviderFailure) in
             _ = try await IPAPI(baseURL: "http://fake", http: ip).locateByIP()
         }
+    }
+
+    @Test("error numbers as people write them: no binary noise, no e+, never inf", arguments: [
+        (9.999999999999998e19, "1e20"), (1e20, "1e20"), (1e300, "1e300"), (-2.5e16, "-2.5e16"), (1.5e-7, "1.5e-7"),
+        (0.30000000000000004, "0.3"), (12.0, "12"), (-3, "-3"), (100_000, "100000"), (0.0001, "0.0001"), (0, "0"),
+        (Double.infinity, "over 1.8e308"), (-Double.infinity, "under -1.8e308"), (Double.nan, "not a number"),
+    ])
+    func numbers(value: Double, written: String) {
+        #expect(Plausibility.number(value) == written)
+    }
+
+    @Test("a value a conversion left as 9.999999999999998e+19 is named 1e20; an infinite one says so without inf")
+    func problemWording() {
+        #expect(Plausibility.problem("pm10", 9.999999999999998e19, Plausibility.concentration, "µg/m³")
+            == "pm10 1e20 µg/m³ (expected 0 to 100000 µg/m³)")
+        let infinite = Plausibility.problem("temperature_c", .infinity, Plausibility.temperatureC, "°C") ?? ""
+        #expect(infinite == "temperature_c over 1.8e308 °C (expected -100 to 70 °C)")
+        #expect(!infinite.contains("inf"))
     }
 }

@@ -68,7 +68,7 @@ struct DayAheadTests {
         #expect(sent == [Sent(0, .normal, "Forecast: US AQI Unhealthy from about 17:00 UTC, PM2.5")])
         #expect(bodies.first?.hasPrefix("Brooklyn: US AQI up to ") == true)
         // The NowCast lags: the hour after the last 150 µg/m³ one is still Unhealthy.
-        #expect(bodies.first?.hasSuffix(" Unhealthy 17:00 UTC–23:00 UTC") == true, "\(bodies)")
+        #expect(bodies.first?.contains(" Unhealthy at ") == true && bodies.first?.hasSuffix(", 17:00 UTC–23:00 UTC") == true, "\(bodies)")
         #expect(outputs.last?.outlook.warnings.map(\.kind) == [.air])
     }
 

@@ -37,6 +37,18 @@ struct ForecastTests {
         #expect(try root["display"]["forecast"].string() == expected)
     }
 
+    @Test("with a sensor's air now, json forecast[] rows and the summary name the model whose hours they are")
+    func sensorFirstNamesTheModel() async throws {
+        var conditions = withForecast()
+        let model = try #require(conditions.pollution)
+        conditions.pollution = Pollution(source: "purpleair", hourly: HourlySeries([.pm2_5: [150]])).filled(from: model)
+        let output = await render(conditions, standard: .us)
+        let root = JSONCursor(try JSON.parse(JSONRenderer().render(output)))
+        #expect(try root["air_quality"]["source"].string() == "purpleair")
+        #expect(try root["forecast"][0]["source"].string() == model.source)
+        #expect(output.forecastSummary.hasSuffix(", \(model.source) forecast"), "\(output.forecastSummary)")
+    }
+
     @Test("the same forecast under another standard gives that standard's index and categories")
     func perStandard() async {
         let us = await render(withForecast(), standard: .us)

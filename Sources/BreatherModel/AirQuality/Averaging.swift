@@ -35,11 +35,27 @@ enum Averaging {
     /// c₀…c₁₁ (c₀ = current hour); `w = 1 − (max − min)/max` clamped to ≥ 0.5;
     /// `NowCast = Σ wⁱ·cᵢ / Σ wⁱ` over the valid hours. Needs 2 of the 3 most recent hours.
     static func nowCast(_ values: [Double?]) -> Double? {
-        let recent = Array(valid(values).suffix(12).reversed())  // recent[i] = i hours ago
+        weightedNowCast(values, hours: 12, minimumWeight: 0.5)
+    }
+
+    /// AirNow's ozone NowCast (in use since 21 April 2016; AirNow-Tech, "AirNow Updates to
+    /// Ozone Real-time Reporting"): the PM method over the 8 most recent hours with no minimum
+    /// weight factor, `w = 1 − (max − min)/max` in 0…1. Needs 2 of the 3 most recent hours.
+    /// With a zero among the hours `w` is 0: the current hour alone (`0⁰ = 1`), and no value
+    /// when that hour is missing (every other weight is 0).
+    static func ozoneNowCast(_ values: [Double?]) -> Double? {
+        weightedNowCast(values, hours: 8, minimumWeight: 0)
+    }
+
+    /// `Σ wⁱ·cᵢ / Σ wⁱ` over the valid hours of the last `hours`, `w = max(minimumWeight, 1 − range/max)`;
+    /// nil unless 2 of the 3 most recent hours are valid. The mean is linear and `w` a ratio, so
+    /// it is the same whether taken in µg/m³ or ppb.
+    private static func weightedNowCast(_ values: [Double?], hours: Int, minimumWeight: Double) -> Double? {
+        let recent = Array(valid(values).suffix(hours).reversed())  // recent[i] = i hours ago
         guard recent.prefix(3).compactMap({ $0 }).count >= 2 else { return nil }
         let valid = recent.compactMap { $0 }
         guard let maxC = valid.max(), let minC = valid.min() else { return nil }
-        let w = maxC > 0 ? max(0.5, 1 - (maxC - minC) / maxC) : 1
+        let w = maxC > 0 ? max(minimumWeight, 1 - (maxC - minC) / maxC) : 1
         var weighted = 0.0
         var weights = 0.0
         var factor = 1.0

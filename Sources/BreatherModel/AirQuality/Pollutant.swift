@@ -23,7 +23,8 @@ public enum AveragingPeriod: String, CaseIterable, Sendable, Hashable {
     case hours3 = "3h"
     case hours8 = "8h"
     case hours24 = "24h"
-    /// US EPA NowCast (a weighted 12-hour mean used for real-time PM display).
+    /// US EPA NowCast, AirNow's real-time weighted mean: PM over 12 hours (weight factor at
+    /// least 0.5), ozone over 8 hours (no minimum weight factor).
     case nowcast = "nowcast"
 }
 

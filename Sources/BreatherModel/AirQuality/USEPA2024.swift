@@ -89,7 +89,7 @@ enum USEPA2024 {
         }
         let so2Day = given(.so2, .hours24).max()
         let o3HourCounts = given(.o3, .hour1).contains { $0 >= o3OneHourStart }
-        let hasO3Hours8 = !given(.o3, .hours8).isEmpty
+        let hasO3Hours8 = !given(.o3, .hours8).isEmpty || !given(.o3, .nowcast).isEmpty
         let hasSO2Hour = !given(.so2, .hour1).isEmpty
 
         var subIndices: [SubIndex] = []
@@ -108,20 +108,22 @@ enum USEPA2024 {
             case (.no2, .hour1): table = no2_1h
             // Table 6 note: "8-hour O3 values do not define higher AQI values (≥ 301). AQI values
             // of 301 or higher are calculated with 1-hour O3 concentrations."
-            case (.o3, .hours8) where c > 0.200:
+            // AirNow indexes the ozone NowCast on the 8-hour rows, with the same note.
+            case (.o3, .hours8) where c > 0.200, (.o3, .nowcast) where c > 0.200:
+                let name = reading.period == .nowcast ? "NowCast" : "8-h"
                 if o3HourCounts {
-                    notes.append(IndexNote(.o3, .hours8, "O3 8-h \(text) ppm is above 0.200 ppm, where 8-hour values stop "
+                    notes.append(IndexNote(.o3, reading.period, "O3 \(name) \(text) ppm is above 0.200 ppm, where 8-hour values stop "
                         + "(TAD 2024 Table 6): the 1-hour value gives the O3 index"))
                 } else {
                     // Alone, it is beyond Very Unhealthy: at least 301, and on the 1-hour rows
                     // when they give more, so a higher concentration never shows a lower index.
                     table = o3_1h
                     raw = max(301, o3_1h.rawIndex(c, above: .extrapolate) ?? 301)
-                    notes.append(IndexNote(.o3, .hours8, needs: .hour1, "O3 8-h \(text) ppm is above 0.200 ppm: 8-hour values "
+                    notes.append(IndexNote(.o3, reading.period, needs: .hour1, "O3 \(name) \(text) ppm is above 0.200 ppm: 8-hour values "
                         + "do not define index values of 301 and above (TAD 2024 Table 6), so at least 301 is shown; "
                         + "the 1-hour value decides the upper range"))
                 }
-            case (.o3, .hours8): table = o3_8h
+            case (.o3, .hours8), (.o3, .nowcast): table = o3_8h
             // Table 6 leaves the 1-hour O3 cells below 0.125 ppm blank: no sub-index there.
             case (.o3, .hour1):
                 if c >= o3OneHourStart {
@@ -172,9 +174,11 @@ enum USEPA2024 {
     /// Where the 1-hour O3 rows start (ppm); Table 6 leaves the cells below blank.
     static let o3OneHourStart = 0.125
 
-    /// Real-time readings (AirNow practice): PM NowCast, O3 8-h mean and 1-h, CO 8-h, NO2 and
-    /// SO2 1-h. Falls back to the latest hourly value (labelled `.hour1`) when the NowCast or
-    /// the 8-h mean cannot be formed; SO2 24-h is added when available (used only ≥ 305 ppb).
+    /// Real-time readings (AirNow practice): PM NowCast, O3 NowCast (on the 8-hour rows) and
+    /// 1-h, CO 8-h, NO2 and SO2 1-h. Falls back to the latest hourly value (labelled `.hour1`)
+    /// when the PM NowCast or the CO 8-h mean cannot be formed, and to the trailing 8-h mean
+    /// (labelled `.hours8`) when the O3 NowCast cannot; SO2 24-h is added when available (used
+    /// only ≥ 305 ppb).
     static func readings(from series: HourlySeries) -> [PollutantReading] {
         var result: [PollutantReading] = []
         func add(_ p: Pollutant, _ period: AveragingPeriod, _ v: Double?) {
@@ -186,7 +190,11 @@ enum USEPA2024 {
             case .pm2_5, .pm10:
                 if let now = Averaging.nowCast(values) { add(pollutant, .nowcast, now) } else { add(pollutant, .hour1, Averaging.recent(values)) }
             case .o3:
-                add(.o3, .hours8, Averaging.mean(values, hours: 8, minValid: 6))
+                if let now = Averaging.ozoneNowCast(values) {
+                    add(.o3, .nowcast, now)
+                } else {
+                    add(.o3, .hours8, Averaging.mean(values, hours: 8, minValid: 6))
+                }
                 add(.o3, .hour1, Averaging.recent(values))
             case .co:
                 if let mean = Averaging.mean(values, hours: 8, minValid: 6) { add(.co, .hours8, mean) } else { add(.co, .hour1, Averaging.recent(values)) }

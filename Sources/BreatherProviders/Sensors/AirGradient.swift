@@ -6,8 +6,13 @@ import BreatherModel
 ///
 /// Docs: github.com/airgradienthq/arduino `docs/local-server.md` (firmware 3.0.10 and later):
 /// `GET /measures/current`, reachable as `http://airgradient_<serial>.local`. PM2.5 is
-/// `pm02Compensated` when the firmware sends it (3.1.4 and later: the correction configured on
-/// the monitor applied), else `pm02`; temperature and humidity likewise prefer the
+/// `pm02Compensated` when the firmware sends it (3.1.4 and later: `pm02` with the correction
+/// chosen for the monitor on the AirGradient dashboard, the US EPA one among them). Without it
+/// `pm02` is the Plantower PMS5003's raw reading, the counter a PurpleAir has, which reads
+/// about 40 % high: Breather applies the US EPA correction a PurpleAir gets
+/// (`PurpleAirCorrection.epa`), with the monitor's own humidity (`rhum`, as a PurpleAir's is
+/// its own), so the same air reads the same index on both. Without any humidity the raw value
+/// stays, and the reading says `uncorrected`. Temperature and humidity likewise prefer the
 /// `…Compensated` values (only the Open Air corrects them). Firmware 3.1.1 sends a compensated
 /// value of 0 beside a non-zero raw one when it computed none: that 0 is taken as absent (no
 /// air is 0 °C and 0 % humid while the raw sensor reads 23 °C and 32 %). A part the model lacks (no CO2
@@ -48,12 +53,33 @@ public struct AirGradient: LocalSensor {
         }
         let rawPM = try json["pm02"].optionalDouble()
         let compensated = try json["pm02Compensated"].optionalDouble().map { $0 != 0 || (rawPM ?? 0) == 0 } ?? false
+        let humidity = try value("rhumCompensated", "rhum")
+        var pm2_5 = try value("pm02Compensated", "pm02")
+        var correction: String?
+        if compensated {
+            correction = compensatedLabel
+        } else if let raw = pm2_5, raw >= 0 {
+            // Negative values are left to the plausibility check, which names them.
+            if let rh = try json["rhum"].optionalDouble() ?? humidity, rh >= 0, rh <= 100 {
+                pm2_5 = PurpleAirCorrection.epa(raw, humidity: rh)
+                correction = correctedLabel
+            } else {
+                correction = uncorrectedLabel
+            }
+        }
         return SensorReading(
             source: ProviderID.airGradient.rawValue,
-            pm1: try value("pm01"), pm2_5: try value("pm02Compensated", "pm02"), pm10: try value("pm10"),
+            pm1: try value("pm01"), pm2_5: pm2_5, pm10: try value("pm10"),
             co2PPM: try value("rco2"),
-            temperatureC: try value("atmpCompensated", "atmp"), humidity: try value("rhumCompensated", "rhum"),
+            temperatureC: try value("atmpCompensated", "atmp"), humidity: humidity,
             voc: try gasIndex("tvocIndex"), vocUnit: "index", noxIndex: try gasIndex("noxIndex"),
-            correction: compensated ? "AirGradient (pm02Compensated, as set on the monitor)" : nil)
+            correction: correction)
     }
+
+    /// The monitor corrected PM2.5 itself (`pm02Compensated`).
+    static let compensatedLabel = "AirGradient (pm02Compensated, as set on the monitor)"
+    /// Breather corrected the raw `pm02` as it corrects a PurpleAir's.
+    static let correctedLabel = "US EPA (Barkjohn et al. 2021) on pm02 with the monitor's humidity"
+    /// Raw `pm02` with no humidity to correct it with.
+    static let uncorrectedLabel = "uncorrected (pm02 as measured: no humidity for the US EPA correction)"
 }

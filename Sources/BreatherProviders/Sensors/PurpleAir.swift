@@ -13,8 +13,11 @@ import BreatherModel
 ///
 /// PM2.5 is the US EPA correction of the A/B mean of `pm2_5_atm` by default
 /// (`PurpleAirCorrection`), or that mean as measured with `correction = "none"`. Channels that
-/// disagree beyond the EPA's rule, in `pm2_5_atm` or `pm2_5_cf_1`, fail the reading: one
-/// counter is faulty and neither value can be trusted.
+/// disagree beyond the EPA's rule in PM2.5 (`pm2_5_atm` or `pm2_5_cf_1`) fail the reading: one
+/// counter is faulty and neither value can be trusted. The rule is the EPA's for PM2.5 only:
+/// PM1 and PM10 channels that differ (the coarse bins are noisy on a sound counter) are
+/// averaged as they are and do not cost the PM2.5 reading; each such disagreement is told to
+/// `remark` (the daemon logs it at info level), once per reading.
 public struct PurpleAir: LocalSensor {
     /// `purpleair`.
     public let id = ProviderID.purpleAir
@@ -23,12 +26,17 @@ public struct PurpleAir: LocalSensor {
     /// Whether the US EPA correction is applied (the default).
     public var correction: PM25Correction
     let http: any HTTPClient
+    /// Hears what the sensor's reply shows without failing the reading: PM1 or PM10 channels
+    /// that disagree (the log's, in the app).
+    let remark: (@Sendable (String) -> Void)?
 
-    /// A client of the sensor at `url`.
-    public init(url: String, correction: PM25Correction = .epa, http: any HTTPClient) {
+    /// A client of the sensor at `url`; `remark` hears PM1/PM10 channel disagreements.
+    public init(url: String, correction: PM25Correction = .epa, http: any HTTPClient,
+                remark: (@Sendable (String) -> Void)? = nil) {
         self.url = url
         self.correction = correction
         self.http = http
+        self.remark = remark
     }
 
     /// The sensor's two-minute averages.
@@ -39,13 +47,16 @@ public struct PurpleAir: LocalSensor {
         // Plausibility first (negative counts, RH over 100 %), then the channels, then the correction.
         _ = try request.decode { () throws(JSONError) in decoded.raw }
         if let fault = decoded.channelFault { throw request.fail(.badData, fault) }
+        for other in decoded.otherChannels { remark?("purpleair: \(other); PM2.5 kept (the EPA's A/B rule is for PM2.5)") }
         return try corrected(decoded.raw, request)
     }
 
-    /// The raw reading (A/B means, as measured) and the first channel disagreement, if any.
+    /// The raw reading (A/B means, as measured), the first PM2.5 channel disagreement, if any,
+    /// and the PM1/PM10 disagreements, which do not fail the reading.
     struct Decoded {
         var raw: SensorReading
         var channelFault: String?
+        var otherChannels: [String] = []
     }
 
     func corrected(_ raw: SensorReading, _ request: ProviderRequest) throws(ProviderFailure) -> SensorReading {
@@ -62,16 +73,24 @@ public struct PurpleAir: LocalSensor {
     static func decode(_ json: JSONCursor) throws(JSONError) -> Decoded {
         _ = try json.object()
         var fault: String?
-        /// The A/B mean of `field`; A alone on a one-channel sensor; a disagreement noted.
-        func channels(_ field: String) throws(JSONError) -> Double? {
+        var others: [String] = []
+        /// The A/B mean of `field`; A alone on a one-channel sensor; a disagreement noted, as the
+        /// reading's fault for PM2.5 (the EPA's rule), as a remark for PM1 and PM10.
+        func channels(_ field: String, pm2_5: Bool = false) throws(JSONError) -> Double? {
             guard let a = try json[field].optionalDouble() else { return nil }
             guard let b = try json[field + "_b"].optionalDouble() else { return a }
             // Negative values are left to the plausibility check, which names them.
-            if a >= 0, b >= 0, fault == nil { fault = PurpleAirCorrection.disagreement(a, b, field: field) }
+            if a >= 0, b >= 0, let disagreement = PurpleAirCorrection.disagreement(a, b, field: field) {
+                if !pm2_5 {
+                    others.append(disagreement)
+                } else if fault == nil {
+                    fault = disagreement
+                }
+            }
             return (a + b) / 2
         }
-        let pm2_5 = try channels("pm2_5_atm")
-        _ = try channels("pm2_5_cf_1")
+        let pm2_5 = try channels("pm2_5_atm", pm2_5: true)
+        _ = try channels("pm2_5_cf_1", pm2_5: true)
         let fahrenheit = try json["current_temp_f"].optionalDouble()
         let raw = SensorReading(
             source: ProviderID.purpleAir.rawValue,
@@ -79,7 +98,7 @@ public struct PurpleAir: LocalSensor {
             pm1: try channels("pm1_0_atm"), pm2_5: pm2_5, pm10: try channels("pm10_0_atm"),
             temperatureC: fahrenheit.map { ($0 - 32) * 5 / 9 }, humidity: try json["current_humidity"].optionalDouble(),
             pressureHPa: try json["pressure"].optionalDouble())
-        return Decoded(raw: raw, channelFault: fault)
+        return Decoded(raw: raw, channelFault: fault, otherChannels: others)
     }
 
     /// PurpleAir's `2024/08/20T18:59:56z` (UTC) as a timestamp.

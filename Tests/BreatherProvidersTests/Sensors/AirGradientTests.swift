@@ -16,7 +16,9 @@ struct AirGradientTests {
         let reading = try await airGradient.reading()
         #expect(http.requested == ["http://airgradient_ecda3b1eaaaf.local/measures/current"])
         #expect(reading.source == "airgradient")
-        #expect(reading.pm2_5 == 7)
+        // No pm02Compensated: the raw pm02 7 gets the US EPA correction with the raw rhum 43:
+        // 0.524·7 − 0.0862·43 + 5.75 = 3.668 − 3.7066 + 5.75 = 5.7114.
+        #expect(abs((reading.pm2_5 ?? 0) - 5.7114) < 1e-9)
         #expect(reading.pm10 == 8)
         #expect(reading.pm1 == 3)
         #expect(reading.co2PPM == 447)
@@ -24,7 +26,7 @@ struct AirGradientTests {
         #expect(reading.humidity == 49, "rhumCompensated, not rhum 43")
         #expect(reading.voc == 100)
         #expect(reading.noxIndex == 1)
-        #expect(reading.correction == nil, "no pm02Compensated in this firmware")
+        #expect(reading.correction == AirGradient.correctedLabel, "no pm02Compensated in this firmware")
     }
 
     @Test("an Open Air just restarted: VOC and NOx indices 0 (Sensirion's warm-up) are no index yet, not a fault; the A/B means are read, not the channels")
@@ -48,14 +50,16 @@ struct AirGradientTests {
         #expect(reading.correction?.contains("pm02Compensated") == true)
     }
 
-    @Test("a compensated 0 beside a real raw value is 'not computed': the raw values are shown")
+    @Test("a compensated 0 beside a real raw value is 'not computed': the raw values are read, PM2.5 corrected as without one")
     func zeroCompensated() async throws {
         let (airGradient, _) = sensor(FakeHTTP.fixture("airgradient/measures_current.zero_compensated.json"))
         let reading = try await airGradient.reading()
-        #expect(reading.pm2_5 == 34)
+        // pm02 34 in the 30–50 blend: w = 34/20 − 3/2 = 0.2; (0.786·0.2 + 0.524·0.8)·34 = 19.5976;
+        // − 0.0862·32 + 5.75 → 22.5892.
+        #expect(abs((reading.pm2_5 ?? 0) - 22.5892) < 1e-9)
         #expect(reading.temperatureC == 23.1)
         #expect(reading.humidity == 32)
-        #expect(reading.correction == nil)
+        #expect(reading.correction == AirGradient.correctedLabel)
     }
 
     @Test("as an air source: PM2.5 and PM10 from the monitor, indexed as a labelled 1-hour value")

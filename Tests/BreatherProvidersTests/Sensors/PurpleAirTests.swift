@@ -1,4 +1,6 @@
+import Foundation
 import BreatherHTTP
+import BreatherJSON
 import BreatherModel
 @testable import BreatherProviders
 import Testing
@@ -51,6 +53,30 @@ struct PurpleAirTests {
         #expect(failure?.provider == "purpleair")
         #expect(failure?.message.hasPrefix("channels A and B disagree (pm2_5_atm A 8.2, B 41.5 µg/m³: 134 % apart") == true,
                 "\(failure?.message ?? "")")
+    }
+
+    // Issue 41: EPA's A/B rule is for PM2.5. Here PM2.5 A = B = 20 µg/m³ while the PM10
+    // counters read 30 and 80 (50 apart, 91 % of their mean 55: over both 5 µg/m³ and 70 %).
+    // PM2.5 is kept: 0.524·20 − 0.0862·50 + 5.75 = 11.92; PM10 is the A/B mean 55, remarked.
+    @Test("PM2.5 channels that agree keep the reading when the PM10 channels do not")
+    func pm10DisagreementKeepsPM25() async throws {
+        let reply = #"""
+            {"pm2_5_atm": 20, "pm2_5_atm_b": 20, "pm2_5_cf_1": 20, "pm2_5_cf_1_b": 20, "pm10_0_atm": 30, "pm10_0_atm_b": 80,
+             "pm1_0_atm": 2, "pm1_0_atm_b": 15, "current_humidity": 50, "current_temp_f": 70}
+            """#
+        let heard = Heard()
+        let purpleAir = PurpleAir(url: "http://192.168.1.50", http: FakeHTTP(["/json": FakeHTTP.body(reply)]),
+                                  remark: { heard.append($0) })
+        let reading = try await purpleAir.reading()
+        #expect(heard.lines.count == 2, "one log line per disagreeing pair: \(heard.lines)")
+        #expect(heard.lines.last?.hasPrefix("purpleair: channels A and B disagree (pm10_0_atm A 30, B 80") == true)
+        #expect(heard.lines.last?.hasSuffix("PM2.5 kept (the EPA's A/B rule is for PM2.5)") == true)
+        #expect(close(reading.pm2_5, 11.92))
+        #expect(reading.pm10 == 55)
+        let decoded = try PurpleAir.decode(JSONCursor(try JSON.parse(reply)))
+        #expect(decoded.channelFault == nil)
+        #expect(decoded.otherChannels.count == 2)
+        #expect(decoded.otherChannels.first?.hasPrefix("channels A and B disagree (pm1_0_atm A 2, B 15") == true, "\(decoded.otherChannels)")
     }
 
     @Test("as an air source the corrected value is the PM2.5 concentration indexed")
@@ -110,4 +136,12 @@ struct PurpleAirCorrectionTests {
     func agreement(a: Double, b: Double, agree: Bool) {
         #expect((PurpleAirCorrection.disagreement(a, b, field: "pm2_5_atm") == nil) == agree)
     }
+}
+
+/// Lines a sensor's `remark` heard, from any thread.
+final class Heard: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var lines: [String] { lock.withLock { stored } }
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
 }
