@@ -102,6 +102,7 @@ struct ConfigCommand {
                   ("alerts.briefing", quoted(s.alerts?.briefingMinute.map(clock))),
                   ("alerts.hold", "\(s.alerts?.hold ?? 2)"), ("alerts.co2", "\(s.alerts?.co2PPM.map(String.init) ?? "(unset)")"),
                   ("bar.pollen", quoted(s.bar.barPollen.id)), ("bar.uv", quoted(s.bar.barUV.rawValue))]
+        lines += s.adviceLines.map { ($0.key, $0.value) }
         if let m = s.mqtt {
             lines += [("mqtt.url", quoted(m.broker.description)), ("mqtt.ca_file", quoted(m.caFile)), ("mqtt.username", quoted(m.username)),
                       ("mqtt.password_file", quoted(m.passwordFile)), ("mqtt.client_id", quoted(m.clientID)),
