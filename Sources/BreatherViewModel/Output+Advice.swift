@@ -1,0 +1,47 @@
+import BreatherModel
+
+extension State {
+    /// Notes when the indoor sensor answered: the conditions hold a reading and no failure of it.
+    mutating func noteIndoorRead(_ conditions: CityConditions) {
+        guard conditions.indoor != nil, !conditions.failures.contains(where: { $0.part == .indoor }) else { return }
+        indoorReadAt = max(indoorReadAt ?? conditions.fetchedAt, conditions.fetchedAt)
+    }
+
+    /// The advice the data on hand gives now, before its hold; nil without conditions.
+    func adviceNow(now: Timestamp) -> Advice? {
+        guard let conditions else { return nil }
+        let settings = environment.advice
+        let input = AdviceInput(conditions: conditions, indoorReadAt: indoorReadAt, settings: settings, now: now)
+        return Advice.decide(input, settings: settings, localTime: environment.localTime)
+    }
+
+    /// `render()` with the advice through its hold and the best hours outside: the tooltip's
+    /// advice lines and the bar's word come from here. Nothing is fetched: both are worked out
+    /// from the conditions on hand.
+    mutating func renderHeld() -> Output {
+        var output = render()
+        let now = environment.now()
+        if let advice = adviceNow(now: now) {
+            output.advice = adviceHold.observe(advice, at: now, holdSeconds: environment.advice.holdSeconds)
+        }
+        output.bestHours = BestHours.find(BestHours.hours(conditions?.pollution, now: now), settings: environment.advice,
+                                          localTime: environment.localTime, now: now)
+        output.details += output.adviceDetails
+        return output
+    }
+}
+
+extension Output {
+    /// The tooltip's advice lines: "Advice: keep windows closed: grass pollen very high until
+    /// 18:00", then "Outside: best 06–10 (ozone peaks 15:00)"; none without data.
+    var adviceDetails: [String] {
+        guard let advice else { return [] }
+        return ["Advice: \(advice.line)"] + (bestHours.map { [$0.summary] } ?? [])
+    }
+
+    /// The compact bar's advice word, only when it matters: ["closed"], ["air briefly"]; else none.
+    public var adviceBarPart: [String] {
+        guard let advice, advice.matters, !isLoading || hasData else { return [] }
+        return [advice.action == .ventilate ? "open window" : advice.action.short]
+    }
+}
