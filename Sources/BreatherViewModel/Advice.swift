@@ -26,11 +26,11 @@ public struct Advice: Sendable, Equatable {
             }
         }
 
-        /// The bar's short word: "air", "closed", "purifier", "air briefly", "?".
+        /// The bar's short word: "open window", "keep closed", "purifier", "air briefly", "?".
         public var short: String {
             switch self {
-            case .ventilate: "air"
-            case .keepClosed: "closed"
+            case .ventilate: "open window"
+            case .keepClosed: "keep closed"
             case .purifier: "purifier"
             case .ventilateBriefly: "air briefly"
             case .unknown: "?"

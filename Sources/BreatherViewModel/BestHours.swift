@@ -48,6 +48,8 @@ public struct BestHours: Sendable, Equatable {
     public var worse: String?
     /// The tooltip's line, "Outside: best 06–10 (ozone peaks 15:00)".
     public var summary: String
+    /// `start` and `end` in RFC 3339 with the local offset (json); nil with them.
+    public var startAt: String?, endAt: String?
 
     /// The best hours among `hours` in the waking hours of the 24 from `now`; nil when the
     /// forecast gives no value for any of them.
@@ -76,7 +78,8 @@ public struct BestHours: Sendable, Equatable {
         }
         let start = waking[best.start].time, end = waking[best.start + best.count - 1].time.addingTimeInterval(3600)
         return BestHours(start: start, end: end, worse: worse,
-                         summary: "Outside: best \(hour(start, localTime))–\(hour(end, localTime))\(note)")
+                         summary: "Outside: best \(hour(start, localTime))–\(hour(end, localTime))\(note)",
+                         startAt: localTime.rfc3339(start), endAt: localTime.rfc3339(end))
     }
 
     /// The problem that spoils the most waking hours (the first in PM2.5, ozone, pollen, UV
@@ -108,7 +111,8 @@ public struct BestHours: Sendable, Equatable {
     /// The hours from the one holding `now` to 24 ahead, from what a refresh already has: the
     /// air now and its hourly forecast, the hourly pollen and UV.
     public static func hours(_ pollution: Pollution?, now: Timestamp) -> [OutsideHour] {
-        guard let pollution else { return [] }
+        // Only with an hourly forecast: the hour now alone is no choice of hours.
+        guard let pollution, pollution.forecast != nil || pollution.pollenHourly != nil || pollution.uv?.hourly != nil else { return [] }
         let forecast = pollution.forecast
         let first = forecast.map { $0.start.addingTimeInterval(-3600) }
             ?? Timestamp(timeIntervalSince1970: (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600)

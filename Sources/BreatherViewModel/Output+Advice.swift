@@ -26,22 +26,24 @@ extension State {
         }
         output.bestHours = BestHours.find(BestHours.hours(conditions?.pollution, now: now), settings: environment.advice,
                                           localTime: environment.localTime, now: now)
-        output.details += output.adviceDetails
+        // Before the history line, which stays last.
+        let history = output.sparkline.isEmpty ? output.details.endIndex : output.details.index(before: output.details.endIndex)
+        output.details.insert(contentsOf: output.adviceDetails, at: history)
         return output
     }
 }
 
 extension Output {
     /// The tooltip's advice lines: "Advice: keep windows closed: grass pollen very high until
-    /// 18:00", then "Outside: best 06–10 (ozone peaks 15:00)"; none without data.
+    /// 18:00" when it matters (not "open a window: outdoor air good" on every good day), then
+    /// "Outside: best 06–10 (ozone peaks 15:00)" when there is a forecast.
     var adviceDetails: [String] {
-        guard let advice else { return [] }
-        return ["Advice: \(advice.line)"] + (bestHours.map { [$0.summary] } ?? [])
+        (advice.flatMap { $0.matters ? ["Advice: \($0.line)"] : nil } ?? []) + (bestHours.map { [$0.summary] } ?? [])
     }
 
     /// The compact bar's advice word, only when it matters: ["closed"], ["air briefly"]; else none.
     public var adviceBarPart: [String] {
         guard let advice, advice.matters, !isLoading || hasData else { return [] }
-        return [advice.action == .ventilate ? "open window" : advice.action.short]
+        return [advice.action.short]
     }
 }

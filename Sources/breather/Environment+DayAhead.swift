@@ -8,6 +8,7 @@ extension MainViewModel.Environment {
         var copy = self
         copy.dayAhead = settings.bar
         copy.alerts = settings.alerts
+        copy.advice = settings.advice
         return copy
     }
 }

@@ -147,7 +147,8 @@ struct DayAheadTests {
         #expect(output.pollen.map(\.count) == [61, 12, 0])
         #expect(output.uvSummary == "UV 8 very high, peak 9 at 13:00 UTC")
         #expect(output.uv?.category == .veryHigh)
-        #expect(output.barTextCompact.hasSuffix(" · grass high · UV 8"), "\(output.barTextCompact)")
+        // Grass at "high" also keeps the windows closed ([advice] pollen): the bar says so.
+        #expect(output.barTextCompact.hasSuffix(" · grass high · UV 8 · keep closed"), "\(output.barTextCompact)")
         #expect(output.details.contains("Pollen: grass 61 high, birch 12 low (grains/m³, AAAAI NAB levels)"))
         #expect(output.details.contains("UV: 8 very high (clear sky 9), today's peak 9 at 13:00 UTC"))
         let fields = Dictionary(uniqueKeysWithValues: output.displayFields.map { ($0.key, $0.value) })
