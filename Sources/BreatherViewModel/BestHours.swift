@@ -50,6 +50,15 @@ public struct BestHours: Sendable, Equatable {
     public var summary: String
     /// `start` and `end` in RFC 3339 with the local offset (json); nil with them.
     public var startAt: String?, endAt: String?
+    /// The run in local hours, "06–10"; nil with `start`.
+    public var span: String?
+
+    /// The briefing's part: "outside best 06–10 (ozone peaks 15:00)", "no good hours outside
+    /// (grass pollen peaks 12:00)".
+    public var briefingPart: String {
+        let note = worse.map { " (\($0))" } ?? ""
+        return span.map { "outside best \($0)\(note)" } ?? "no good hours outside\(note)"
+    }
 
     /// The best hours among `hours` in the waking hours of the 24 from `now`; nil when the
     /// forecast gives no value for any of them.
@@ -77,9 +86,9 @@ public struct BestHours: Sendable, Equatable {
             return BestHours(start: nil, end: nil, worse: worse, summary: "Outside: no good window today\(note)")
         }
         let start = waking[best.start].time, end = waking[best.start + best.count - 1].time.addingTimeInterval(3600)
-        return BestHours(start: start, end: end, worse: worse,
-                         summary: "Outside: best \(hour(start, localTime))–\(hour(end, localTime))\(note)",
-                         startAt: localTime.rfc3339(start), endAt: localTime.rfc3339(end))
+        let span = "\(hour(start, localTime))–\(hour(end, localTime))"
+        return BestHours(start: start, end: end, worse: worse, summary: "Outside: best \(span)\(note)",
+                         startAt: localTime.rfc3339(start), endAt: localTime.rfc3339(end), span: span)
     }
 
     /// The problem that spoils the most waking hours (the first in PM2.5, ozone, pollen, UV
@@ -108,15 +117,15 @@ public struct BestHours: Sendable, Equatable {
         return hour < 10 ? "0\(hour)" : "\(hour)"
     }
 
-    /// The hours from the one holding `now` to 24 ahead, from what a refresh already has: the
-    /// air now and its hourly forecast, the hourly pollen and UV.
-    public static func hours(_ pollution: Pollution?, now: Timestamp) -> [OutsideHour] {
+    /// The hours from the one holding `now` to `count - 1` ahead (24 by default), from what a
+    /// refresh already has: the air now and its hourly forecast, the hourly pollen and UV.
+    public static func hours(_ pollution: Pollution?, now: Timestamp, count: Int = 25) -> [OutsideHour] {
         // Only with an hourly forecast: the hour now alone is no choice of hours.
         guard let pollution, pollution.forecast != nil || pollution.pollenHourly != nil || pollution.uv?.hourly != nil else { return [] }
         let forecast = pollution.forecast
         let first = forecast.map { $0.start.addingTimeInterval(-3600) }
             ?? Timestamp(timeIntervalSince1970: (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600)
-        return (0...24).map { offset in
+        return (0..<count).map { offset in
             let time = first.addingTimeInterval(Double(offset) * 3600)
             func air(_ pollutant: Pollutant) -> Double? {
                 if offset == 0 { return pollution.hourly?.latest(pollutant) }

@@ -24,8 +24,16 @@ extension State {
         if let advice = adviceNow(now: now) {
             output.advice = adviceHold.observe(advice, at: now, holdSeconds: environment.advice.holdSeconds)
         }
-        output.bestHours = BestHours.find(BestHours.hours(conditions?.pollution, now: now), settings: environment.advice,
-                                          localTime: environment.localTime, now: now)
+        let hours = BestHours.hours(conditions?.pollution, now: now, count: 49)
+        output.bestHours = BestHours.find(hours, settings: environment.advice, localTime: environment.localTime, now: now)
+        // The briefing's day (today before noon, else tomorrow, as `Outlook.build` has it) gets its best hours.
+        if !output.outlook.briefing.isEmpty {
+            let morning = (environment.alerts?.briefingMinute ?? 20 * 60) < 12 * 60
+            let from = morning ? now : environment.localTime.startOfDay(now, adding: 1)
+            if let best = BestHours.find(hours, settings: environment.advice, localTime: environment.localTime, now: from) {
+                output.outlook.briefing += "; \(best.briefingPart)"
+            }
+        }
         // Before the history line, which stays last.
         let history = output.sparkline.isEmpty ? output.details.endIndex : output.details.index(before: output.details.endIndex)
         output.details.insert(contentsOf: output.adviceDetails, at: history)

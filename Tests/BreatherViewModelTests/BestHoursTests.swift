@@ -45,6 +45,15 @@ struct BestHoursTests {
         #expect(best.summary == expected)
     }
 
+    @Test("the briefing's words for the same day")
+    func briefingPart() throws {
+        let good = try #require(BestHours.find(BestHours.hours(Self.pollution(), now: Self.now), settings: AdviceSettings(), localTime: .utc, now: Self.now))
+        #expect(good.briefingPart == "outside best 19–22 (ozone peaks 15:00)")
+        let none = try #require(BestHours.find(BestHours.hours(Self.pollution(grass: 250), now: Self.now), settings: AdviceSettings(),
+                                               localTime: .utc, now: Self.now))
+        #expect(none.briefingPart == "no good hours outside (grass pollen peaks 07:00)")
+    }
+
     @Test("the waking hours come from the settings")
     func waking() throws {
         var settings = AdviceSettings()

@@ -121,7 +121,9 @@ struct DayAheadTests {
         #expect(bodies == ["Brooklyn: \(briefing)"])
         // PM2.5 80 from 15:00 local: NowCast (the US index's mean) Unhealthy from the second
         // hour, 16:00, to the end of the last, 20:00, at most 166 (a steady 80 would be 168).
-        #expect(briefing == "Tomorrow: US AQI up to 166 Unhealthy 16:00–20:00; grass pollen high; UV 7 high")
+        // Tomorrow's best hours outside: grass (30, NAB "high") spoils every waking hour, from 07:00 local.
+        #expect(briefing == "Tomorrow: US AQI up to 166 Unhealthy 16:00–20:00; grass pollen high; UV 7 high; "
+                + "no good hours outside (grass pollen peaks 07:00)")
         #expect(outputs.last?.outlook.days.map(\.date) == ["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"])
     }
 
