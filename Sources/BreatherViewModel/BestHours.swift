@@ -25,8 +25,10 @@ public struct OutsideHour: Sendable, Equatable {
         var result: [(name: String, severity: Double)] = []
         if let pm2_5, pm2_5 >= settings.outsidePM2_5 { result.append(("PM2.5", pm2_5 / settings.outsidePM2_5)) }
         if let o3, o3 >= settings.outsideO3 { result.append(("ozone", o3 / settings.outsideO3)) }
-        for count in PollenCount.ranked(pollen) where count.level >= settings.pollen {
-            result.append(("\(count.type.rawValue) pollen", count.count))
+        for type in PollenType.allCases {
+            if let count = pollen[type], PollenLevel(count: count, group: type.group) >= settings.pollen {
+                result.append(("\(type.rawValue) pollen", count))
+            }
         }
         if let uv, uv >= settings.outsideUV { result.append(("UV", uv / settings.outsideUV)) }
         return result
@@ -69,10 +71,12 @@ public struct BestHours: Sendable, Equatable {
                 && minute >= settings.wakingStartMinute && minute + 60 <= settings.wakingEndMinute
         }.sorted { $0.time < $1.time }
         guard !waking.isEmpty else { return nil }
+        // Each hour's problems once: the runs and the reason the others are worse read them.
+        let problems = waking.map { $0.problems(settings) }
         var best: (start: Int, count: Int)?
         var run: (start: Int, count: Int)?
         for (index, hour) in waking.enumerated() {
-            guard hour.problems(settings).isEmpty else { run = nil; continue }
+            guard problems[index].isEmpty else { run = nil; continue }
             if let current = run, waking[current.start + current.count - 1].time.addingTimeInterval(3600) == hour.time {
                 run = (current.start, current.count + 1)
             } else {
@@ -80,7 +84,7 @@ public struct BestHours: Sendable, Equatable {
             }
             if let run, run.count > (best?.count ?? 0) { best = run }
         }
-        let worse = Self.worse(waking, settings: settings, localTime: localTime)
+        let worse = Self.worse(zip(waking, problems).map { ($0.time, $1) }, localTime: localTime)
         let note = worse.map { " (\($0))" } ?? ""
         guard let best else {
             return BestHours(start: nil, end: nil, worse: worse, summary: "Outside: no good window today\(note)")
@@ -93,10 +97,10 @@ public struct BestHours: Sendable, Equatable {
 
     /// The problem that spoils the most waking hours (the first in PM2.5, ozone, pollen, UV
     /// order on a tie) and the hour it peaks: "ozone peaks 15:00"; nil when none does.
-    static func worse(_ hours: [OutsideHour], settings: AdviceSettings, localTime: LocalTime) -> String? {
+    static func worse(_ hours: [(time: Timestamp, problems: [(name: String, severity: Double)])], localTime: LocalTime) -> String? {
         var counts: [String: Int] = [:], order: [String] = [], peaks: [String: (time: Timestamp, severity: Double)] = [:]
         for hour in hours {
-            for problem in hour.problems(settings) {
+            for problem in hour.problems {
                 if counts[problem.name] == nil { order.append(problem.name) }
                 counts[problem.name, default: 0] += 1
                 if problem.severity > peaks[problem.name]?.severity ?? -1 { peaks[problem.name] = (hour.time, problem.severity) }
