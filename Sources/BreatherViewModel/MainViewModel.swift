@@ -49,6 +49,9 @@ public final class MainViewModel: Sendable {
         public var recentIndices: @Sendable (Location, AQIStandard) -> IndexHistory?
         /// `[advice]`: the thresholds and hold of "what to do now".
         public var advice = AdviceSettings()
+        /// Hears each change of the advice shown (after its hold), with the place and the time:
+        /// the history store records it. Nothing by default.
+        public var adviceChanged: @Sendable (Location, Advice, Timestamp) -> Void = { _, _, _ in }
 
         /// An environment whose data goes stale after an hour unless told otherwise.
         public init(fetch: @escaping @Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions,

@@ -21,8 +21,11 @@ extension State {
     mutating func renderHeld() -> Output {
         var output = render()
         let now = environment.now()
-        if let advice = adviceNow(now: now) {
-            output.advice = adviceHold.observe(advice, at: now, holdSeconds: environment.advice.holdSeconds)
+        if let advice = adviceNow(now: now), let location = conditions?.location {
+            let before = adviceHold.shown?.action
+            let held = adviceHold.observe(advice, at: now, holdSeconds: environment.advice.holdSeconds)
+            output.advice = held
+            if held.action != before { environment.adviceChanged(location, held, now) }
         }
         let hours = BestHours.hours(conditions?.pollution, now: now, count: 49)
         output.bestHours = BestHours.find(hours, settings: environment.advice, localTime: environment.localTime, now: now)

@@ -1,4 +1,5 @@
 import BreatherConfig
+import BreatherHistory
 import BreatherViewModel
 
 extension MainViewModel.Environment {
@@ -9,6 +10,16 @@ extension MainViewModel.Environment {
         copy.dayAhead = settings.bar
         copy.alerts = settings.alerts
         copy.advice = settings.advice
+        return copy
+    }
+
+    /// This environment with each change of the advice shown recorded in the history store
+    /// (while recording is on).
+    func recordingAdvice(in history: HistorySlot) -> Self {
+        var copy = self
+        copy.adviceChanged = { location, advice, time in
+            history.current?.recordAdvice(at: location, action: advice.action.rawValue, reasons: advice.reasons, time: time)
+        }
         return copy
     }
 }

@@ -56,7 +56,7 @@ struct Session: Sendable {
                 .with(localTime: Self.localTime, pollSeconds: gate == nil ? nil : context.settings.intervalSeconds,
                       sensorPollSeconds: gate == nil ? nil : context.settings.sensorPollSeconds,
                       earlyRetry: { fetching.earlyRetryAt.withLock { $0 } })
-                .withDayAhead(context.settings),
+                .withDayAhead(context.settings).recordingAdvice(in: history),
             standard: context.settings.standard, standards: context.settings.standards)
     }
 

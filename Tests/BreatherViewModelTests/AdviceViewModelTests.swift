@@ -1,6 +1,7 @@
 import BreatherModel
 import BreatherTestSupport
 import BreatherViewModel
+import Foundation
 import Testing
 
 @Suite("The advice through the view model")
@@ -36,5 +37,57 @@ struct AdviceViewModelTests {
         #expect(outputs[6].advice?.reasons == ["indoor sensor silent for 12 min"])
         #expect(outputs[5].barTextCompact.hasSuffix(" · open window"))
         #expect(!outputs[6].barTextCompact.contains("open window"), "\(outputs[6].barTextCompact)")
+    }
+}
+
+@Suite("The advice's changes reach the environment")
+struct AdviceChangeTests {
+    final class Heard: @unchecked Sendable {
+        private let lock = NSLock()
+        private var actions: [Advice.Action] = []
+        func add(_ action: Advice.Action) { lock.withLock { actions.append(action) } }
+        var all: [Advice.Action] { lock.withLock { actions } }
+    }
+
+    /// Four polls a minute apart: clean, clean, then smoke twice. The hold (20 min) keeps the
+    /// first advice; the environment hears the first advice only, once, not every render.
+    @Test("each change of the advice shown is heard once, after its hold")
+    func heardOnce() async {
+        let clock = TestClock()
+        let heard = Heard()
+        var steps: [Result<CityConditions, ProviderFailure>] = []
+        for pm in [4.0, 4, 120, 120] {
+            var result = conditions(pm25: pm, at: Timestamp(timeIntervalSince1970: 0))
+            result.pollution = Pollution(source: "test", hourly: HourlySeries([.pm2_5: [pm], .pm10: [pm + 10]]))
+            steps.append(.success(result))
+        }
+        let script = ScriptedFetch(steps)
+        var environment = MainViewModel.Environment(fetch: { _ throws(ProviderFailure) in
+            clock.advance(60)
+            var result = try script.next()
+            result.fetchedAt = clock.now
+            result.partsFetchedAt = PartTimes(air: clock.now, weather: clock.now, asthma: clock.now)
+            return result
+        }, now: { clock.now })
+        environment.adviceChanged = { _, advice, _ in heard.add(advice.action) }
+        let outputs = await pollHistory(MainViewModel(environment: environment), polls: steps.count).filter { !$0.isLoading }
+        #expect(outputs.map { $0.advice?.action } == [.ventilate, .ventilate, .ventilate, .ventilate])
+        #expect(heard.all == [.ventilate])
+        // With no hold, the smoke is heard at once.
+        var quick = AdviceSettings()
+        quick.holdSeconds = 0
+        let heard2 = Heard()
+        let script2 = ScriptedFetch(steps)
+        var environment2 = MainViewModel.Environment(fetch: { _ throws(ProviderFailure) in
+            clock.advance(60)
+            var result = try script2.next()
+            result.fetchedAt = clock.now
+            result.partsFetchedAt = PartTimes(air: clock.now, weather: clock.now, asthma: clock.now)
+            return result
+        }, now: { clock.now })
+        environment2.advice = quick
+        environment2.adviceChanged = { _, advice, _ in heard2.add(advice.action) }
+        _ = await pollHistory(MainViewModel(environment: environment2), polls: steps.count)
+        #expect(heard2.all == [.ventilate, .keepClosed])
     }
 }
