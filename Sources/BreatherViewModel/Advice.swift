@@ -163,10 +163,10 @@ extension Advice {
                 : Advice(action: .ventilate, reasons: ["outdoor air good"], matters: false)
         }
         let co2High = indoor.co2PPM.map { $0 >= settings.co2PPM } ?? false
-        let co2Reason = indoor.co2PPM.map { "CO2 \(Int($0.rounded())) ppm" }
+        let co2Reason = indoor.co2PPM.map { "CO2 \(Int($0.rounded())) ppm" } ?? "CO2 high"
         let indoorPM = indoor.pm2_5.flatMap { $0 >= settings.indoorPM2_5 ? $0 : nil }
         if outdoorPoor {
-            if co2High { return Advice(action: .ventilateBriefly, reasons: [co2Reason!] + against, smoke: smoke != nil, matters: true) }
+            if co2High { return Advice(action: .ventilateBriefly, reasons: [co2Reason] + against, smoke: smoke != nil, matters: true) }
             if let pm = indoorPM {
                 return Advice(action: .purifier, reasons: ["indoor PM2.5 \(Output.oneDecimal(pm)) µg/m³"] + against, smoke: smoke != nil, matters: true)
             }
@@ -181,7 +181,7 @@ extension Advice {
             let other = outdoor.pm2_5.map { "outdoor PM2.5 \(Output.oneDecimal($0)) µg/m³" } ?? "no outdoor PM2.5"
             return Advice(action: .purifier, reasons: ["indoor PM2.5 \(Output.oneDecimal(pm)) µg/m³", other], matters: true)
         }
-        if co2High { return Advice(action: .ventilate, reasons: [co2Reason!, "outdoor air good"], matters: true) }
+        if co2High { return Advice(action: .ventilate, reasons: [co2Reason, "outdoor air good"], matters: true) }
         if let humid = humidReason(indoor, outdoor: outdoor, settings: settings) {
             return Advice(action: .ventilate, reasons: [humid], matters: true)
         }
