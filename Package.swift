@@ -1,41 +1,26 @@
 // swift-tools-version:6.0
 // Breather: air quality, weather and asthma risk for Linux status bars.
-// Module arrows point one way (each is an import):
-//   CCurl, IO -> HTTP;  CJansson -> JSON;  HTTP, JSON, Model -> Providers;
-//   Model -> ViewModel -> Views (with JSON);  Model, ViewModel, IO -> Config;  Model, JSON, IO -> Cache;
-//   Model -> Calculator;  all of them, CProcess -> breather (the composition root).
+// Module arrows point one way (each is an import; every target is named here):
+//   CLoader -> CCurl, CMosquitto;  CCurl, BreatherIO -> BreatherHTTP;  CJansson -> BreatherJSON;
+//   CMosquitto, BreatherIO -> BreatherMQTT;
+//   CSQLite -> BreatherStore -> BreatherHistory (with BreatherModel);
+//   BreatherHTTP, BreatherJSON, BreatherModel, BreatherIO -> BreatherProviders;  BreatherModel -> BreatherCalculator;
+//   BreatherModel -> BreatherViewModel -> BreatherViews (with BreatherJSON);
+//   BreatherModel, BreatherViewModel, BreatherIO -> BreatherConfig;  BreatherModel, BreatherJSON, BreatherIO -> BreatherCache;
+//   all of them, CProcess, swift-log, swift-service-lifecycle -> BreatherApp (the application) -> breather (main.swift).
+//   Tests/Support is BreatherTestSupport (test-only); Fuzz/ is a package of its own.
 import PackageDescription
 
-// Release builds of Breather's own modules optimise for size: they wait on the network and the
-// disk, not on the CPU, and -Osize keeps the static binary about 0.2 MB smaller. Warnings are
-// errors in scripts/test.sh and CI (`-Xswiftc -warnings-as-errors`), not here: a newer Swift's
-// new warning must not break a user's source build.
-let strict: [SwiftSetting] = [
-    .unsafeFlags(["-Osize"], .when(configuration: .release)),
-]
+// Warnings are errors in scripts/test.sh and CI (`-Xswiftc -warnings-as-errors`), not here: a
+// newer Swift's new warning must not break a user's source build. Release builds use the default
+// -O: -Osize saved 0.2 MB of an 11 MB binary that waits on the network and the disk, not the CPU.
+let strict: [SwiftSetting] = []
 let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
-
-// `breather` is a 6 KB (stripped) static launcher that blocks the signals Breather handles before the
-// dynamic loader's first instruction, then execs breather-main, the program itself, from its own
-// folder (or ../libexec/breather/): a signal sent the moment the daemon has been exec'd waits for
-// it instead of ending it (Sources/BreatherLauncher/launcher.c). C without libc or loader:
-// -nostdlib, static (swiftc links every product; -static-executable keeps it from asking for the
-// shared Swift runtime). scripts/coverage.sh sets BREATHER_NO_LAUNCHER: the profile runtime that a
-// coverage build links into every product needs libc, so there `breather` is the program itself.
-let withLauncher = Context.environment["BREATHER_NO_LAUNCHER"] == nil
-let executables: [Product] = withLauncher
-    ? [.executable(name: "breather", targets: ["BreatherLauncher"]), .executable(name: "breather-main", targets: ["breather"])]
-    : [.executable(name: "breather", targets: ["breather"])]
-let launcher: [Target] = withLauncher ? [
-    .executableTarget(name: "BreatherLauncher",
-                      cSettings: [.unsafeFlags(["-ffreestanding", "-fno-stack-protector"])],
-                      linkerSettings: [.unsafeFlags(["-static-executable", "-Xclang-linker", "-nostdlib"])]),
-] : []
 
 let package = Package(
     name: "Breather",
-    platforms: [.macOS(.v15)],
-    products: executables + [
+    products: [
+        .executable(name: "breather", targets: ["breather"]),
         // For Fuzz/ (a separate package that depends on this one by path): the modules it fuzzes.
         .library(name: "BreatherFuzzable", targets: ["BreatherProviders", "BreatherConfig", "BreatherCache",
                                                        "BreatherViews", "BreatherModel", "BreatherCalculator", "BreatherHTTP", "BreatherJSON"]),
@@ -46,18 +31,20 @@ let package = Package(
         // Test-only: property-based tests (Swift Testing, no dependencies of its own).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
-    targets: launcher + [
+    targets: [
         // C layer: Debian libcurl4-openssl-dev (headers only: libcurl.so.4 is loaded with dlopen at
         // the first request, see Sources/CCurl) and libjansson-dev.
-        .target(name: "CCurl"),
+        // The one loader of the libraries opened with dlopen at first use (libcurl, libmosquitto).
+        .target(name: "CLoader"),
+        .target(name: "CCurl", dependencies: ["CLoader"]),
         // Debian libmosquitto-dev (headers only: libmosquitto.so.1 is loaded with dlopen when the
         // first MQTT client is made, see Sources/CMosquitto).
-        .target(name: "CMosquitto"),
+        .target(name: "CMosquitto", dependencies: ["CLoader"]),
         .systemLibrary(name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         // The only importer of CCurl.
         .target(name: "BreatherHTTP", dependencies: ["CCurl", "BreatherIO"], swiftSettings: strict),
         // The only importer of CMosquitto: an owned MQTT client with typed errors and its own thread.
-        .target(name: "BreatherMQTT", dependencies: ["CMosquitto"], swiftSettings: strict),
+        .target(name: "BreatherMQTT", dependencies: ["CMosquitto", "BreatherIO"], swiftSettings: strict),
         // The only importer of CJansson.
         .target(name: "BreatherJSON", dependencies: ["CJansson"], swiftSettings: strict),
         // The history store's database: Debian libsqlite3-dev.
@@ -75,7 +62,7 @@ let package = Package(
         // `breather aqi`: parses POLLUTANT[:PERIOD]=VALUE[UNIT] words and explains refusals; the model only computes.
         .target(name: "BreatherCalculator", dependencies: ["BreatherModel"], swiftSettings: strict),
         // Request building and decoding, one file group per provider.
-        .target(name: "BreatherProviders", dependencies: ["BreatherHTTP", "BreatherJSON", "BreatherModel"], swiftSettings: strict),
+        .target(name: "BreatherProviders", dependencies: ["BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherIO"], swiftSettings: strict),
         // MainViewModel: Input -> Output display strings.
         .target(name: "BreatherViewModel", dependencies: ["BreatherModel"], swiftSettings: strict),
         // Renderers and sinks.
@@ -84,16 +71,24 @@ let package = Package(
         .target(name: "BreatherCache", dependencies: ["BreatherModel", "BreatherJSON", "BreatherIO"], swiftSettings: strict),
         // Settings from TOML, environment and defaults.
         .target(name: "BreatherConfig", dependencies: ["BreatherModel", "BreatherViewModel", "BreatherIO"], swiftSettings: strict),
-        // Composition root: the `breather-main` product, which the launcher execs.
-        .executableTarget(
-            name: "breather",
+        // The application: the session builder, store policy, controller loop and timers, sinks
+        // and outputs, the MQTT publisher and subscriber, the command line. A library, so the
+        // tests reach it in-process (Tests/BreatherAppTests).
+        .target(
+            name: "BreatherApp",
             dependencies: [
                 "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherProviders", "BreatherViewModel", "BreatherViews", "BreatherConfig", "BreatherCache",
-                "BreatherCalculator", "BreatherHistory",
-                "BreatherIO", "CProcess", "BreatherMQTT",
+                "BreatherCalculator", "BreatherHistory", "BreatherStore", "BreatherIO", "CProcess", "BreatherMQTT",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: strict
+        ),
+        // The executable: main.swift alone, which calls BreatherApp's `Breather.main()`.
+        .executableTarget(
+            name: "breather",
+            dependencies: ["BreatherApp"],
             swiftSettings: strict,
             // Release: relative relocations packed (DT_RELR, glibc 2.36+): ~40,000 of them, 0.9 MB
             // of .rela.dyn in the classic form. gold (swiftc's default) lacks the option; lld
@@ -121,6 +116,9 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "BreatherCacheTests", dependencies: ["BreatherCache", "BreatherModel", "BreatherJSON"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "BreatherConfigTests", dependencies: ["BreatherConfig"], swiftSettings: strict),
+        .testTarget(name: "BreatherAppTests", dependencies: ["BreatherApp", "BreatherConfig", "BreatherModel", "BreatherViewModel", "BreatherCache",
+                                                         "BreatherProviders", "BreatherTestSupport"],
+                    swiftSettings: strict),
         .testTarget(name: "BreatherEndToEndTests", dependencies: ["BreatherJSON", "BreatherTestSupport", propertyBased], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the release binaries (`breather`, the launcher, and breather-main, the program), the one
-# build every script uses (the .deb, scripts/install.sh, scripts/setup.sh, scripts/bench/bench.sh,
-# scripts/check-binary.sh, the click checks), and prints PRODUCT's path on stdout:
-#   scripts/build-release.sh [PRODUCT]    # default: breather (the launcher; breather-main is the program)
+# Builds the release binary `breather`, the one build every script uses (the .deb,
+# scripts/install.sh, scripts/setup.sh, scripts/bench/bench.sh, scripts/check-binary.sh, the
+# click checks), and prints its path on stdout:
+#   scripts/build-release.sh
 # --static-swift-stdlib links the Swift runtime in, so the binary runs on a machine without a
 # Swift toolchain (it still uses Debian's libc, libcurl and jansson).
 # -z now: full RELRO, as Debian builds its packages (lintian: hardening-no-bindnow); no slower
@@ -21,7 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-product=${1:-breather}
+product=breather
 clang=$(dirname "$(command -v swift)")/clang
 [ -x "$clang" ] || clang=clang
 archive=$("$clang" -print-file-name=libstdc++.a)
@@ -33,12 +33,7 @@ flags=(-c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlink
        -Xswiftc "-L$static_cxx" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-# `breather` is the launcher that execs breather-main from its folder (Package.swift): one is
-# useless without the other, so both are built whichever is asked for.
-products=(breather-main breather)
-[[ " ${products[*]} " == *" $product "* ]] || products+=("$product")
-build_all() { for p in "${products[@]}"; do swift build "${flags[@]}" --product "$p" || return; done; }
-if ! build_all > "$log" 2>&1; then
+if ! swift build "${flags[@]}" --product "$product" > "$log" 2>&1; then
     # The static Foundation's linker note about mktemp is noise, not the failure.
     grep -v "use of \`mktemp' is dangerous" "$log" | tail -30 >&2
     echo "build-release.sh: swift build failed" >&2

@@ -5,16 +5,15 @@
 # (`String.contains(_:)` and friends link _StringProcessing and _RegexParser, 1.3 MB); neither
 # libcurl nor Foundation among the libraries it links (libcurl is loaded with dlopen at the
 # first request), nor libstdc++ or libgcc_s (linked in); no exported Swift symbols and no
-# RUNPATH; and at most 16 MB stripped, the goal. Checks breather-main, the program; `breather`,
-# the launcher beside it, must stay static, loader-free and small. Builds what every script
-# builds (scripts/build-release.sh).
+# RUNPATH; and at most 16 MB stripped, the goal. Builds what every script builds
+# (scripts/build-release.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=16000000
 
 # Relinked every time: a binary stripped in place (scripts/setup.sh) has no symbols to check.
-rm -f .build/release/breather-main
-binary=$(scripts/build-release.sh breather-main)
+rm -f .build/release/breather
+binary=$(scripts/build-release.sh)
 
 fail() { echo "check-binary: $*" >&2; exit 1; }
 stripped=$(mktemp)
@@ -49,10 +48,4 @@ exported=$(readelf --dyn-syms -W "$binary" | awk '$7 != "UND" && $8 ~ /^\$s/' | 
 strip -o "$stripped" "$binary"
 size=$(stat -c %s "$stripped")
 [ "$size" -le "$limit" ] || fail "$binary is $size bytes stripped, over $limit"
-# The launcher blocks signals at its first instruction: no loader (PT_INTERP) may run before it.
-launcher=$(dirname "$binary")/breather
-! readelf -lW "$launcher" | grep -q INTERP || fail "$launcher has a dynamic loader: it must be static (Package.swift)"
-launcher_size=$(stat -c %s "$launcher")
-[ "$launcher_size" -le 65536 ] || fail "$launcher is $launcher_size bytes, over 64 KB: it links more than it should"
-[ "$("$launcher" --version)" = "$("$binary" --version)" ] || fail "$launcher does not run $binary"
-echo "check-binary: $size bytes stripped, no ICU, links: $(echo $needed); launcher static, $launcher_size bytes"
+echo "check-binary: $size bytes stripped, no ICU, links: $(echo $needed)"

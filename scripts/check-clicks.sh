@@ -110,8 +110,6 @@ own() { if [ "$(id -u)" -eq 0 ]; then chown nobody:nogroup "$@"; fi; }
 # The binary, the bars' files and the systemctl stand-in, where nobody can read them.
 mkdir -p "$work/bin" "$work/shim"
 cp "$binary" "$work/bin/breather"
-# The launcher execs breather-main from its own folder (Package.swift).
-cp "$(dirname "$binary")/breather-main" "$work/bin/"
 cp "$repo/scripts/lib/wl-virtual-pointer.py" "$repo/etc/bars/waybar.css" "$work/"
 cat > "$work/shim/systemctl" <<SH
 #!/bin/bash

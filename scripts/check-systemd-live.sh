@@ -165,7 +165,7 @@ inside sh -c "echo '$user:x:$user_uid:$user_uid::$user_home:/bin/sh' >> /etc/pas
     echo '$user:x:$user_uid:' >> /etc/group
     install -d -o $user_uid -g $user_uid -m 0700 /run/user/$user_uid $user_home
     install -d -o $user_uid -g $user_uid $user_home/.local/bin $user_home/.config/breather $user_home/.config/systemd/user
-    install -o $user_uid -g $user_uid -m 0755 /usr/local/bin/breather /usr/local/bin/breather-main $user_home/.local/bin/"
+    install -o $user_uid -g $user_uid -m 0755 /usr/local/bin/breather $user_home/.local/bin/"
 install_user_file() { inside sh -c "cat > $2 && chown $user_uid:$user_uid $2" < "$1"; }
 for unit in systemd/user/*; do install_user_file "$unit" "$user_home/.config/systemd/user/$(basename "$unit")"; done
 # The test's only change to a shipped unit: a watchdog short enough to fire within the test if the

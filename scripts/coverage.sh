@@ -14,8 +14,6 @@ llvm_profdata=$toolchain_bin/llvm-profdata
 [ -x "$llvm_cov" ] || { echo "error: llvm-cov not found beside swift ($toolchain_bin)" >&2; exit 1; }
 scratch=.build/coverage
 
-# No launcher (Package.swift): `breather` is the program, its counts written at exit.
-export BREATHER_NO_LAUNCHER=1
 swift build --scratch-path "$scratch" --build-tests --enable-code-coverage >&2
 bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 rm -rf "$bin/codecov"

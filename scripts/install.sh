@@ -67,7 +67,7 @@ if [ "$uninstall" -eq 1 ]; then
     exit 0
 fi
 
-binary=$(scripts/build-release.sh breather-main)
+binary=$(scripts/build-release.sh)
 
 made_dirs=()
 make_dir() {  # make_dir DIR: creates DIR and its missing parents, remembering each one made
@@ -77,20 +77,16 @@ make_dir() {  # make_dir DIR: creates DIR and its missing parents, remembering e
     made_dirs+=("${missing[@]}")
 }
 make_dir "$(dirname "$manifest")"
-make_dir "$prefix/bin"; make_dir "$prefix/libexec/breather"; make_dir "$unit_dir"; make_dir "$config_dir"
+make_dir "$prefix/bin"; make_dir "$unit_dir"; make_dir "$config_dir"
 # Installing again keeps what an earlier install made (its config and folders) in the manifest.
 previous=$(grep -s '^config' "$manifest" || true)
 previous_dirs=$(cat "$manifest.dirs" 2>/dev/null || true)
 : > "$manifest"
 record() { printf '%s\t%s\t%s\n' "$1" "$2" "${3:-}" >> "$manifest"; }
 
-# bin/breather is the static launcher that blocks the signals Breather handles and execs the
-# program, libexec/breather/breather-main (Sources/BreatherLauncher/launcher.c).
 # Stripped as Debian strips (dh_strip): symbols and the .comment/.note sections.
-install -m 0755 "$binary" "$prefix/libexec/breather/breather-main"
-install -m 0755 "$(dirname "$binary")/breather" "$prefix/bin/breather"
-strip --remove-section=.comment --remove-section=.note "$prefix/bin/breather" "$prefix/libexec/breather/breather-main"
-record file "$prefix/libexec/breather/breather-main"
+install -m 0755 "$binary" "$prefix/bin/breather"
+strip --remove-section=.comment --remove-section=.note "$prefix/bin/breather"
 record file "$prefix/bin/breather"
 for unit in "${units[@]}"; do
     # The units name the default install path; point them at the chosen prefix.

@@ -33,8 +33,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 # --- build -------------------------------------------------------------------------------
-built=$(scripts/build-release.sh breather-main)
-launcher=$(dirname "$built")/breather
+built=$(scripts/build-release.sh)
 
 # The version is the string `breather --version` prints (Breather.version): one place.
 version=$("$built" --version)
@@ -50,19 +49,12 @@ doc=$root/usr/share/doc/breather
 install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" "$root/usr/share/man/man5" \
     "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
     "$root/usr/share/fish/vendor_completions.d" "$root/usr/lib/systemd/user" \
-    "$root/usr/lib/systemd/system" "$doc/examples/bars" "$root/usr/libexec/breather" \
-    "$root/usr/share/lintian/overrides"
+    "$root/usr/lib/systemd/system" "$doc/examples/bars"
 
-# /usr/bin/breather is the static launcher, which blocks the signals Breather handles and execs
-# the program, /usr/libexec/breather/breather-main (Sources/BreatherLauncher/launcher.c).
 # Debian strips executables this way (dh_strip): symbols and the .comment/.note sections.
-install -m 0755 "$launcher" "$root/usr/bin/breather"
-install -m 0755 "$built" "$root/usr/libexec/breather/breather-main"
-strip --remove-section=.comment --remove-section=.note "$root/usr/bin/breather" "$root/usr/libexec/breather/breather-main"
-binary=$root/usr/libexec/breather/breather-main
-# The launcher is static on purpose: a dynamic loader's 0.3-2 ms before its first instruction
-# is the window it closes. It has no libc to be outdated (raw system calls only).
-printf 'breather: statically-linked-binary [usr/bin/breather]\n' > "$root/usr/share/lintian/overrides/breather"
+install -m 0755 "$built" "$root/usr/bin/breather"
+strip --remove-section=.comment --remove-section=.note "$root/usr/bin/breather"
+binary=$root/usr/bin/breather
 if readelf -d "$binary" | grep -E 'NEEDED.*(swift|Foundation|dispatch|BlocksRuntime)'; then
     echo "package-deb.sh: the binary still needs the Swift toolchain's libraries (above)" >&2
     exit 1

@@ -8,6 +8,6 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 binary=$(scripts/build-release.sh)
 # Symbols are half the file and nothing at run time needs them (docs/PERFORMANCE.md).
-strip "$binary" "$(dirname "$binary")/breather-main"
+strip "$binary"
 echo "built $binary" >&2
 exec "$binary" --standard china "$@"

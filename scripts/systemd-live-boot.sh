@@ -27,10 +27,8 @@ for dir in /var/cache /var/tmp /var/lib/systemd /var/log /home; do
 done
 chmod 1777 /var/tmp
 
-# The shipped system unit runs /usr/local/bin/breather: install the binary under test there, with
-# breather-main, the program the launcher execs from its own folder (Package.swift).
+# The shipped system unit runs /usr/local/bin/breather: install the binary under test there.
 install -m 0755 "$binary" /usr/local/bin/breather
-install -m 0755 "$(dirname "$binary")/breather-main" /usr/local/bin/breather-main
 # A volatile journal: nothing written to the host's /var/log/journal.
 mkdir -p /etc/systemd/journald.conf.d
 printf '[Journal]\nStorage=volatile\n' > /etc/systemd/journald.conf.d/breather-live.conf

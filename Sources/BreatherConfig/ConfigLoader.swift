@@ -42,6 +42,14 @@ public struct ConfigLoader: Sendable {
         return settings
     }
 
+    /// The settings from defaults and `text`, a config file's contents, named `name` in its
+    /// errors: no file and no look-up, for building the application in-process (its tests).
+    public func load(text: String, name: String = "config.toml") throws(ConfigError) -> Settings {
+        var settings = Settings()
+        try ConfigFile(path: name, bytes: Array(text.utf8)).apply(to: &settings)
+        return settings
+    }
+
     func locate(explicitPath: String?) -> (String, Bool)? {
         if let explicitPath { return (explicitPath, true) }
         if let fromEnv = environment("BREATHER_CONFIG"), !fromEnv.isEmpty { return (fromEnv, true) }

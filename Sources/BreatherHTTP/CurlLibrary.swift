@@ -1,3 +1,4 @@
+import BreatherIO
 import CCurl
 
 /// libcurl, loaded with `dlopen` at the first request rather than linked.
@@ -17,11 +18,7 @@ enum CurlLibrary {
 
     /// Loads `soname`, resolves every function Breather calls and runs `curl_global_init`.
     static func load(_ soname: String) -> String? {
-        var reason = [CChar](repeating: 0, count: 512)
-        guard ccurl_load(soname, &reason, reason.count) == 0 else {
-            let text = String(decoding: reason.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return "cannot load libcurl (\(text)); install the libcurl4 package"
-        }
+        if let failure = LoadedLibrary.load("libcurl", package: "libcurl4", { ccurl_load(soname, $0, $1) }) { return failure }
         let code = ccurl_global_init(Int(CURL_GLOBAL_DEFAULT))
         guard code == CURLE_OK else { return "libcurl could not start: \(String(cString: ccurl_easy_strerror(code)))" }
         return nil

@@ -1,3 +1,4 @@
+import BreatherIO
 import CMosquitto
 
 /// libmosquitto, loaded with `dlopen` when the first MQTT client is made rather than linked, as
@@ -11,13 +12,9 @@ enum MosquittoLibrary {
     /// A global `let`: loaded at most once, on first use, thread-safely.
     static let loadError: String? = load(soname)
 
+    /// Loads `soname`, resolves every function Breather calls and runs `mosquitto_lib_init`.
     static func load(_ soname: String) -> String? {
-        var reason = [CChar](repeating: 0, count: 512)
-        guard cmosq_load(soname, &reason, reason.count) == 0 else {
-            let text = String(decoding: reason.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return "cannot load libmosquitto (\(text)); install the libmosquitto1 package"
-        }
-        return nil
+        LoadedLibrary.load("libmosquitto", package: "libmosquitto1") { cmosq_load(soname, $0, $1) }
     }
 
     /// libmosquitto's words for a `MOSQ_ERR_*` code.

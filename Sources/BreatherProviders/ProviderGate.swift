@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import BreatherIO
 import BreatherModel
 
 /// Remembers, per provider and part, when it may be asked again and when a failed one is
@@ -60,9 +58,7 @@ public actor ProviderGate {
     /// cannot stretch or cut a hold, and a hold runs out while the machine sleeps, as the
     /// provider's own clock does.
     @Sendable public static func sinceBoot() -> Timestamp {
-        var spec = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &spec)
-        return Timestamp(timeIntervalSince1970: Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9)
+        Timestamp(timeIntervalSince1970: BootDeadline.now())
     }
 
     /// The longest wait a `Retry-After` can impose: a day.

@@ -191,6 +191,7 @@ public final class MainViewModel: Sendable {
                 case .advice(let settings):
                     state.environment.advice = settings
                 }
+                state.readRecentIndices()
                 outputs.yield(state.renderHeld())
             }
             outputs.finish()
@@ -239,6 +240,10 @@ struct State: Sendable {
     var isCompact = true
     /// The standards a scroll cycles through; empty: all of them.
     var standards: [AQIStandard] = []
+    /// The index of the past hours at the place shown, under the standard shown (the sparkline
+    /// and trend): read from the history (`Environment.recentIndices`) after each event, so
+    /// `render()` itself reads nothing.
+    var recentIndices: IndexHistory?
     /// The advice shown and since when: its one owner (Output+Advice.swift).
     var adviceHold = AdviceHold()
     /// When the indoor sensor last answered (its reading's age when it gives no time).
@@ -250,6 +255,12 @@ struct State: Sendable {
         self.standard = standard
         self.environment = environment
         self.inFlight = inFlight
+    }
+
+    /// Reads the past hours' indices for the place and standard now shown (the environment's
+    /// I/O, here rather than in `render()`).
+    mutating func readRecentIndices() {
+        recentIndices = conditions.flatMap { environment.recentIndices($0.location, standard) }
     }
 
     /// Shows the index under `newStandard`, asking the next air source when the data on hand
@@ -291,7 +302,10 @@ struct State: Sendable {
         }
         // A sensor poll with data on hand has no loading state worth drawing (`isWorthDrawing`),
         // and it runs every minute: no render for nothing.
-        if !request.sensorsOnly || conditions == nil { outputs.yield(renderHeld()) }
+        if !request.sensorsOnly || conditions == nil {
+            readRecentIndices()  // a new standard may have asked for this fetch
+            outputs.yield(renderHeld())
+        }
         inFlight.begin()
         defer { inFlight.end() }
         let fetch = environment.fetch

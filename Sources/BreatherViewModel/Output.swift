@@ -213,7 +213,8 @@ extension State {
         failures.indices.compactMap { index in failures[index].retryAfterSeconds.map { (index, $0) } }.max { $0.1 < $1.1 }?.0
     }
 
-    /// Renders the current state; pure apart from reading the clock through `environment`.
+    /// Renders the current state; pure apart from reading the clock through `environment`
+    /// (the history's past hours come in as `recentIndices`).
     func render() -> Output {
         let conditions = self.conditions
         let latestFailures = conditions?.failures ?? failuresWithoutData
@@ -260,7 +261,7 @@ extension State {
         let errorShort = Format.shortError(latestFailures, airError: airError, source: conditions?.pollution?.source,
                                            retryInSeconds: holdLeft > 0 ? holdLeft : nextAttempt)
         let indexTitle = report.map { Format.indexTitle(standard, $0) } ?? standard.displayName
-        let recent = conditions.flatMap { environment.recentIndices($0.location, standard) }
+        let recent = recentIndices
         var output = Output(
             standard: standard,
             city: conditions.map { Format.city($0.location) } ?? missing,

@@ -1,5 +1,5 @@
 #include "ccurl.h"
-#include <dlfcn.h>
+#include "cloader.h"
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,44 +30,35 @@ static struct {
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
 static void *library;
 
-#define RESOLVE(field, symbol)                                                               \
-    do {                                                                                     \
-        *(void **)&resolved.field = dlsym(handle, symbol);                                   \
-        if (!resolved.field) { missing = symbol; goto fail; }                                \
-    } while (0)
-
 int ccurl_load(const char *soname, char *error, size_t error_size) {
     /* Opened and resolved every time, so a bad soname fails even after the real one loaded
        (the tests rely on it); a second dlopen of a loaded library only counts a reference. */
-    /* RTLD_LAZY: the 30 libraries below libcurl bind their functions when first called, as in
-       a normal link; binding them all up front cost ~5 % of a fetching run. Every function we
-       call is resolved now by dlsym, so a missing one is still found here. */
-    void *handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
-    if (!handle) {
-        snprintf(error, error_size, "%s", dlerror());
-        return -1;
-    }
     __typeof__(curl) resolved;
-    const char *missing = NULL;
-    RESOLVE(global_init, "curl_global_init");
-    RESOLVE(version_info, "curl_version_info");
-    RESOLVE(easy_strerror, "curl_easy_strerror");
-    RESOLVE(getdate, "curl_getdate");
-    RESOLVE(slist_append, "curl_slist_append");
-    RESOLVE(slist_free_all, "curl_slist_free_all");
-    RESOLVE(easy_init, "curl_easy_init");
-    RESOLVE(easy_cleanup, "curl_easy_cleanup");
-    RESOLVE(easy_setopt, "curl_easy_setopt");
-    RESOLVE(easy_getinfo, "curl_easy_getinfo");
-    RESOLVE(multi_init, "curl_multi_init");
-    RESOLVE(multi_setopt, "curl_multi_setopt");
-    RESOLVE(multi_add_handle, "curl_multi_add_handle");
-    RESOLVE(multi_remove_handle, "curl_multi_remove_handle");
-    RESOLVE(multi_perform, "curl_multi_perform");
-    RESOLVE(multi_poll, "curl_multi_poll");
-    RESOLVE(multi_wakeup, "curl_multi_wakeup");
-    RESOLVE(multi_info_read, "curl_multi_info_read");
-    RESOLVE(multi_strerror, "curl_multi_strerror");
+    const struct cloader_symbol symbols[] = {
+        {"curl_global_init", (void **)&resolved.global_init},
+        {"curl_version_info", (void **)&resolved.version_info},
+        {"curl_easy_strerror", (void **)&resolved.easy_strerror},
+        {"curl_getdate", (void **)&resolved.getdate},
+        {"curl_slist_append", (void **)&resolved.slist_append},
+        {"curl_slist_free_all", (void **)&resolved.slist_free_all},
+        {"curl_easy_init", (void **)&resolved.easy_init},
+        {"curl_easy_cleanup", (void **)&resolved.easy_cleanup},
+        {"curl_easy_setopt", (void **)&resolved.easy_setopt},
+        {"curl_easy_getinfo", (void **)&resolved.easy_getinfo},
+        {"curl_multi_init", (void **)&resolved.multi_init},
+        {"curl_multi_setopt", (void **)&resolved.multi_setopt},
+        {"curl_multi_add_handle", (void **)&resolved.multi_add_handle},
+        {"curl_multi_remove_handle", (void **)&resolved.multi_remove_handle},
+        {"curl_multi_perform", (void **)&resolved.multi_perform},
+        {"curl_multi_poll", (void **)&resolved.multi_poll},
+        {"curl_multi_wakeup", (void **)&resolved.multi_wakeup},
+        {"curl_multi_info_read", (void **)&resolved.multi_info_read},
+        {"curl_multi_strerror", (void **)&resolved.multi_strerror}
+    };
+    void *handle;
+    /* curl_multi_poll and curl_multi_wakeup need libcurl 7.68 or later. */
+    if (cloader_open(soname, symbols, sizeof symbols / sizeof symbols[0], "libcurl 7.68 or later is needed",
+                     &handle, error, error_size) != 0) return -1;
     pthread_mutex_lock(&load_lock);
     if (!library) {
         curl = resolved;
@@ -75,11 +66,6 @@ int ccurl_load(const char *soname, char *error, size_t error_size) {
     }
     pthread_mutex_unlock(&load_lock);
     return 0;
-fail:
-    /* curl_multi_poll and curl_multi_wakeup need libcurl 7.68 or later. */
-    snprintf(error, error_size, "%s has no %s (libcurl 7.68 or later is needed)", soname, missing);
-    dlclose(handle);
-    return -1;
 }
 
 CURLcode ccurl_global_init(long flags) { return curl.global_init(flags); }

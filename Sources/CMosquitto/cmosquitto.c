@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "cmosquitto.h"
+#include "cloader.h"
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
@@ -36,44 +37,40 @@ static struct {
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
 static void *library;
 
-#define RESOLVE(field, symbol)                                                               \
-    do {                                                                                     \
-        *(void **)&resolved.field = dlsym(handle, symbol);                                   \
-        if (!resolved.field) { missing = symbol; goto fail; }                                \
-    } while (0)
-
 int cmosq_load(const char *soname, char *error, size_t error_size) {
     pthread_mutex_lock(&load_lock);
     if (library) { pthread_mutex_unlock(&load_lock); return 0; }
-    void *handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
-    if (!handle) {
-        snprintf(error, error_size, "%s", dlerror());
+    __typeof__(mosq) resolved;
+    const struct cloader_symbol symbols[] = {
+        {"mosquitto_lib_init", (void **)&resolved.lib_init},
+        {"mosquitto_strerror", (void **)&resolved.strerror},
+        {"mosquitto_connack_string", (void **)&resolved.connack_string},
+        {"mosquitto_new", (void **)&resolved.new_client},
+        {"mosquitto_destroy", (void **)&resolved.destroy},
+        {"mosquitto_user_data_set", (void **)&resolved.user_data_set},
+        {"mosquitto_threaded_set", (void **)&resolved.threaded_set},
+        {"mosquitto_int_option", (void **)&resolved.int_option},
+        {"mosquitto_username_pw_set", (void **)&resolved.username_pw_set},
+        {"mosquitto_will_set", (void **)&resolved.will_set},
+        {"mosquitto_tls_set", (void **)&resolved.tls_set},
+        {"mosquitto_connect_async", (void **)&resolved.connect_async},
+        {"mosquitto_reconnect_async", (void **)&resolved.reconnect_async},
+        {"mosquitto_disconnect", (void **)&resolved.disconnect},
+        {"mosquitto_loop", (void **)&resolved.loop},
+        {"mosquitto_publish", (void **)&resolved.publish},
+        {"mosquitto_subscribe", (void **)&resolved.subscribe},
+        {"mosquitto_connect_callback_set", (void **)&resolved.connect_callback_set},
+        {"mosquitto_disconnect_callback_set", (void **)&resolved.disconnect_callback_set},
+        {"mosquitto_message_callback_set", (void **)&resolved.message_callback_set},
+        {"mosquitto_log_callback_set", (void **)&resolved.log_callback_set}
+    };
+    void *handle;
+    /* mosquitto_int_option (MOSQ_OPT_TLS_USE_OS_CERTS) needs libmosquitto 2.0 or later. */
+    if (cloader_open(soname, symbols, sizeof symbols / sizeof symbols[0], "libmosquitto 2.0 or later is needed",
+                     &handle, error, error_size) != 0) {
         pthread_mutex_unlock(&load_lock);
         return -1;
     }
-    __typeof__(mosq) resolved;
-    const char *missing = NULL;
-    RESOLVE(lib_init, "mosquitto_lib_init");
-    RESOLVE(strerror, "mosquitto_strerror");
-    RESOLVE(connack_string, "mosquitto_connack_string");
-    RESOLVE(new_client, "mosquitto_new");
-    RESOLVE(destroy, "mosquitto_destroy");
-    RESOLVE(user_data_set, "mosquitto_user_data_set");
-    RESOLVE(threaded_set, "mosquitto_threaded_set");
-    RESOLVE(int_option, "mosquitto_int_option");
-    RESOLVE(username_pw_set, "mosquitto_username_pw_set");
-    RESOLVE(will_set, "mosquitto_will_set");
-    RESOLVE(tls_set, "mosquitto_tls_set");
-    RESOLVE(connect_async, "mosquitto_connect_async");
-    RESOLVE(reconnect_async, "mosquitto_reconnect_async");
-    RESOLVE(disconnect, "mosquitto_disconnect");
-    RESOLVE(loop, "mosquitto_loop");
-    RESOLVE(publish, "mosquitto_publish");
-    RESOLVE(subscribe, "mosquitto_subscribe");
-    RESOLVE(connect_callback_set, "mosquitto_connect_callback_set");
-    RESOLVE(disconnect_callback_set, "mosquitto_disconnect_callback_set");
-    RESOLVE(message_callback_set, "mosquitto_message_callback_set");
-    RESOLVE(log_callback_set, "mosquitto_log_callback_set");
     int rc = resolved.lib_init();
     if (rc != MOSQ_ERR_SUCCESS) {
         snprintf(error, error_size, "mosquitto_lib_init failed (%s)", resolved.strerror(rc));
@@ -85,12 +82,6 @@ int cmosq_load(const char *soname, char *error, size_t error_size) {
     library = handle;
     pthread_mutex_unlock(&load_lock);
     return 0;
-fail:
-    /* mosquitto_int_option (MOSQ_OPT_TLS_USE_OS_CERTS) needs libmosquitto 2.0 or later. */
-    snprintf(error, error_size, "%s has no %s (libmosquitto 2.0 or later is needed)", soname, missing);
-    dlclose(handle);
-    pthread_mutex_unlock(&load_lock);
-    return -1;
 }
 
 const char *cmosq_strerror(int rc) { return mosq.strerror(rc); }

@@ -10,7 +10,7 @@ import Testing
 struct DaemonTests {
     static func airRequests(_ line: String) -> Bool { line.hasPrefix("/aq/v1/air-quality") }
 
-    @Test("first write: every [[output]] appears, fresh; SIGUSR1 refreshes; SIGTERM exits 0")
+    @Test("first write: every [[output]] appears, fresh; the process is named breather; SIGUSR1 refreshes; SIGTERM exits 0")
     func firstWriteSignalsAndStop() async throws {
         let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
@@ -25,6 +25,8 @@ struct DaemonTests {
             == "Brooklyn · US AQI 112 Unhealthy for Sensitive Groups (PM2.5) · 18°C · Asthma low\n")
         let before = server.requests.filter(Self.airRequests).count
         #expect(before == 1)
+        // One binary: `pgrep -x breather` and `killall breather` find the daemon by this name.
+        #expect(try String(contentsOfFile: "/proc/\(daemon.pid)/comm", encoding: .utf8) == "breather\n")
 
         daemon.send(SIGUSR1)
         #expect(await waitUntil { server.requests.filter(Self.airRequests).count == before + 1 })

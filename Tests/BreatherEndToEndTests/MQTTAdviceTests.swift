@@ -41,5 +41,22 @@ struct MQTTAdviceTests {
         #expect((ventilate["value_template"] as? String)?.contains("value_json.advice.action == 'ventilate'") == true)
         // No advice entity is announced as a plain sensor twice.
         #expect(try config("homeassistant/sensor/+/+/config", "smoke") == nil)
+        // Against Home Assistant's rules as test data (Tests/Fixtures/homeassistant, HA 2026.2.3):
+        // every key known to its platform, device classes known, the enum with no unit or state class.
+        func fixture(_ name: String) throws -> [String: Any] {
+            let url = SupportPaths.repository.appendingPathComponent("Tests/Fixtures/homeassistant/\(name)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        }
+        let sensorKeys = Set(try #require(try fixture("mqtt_sensor_schema.json")["keys"] as? [String: Any]).keys)
+        let binaryKeys = try #require(try fixture("mqtt_binary_sensor_schema.json")["keys"] as? [String: Any])
+        let binaryClasses = try #require((binaryKeys["device_class"] as? [String: Any])?["values"] as? [String])
+        let enumClass = try #require((try fixture("device_class_units.json")["device_classes"] as? [String: Any])?["enum"] as? [String: Any])
+        #expect(Set(sensor.keys).subtracting(sensorKeys).isEmpty, "\(Set(sensor.keys).subtracting(sensorKeys))")
+        #expect((enumClass["units"] as? [Any])?.isEmpty == true && (enumClass["state_classes"] as? [Any])?.isEmpty == true)
+        for entity in [smoke, ventilate] {
+            #expect(Set(entity.keys).subtracting(binaryKeys.keys).isEmpty, "\(Set(entity.keys).subtracting(binaryKeys.keys))")
+            #expect(!(entity["availability"] != nil && entity["availability_topic"] != nil))
+        }
+        #expect(binaryClasses.contains("smoke"))
     }
 }

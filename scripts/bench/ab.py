@@ -40,7 +40,7 @@ def fresh_copies(commands, folder):
             os.mkdir(own)
             copy = os.path.join(own, os.path.basename(words[0]))
             shutil.copy2(words[0], copy)
-            # The `breather` launcher execs the breather-main beside it: copied along.
+            # A build before the one binary: its `breather` launcher execs the breather-main beside it, copied along.
             beside = os.path.join(os.path.dirname(words[0]), "breather-main")
             if os.path.basename(words[0]) != "breather-main" and os.path.isfile(beside):
                 shutil.copy2(beside, os.path.join(own, "breather-main"))

@@ -43,8 +43,7 @@ for fixture in open-meteo/forecast.current.json open-meteo/air_quality.current_h
     [ -f "$fixtures/$fixture" ] || { echo "error: $fixtures/$fixture is missing" >&2; exit 1; }
 done
 
-# The program's size is breather-main's; users run it through the `breather` launcher.
-built=$(scripts/build-release.sh breather-main)
+built=$(scripts/build-release.sh)
 work=$(mktemp -d)
 server_pid=""
 cleanup() {
@@ -53,8 +52,7 @@ cleanup() {
 }
 trap cleanup EXIT
 binary=$work/breather
-strip -o "$binary" "$(dirname "$built")/breather"
-strip -o "$work/breather-main" "$built"
+strip -o "$binary" "$built"
 
 # The baselines (not needed for --timeline).
 if ! $timeline; then
@@ -151,7 +149,7 @@ ratio() { awk -v a="$1" -v b="$2" -v goal="$3" 'BEGIN { r = a / b; printf "%.2f 
 ms() { awk -v v="$1" 'BEGIN { printf "%.1f ms", v }'; }
 
 unstripped=$(stat -c %s "$built")
-stripped=$(stat -c %s "$work/breather-main")
+stripped=$(stat -c %s "$binary")
 icu=$(nm "$built" | grep -c icudt || true)
 echo
 echo "breather $($binary --version), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load $(cut -d' ' -f1 /proc/loadavg), $runs runs each"

@@ -8,7 +8,8 @@ old=$1 new=$2 rounds=${3:-200}
 work=$(mktemp -d)
 server=""
 trap '[ -n "$server" ] && kill -KILL "$server" 2>/dev/null; rm -rf "$work"' EXIT
-# Each build in its own folder: a `breather` launcher execs the breather-main beside it.
+# Each build in its own folder. Builds before the one binary (issue 40) had a `breather` launcher
+# that execs the breather-main beside it: that one is copied along.
 for side in old new; do
     binary=${!side}
     mkdir "$work/$side"

@@ -27,37 +27,26 @@ struct AppContext: Sendable {
     /// The one-shot sends `--standard` to the view model as `aqiStandard` instead
     /// (`applyingStandardFlag: false`), so the stored data is checked against it.
     init(options: CommonOptions, applyingStandardFlag: Bool = true) throws(CommandFailure) {
-        logger = Logger.breather(options.logLevel)
+        let logger = Logger.breather(options.logLevel)
+        var settings: Settings
         do {
             settings = try ConfigLoader().load(explicitPath: options.configPath)
         } catch {
             throw CommandFailure(status: .configuration, message: "config: \(error)")
         }
-        if applyingStandardFlag, let standard = options.standard { settings.standard = standard; settings.origins["standard"] = "flag" }
-        if let units = options.units { settings.units = units; settings.origins["units"] = "flag" }
-        if let icons = options.icons { settings.icons = icons; settings.origins["icons"] = "flag" }
-        if let latitude = options.latitude, let longitude = options.longitude {
-            settings.location.latitude = latitude
-            settings.location.longitude = longitude
-            settings.location.city = nil
-            settings.location.name = nil
-            settings.origins["location.latitude"] = "flag"
-            settings.origins["location.longitude"] = "flag"
-        }
-        if let city = options.city {
-            settings.location.city = city
-            settings.location.latitude = nil
-            settings.location.longitude = nil
-            settings.location.name = nil
-            settings.origins["location.city"] = "flag"
-            cityFromFlag = true
-        }
-        if let source = options.source {
-            settings.sources.state = source
-            settings.origins["sources.state"] = "flag"
-        }
+        let cityFromFlag = options.apply(to: &settings, applyingStandardFlag: applyingStandardFlag)
+        try self.init(settings: settings, logger: logger, cityFromFlag: cityFromFlag, commandLineOutput: options.output)
+    }
+
+    /// The context of `settings` as they stand (flags applied): the composition root tests build
+    /// in-process from a config's text (`ConfigLoader.load(text:)`). An output that would
+    /// overwrite one of Breather's own files is a configuration error (78).
+    init(settings: Settings, logger: Logger, cityFromFlag: Bool = false, commandLineOutput: String? = nil) throws(CommandFailure) {
+        self.settings = settings
+        self.logger = logger
+        self.cityFromFlag = cityFromFlag
         do {
-            try settings.checkOutputsSpareOtherFiles(stores: storeFiles, commandLineOutput: options.output)
+            try settings.checkOutputsSpareOtherFiles(stores: storeFiles, commandLineOutput: commandLineOutput)
         } catch {
             throw CommandFailure(status: .configuration, message: "config: \(error)")
         }

@@ -24,7 +24,7 @@ import Synchronization
 /// Why the main thread rather than one of its own: an `async` `main` ends in `dispatch_main`,
 /// which retires the main thread with `pthread_exit`; glibc loads libgcc_s to unwind it, and the
 /// work moves to a new thread: a library load, a thread start and a hand-over in every command,
-/// half a millisecond of a 2.7 ms one-shot run answered by the cache (docs/PERFORMANCE.md).
+/// about half a millisecond of a one-shot run answered by the cache when it was measured.
 final class LoopExecutor: TaskExecutor, @unchecked Sendable {
     /// The one instance, run by the main thread.
     static let shared = LoopExecutor()

@@ -40,7 +40,7 @@ enum Daemon {
             services.append(.init(service: WatchdogService(notifier: controller.notifier, intervalSeconds: interval)))
         }
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint],
-                                                      logger: Logger(label: "breather.lifecycle") { _ in SwiftLogNoOpLogHandler() })
+                                                      logger: logger)
         configuration.maximumGracefulShutdownDuration = .seconds(10)
         do {
             try await ServiceGroup(configuration: configuration).run()
@@ -74,14 +74,7 @@ final class DaemonController: Service, Sendable {
     init(options: CommonOptions, context: AppContext) throws(CommandFailure) {
         self.options = options
         let gate = Self.gate(context.settings)
-        if let source = context.settings.sources.state {
-            let subscription = try MQTTSubscription.make(source: source, context: context)
-            self.subscription = subscription
-            session = Session(context: context, subscription: subscription)
-        } else {
-            subscription = nil
-            session = try Session(context: context, gate: gate, staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds)
-        }
+        (session, subscription) = try Session.polling(context: context, gate: gate)
         state = Mutex((context, gate))
         sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier,
                           mqtt: try MQTTPublisher.make(context: context, viewModel: session.viewModel, subscribing: subscription != nil))

@@ -25,4 +25,16 @@ enum ExitStatus: Int32 {
 struct CommandFailure: Error {
     var status: ExitStatus
     var message: String
+
+    /// The location lookup's failure as a provider's, so the fetch reports it and stored data
+    /// can stand in (an outage): the one place an exit code turns back into a kind.
+    var asLocationFailure: ProviderFailure {
+        let kind: FailureKind = switch status {
+        case .configuration, .usage: .configuration
+        case .temporary: .timeout
+        case .dataError: .badData
+        case .ok, .unavailable, .software: .unavailable
+        }
+        return ProviderFailure(provider: "location", part: .location, kind: kind, message: message)
+    }
 }

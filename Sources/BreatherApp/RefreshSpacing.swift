@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import BreatherIO
 import Synchronization
 
 /// A person's refreshes (SIGUSR1, clicks) start a fetch at most once a second: one asked within
@@ -18,7 +16,7 @@ final class RefreshSpacing: Sendable {
 
     /// True when a person's refresh may go to the view model now; otherwise it is merged into
     /// the one deferred (yielded again as `.userRefresh` when the second is up).
-    func admit(now: Double = RefreshSpacing.monotonicSeconds()) -> Bool {
+    func admit(now: Double = BootDeadline.now()) -> Bool {
         let events = self.events
         return state.withLock { state in
             if state.deferred != nil { return false }
@@ -38,10 +36,4 @@ final class RefreshSpacing: Sendable {
 
     /// Drops the deferred refresh (shutdown).
     func cancel() { state.withLock { $0.deferred?.cancel(); $0.deferred = nil } }
-
-    static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
 }

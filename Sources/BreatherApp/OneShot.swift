@@ -70,9 +70,9 @@ struct OneShot {
             }
         }
         let sensorSeconds = context.settings.readSensorSeconds
-        let session = try Session(context: context, gate: nil, staleAfterSeconds: policy.oneShotStaleAfterSeconds,
-                                  location: location, locationFailure: locationFailure, showsHistory: showsHistory(context),
-                                  failedFetches: found?.failedFetches ?? 0, sensorRecordSeconds: sensorSeconds)
+        let session = try Session(context: context, source: .providers(ProviderSessionOptions(
+            gate: nil, staleAfterSeconds: policy.oneShotStaleAfterSeconds, location: location, locationFailure: locationFailure,
+            showsHistory: showsHistory(context), failedFetches: found?.failedFetches ?? 0, sensorRecordSeconds: sensorSeconds)))
         let viewModel = session.viewModel
         var readSensors = false
         if fresh, let stored {
@@ -128,14 +128,8 @@ struct OneShot {
         do {
             return .success(try await context.resolveLocation())
         } catch {
-            let failure = error
-            guard canFallBack, ![.configuration, .usage].contains(failure.status) else { throw failure }
-            let kind: FailureKind = switch failure.status {
-            case .temporary: .timeout
-            case .dataError: .badData
-            default: .unavailable
-            }
-            return .failure(ProviderFailure(provider: "location", part: .location, kind: kind, message: failure.message))
+            guard canFallBack, ![.configuration, .usage].contains(error.status) else { throw error }
+            return .failure(error.asLocationFailure)
         }
     }
 

@@ -44,16 +44,10 @@ struct Watch {
         let logger = Logger.breather(options.logLevel)
         let context: AppContext
         let session: Session
-        var subscription: MQTTSubscription?
+        let subscription: MQTTSubscription?
         do {
             context = try AppContext(options: options)
-            if let source = context.settings.sources.state {
-                subscription = try MQTTSubscription.make(source: source, context: context)
-                session = Session(context: context, subscription: subscription!)
-            } else {
-                session = try Session(context: context, gate: DaemonController.gate(context.settings),
-                                      staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds)
-            }
+            (session, subscription) = try Session.polling(context: context, gate: DaemonController.gate(context.settings))
         } catch {
             logger.log(.error, error.message)
             return error.status
@@ -77,7 +71,7 @@ struct Watch {
                        .init(service: controller),
                        .init(service: printer, successTerminationBehavior: .gracefullyShutdownGroup)],
             gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: Logger(label: "breather.lifecycle") { _ in SwiftLogNoOpLogHandler() })
+            logger: context.logger)
         try await ServiceGroup(configuration: configuration).run()
         await ChildProcess.endAll()
         return .ok

@@ -203,22 +203,6 @@ final class MQTTSubscription: Sendable {
     }
 }
 
-extension Session {
-    /// A session whose data comes from `subscription` only: no provider, no store write.
-    init(context: AppContext, subscription: MQTTSubscription) {
-        cache = ConditionsCache(path: context.cachePath)
-        history = HistorySlot(nil)  // the publisher keeps the history
-        fetching = Fetching(fetcher: ConditionsFetcher(air: [], weather: [], asthma: []), resolver: LocationResolver(context: context))
-        viewModel = MainViewModel(
-            environment: .init(fetch: { request async throws(ProviderFailure) in try await subscription.fetch(request) },
-                               save: { _ in },
-                               units: context.settings.units, staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds,
-                               icons: context.settings.icons, executor: LoopExecutor.shared)
-                .with(localTime: Self.localTime, pollSeconds: nil),
-            standard: context.settings.standard, standards: context.settings.standards)
-    }
-}
-
 extension MQTTSubscription {
     /// The subscriber `--source` asks for; unusable settings or credentials: exit 78.
     static func make(source: MQTTURL, context: AppContext, retryLogLevel: Logger.Level = .warning) throws(CommandFailure) -> MQTTSubscription {

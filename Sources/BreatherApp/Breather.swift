@@ -4,9 +4,11 @@ import Glibc
 #endif
 
 /// `breather`: with no subcommand, the one-shot run: fetch, render once, print or write, exit.
-@main
-enum Breather {
-    static let version = "0.1.0"
+/// The executable's `main.swift` calls `main()`; everything else is this library's, so tests
+/// reach it in-process.
+public enum Breather {
+    /// The version `--version` prints and the User-Agent names.
+    public static let version = "0.1.0"
 
     static let help = CommandHelp(
         abstract: "Air quality, weather and asthma risk for your status bar.",
@@ -18,7 +20,7 @@ enum Breather {
 
     /// Parses the command line and runs what it asks for. A usage error is one line on stderr and
     /// exit 64: a bar or a systemd journal shows one line, and that line must say what was wrong.
-    static func main() {
+    public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // Before anything else: a SIGHUP/SIGUSR1/SIGUSR2/SIGRTMIN+1/+2 that arrives while the daemon starts
         // (systemd may reload it at once) must not take the default action, which ends the

@@ -24,7 +24,7 @@ extension OneShot {
         guard let latest = heard.latest else {
             throw Self.noState(heard, subscription: subscription, deadline: deadline, broker: source)
         }
-        let session = Session(context: context, subscription: subscription)
+        let session = try Session(context: context, source: .subscription(subscription))
         let viewModel = session.viewModel
         if let standard = options.standard { viewModel.inputs.aqiStandard(standard) }
         // The state itself first: a publisher gone offline makes the refresh fail, and the

@@ -1,0 +1,59 @@
+@testable import BreatherApp
+import BreatherModel
+import Testing
+
+/// The command line parsed in-process: every usage mistake's one line, and what a good line
+/// asks for. (The process's exit 64 and stderr: CommandLineTests.)
+@Suite("the command line, parsed in-process")
+struct CommandLineParserTests {
+    @Test("each usage mistake names itself in one line", arguments: [
+        (["--latitude"], "Missing value for '--latitude <latitude>'"),
+        (["--latitude", "--refresh"], "Missing value for '--latitude <latitude>'"),
+        (["--latitude", "north", "--longitude", "0"], "The value 'north' is invalid for '--latitude <latitude>'"),
+        (["--latitude", "nan", "--longitude", "0"], "The value 'nan' is invalid for '--latitude <latitude>'"),
+        (["--refresh=yes"], "The flag '--refresh' takes no value"),
+        (["-x"], "Unknown option '-x'"),
+        (["--bogus=1"], "Unknown option '--bogus'"),
+        (["frob"], "Unexpected argument 'frob'"),
+        (["daemon", "extra"], "Unexpected argument 'extra'"),
+        (["--log-level", "loud"], "The value 'loud' is invalid for '--log-level <log-level>'. Please provide one of the following: debug, info, warning, error"),
+        (["--generate-completion-script", "tcsh"], "The value 'tcsh' is invalid for '--generate-completion-script <shell>'. Please provide one of the following: bash, zsh, fish"),
+        (["--template="], "Missing value for '--template <template>'"),
+        (["--output", ""], "Missing value for '--output <output>'"),
+        (["--", "daemon"], "Unexpected argument 'daemon'"),
+        (["aqi", "pm2_5=3", "--latitude", "1"], "breather aqi reads only --standard, --format and --log-level, not --latitude"),
+        (["--standard", "x\ny\u{1B}[31m"], "The value 'x\\ny\\u{1B}[31m' is invalid for '--standard <standard>'. Please provide one of the following: us, china, china-2012, eu, uk, india, canada"),
+        (["help", "frob"], "Unknown subcommand 'frob'"),
+    ])
+    func usageMessages(arguments: [String], message: String) {
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(arguments) }
+        do {
+            _ = try CommandLineParser.parse(arguments)
+        } catch {
+            #expect(error.line == "breather: error: \(message) (see breather --help)")
+        }
+    }
+
+    @Test("flags before and after the subcommand, = and separate values, the last of a repeated flag")
+    func goodLine() throws {
+        let invocation = try CommandLineParser.parse(["--standard=china", "watch", "--format", "waybar", "--latitude", "-33.87",
+                                                      "--longitude=-70.65", "--units", "imperial", "--units", "metric"])
+        guard case .run(let command, let options, let readings) = invocation else {
+            Issue.record("not a run: \(invocation)")
+            return
+        }
+        #expect(command == .watch)
+        #expect(options.standard == .china && options.format == .waybar && options.units == .metric)
+        #expect(options.latitude == -33.87 && options.longitude == -70.65)
+        #expect(readings.isEmpty)
+    }
+
+    @Test("--source names a publisher's state for the one-shot, daemon and watch")
+    func source() throws {
+        guard case .run(nil, let options, _) = try CommandLineParser.parse(["--source", "mqtt://host:1884/breather/kitchen"]) else {
+            Issue.record("not a one-shot")
+            return
+        }
+        #expect(options.source?.host == "host" && options.source?.port == 1884 && options.source?.path == "breather/kitchen")
+    }
+}
