@@ -100,8 +100,9 @@ struct ConfigCommand {
                   ("alerts.pollen", quoted(s.alerts?.pollen?.id)), ("alerts.uv", quoted(s.alerts?.uv?.rawValue)),
                   ("alerts.pre_alert", quoted(s.alerts?.preAlertSeconds.map(duration))),
                   ("alerts.briefing", quoted(s.alerts?.briefingMinute.map(clock))),
-                  ("alerts.hold", "\(s.alerts?.hold ?? 2)"), ("alerts.co2", "\(s.alerts?.co2PPM.map(String.init) ?? "(unset)")"),
+                  ("alerts.hold", "\(s.alerts?.hold ?? 2)"), ("alerts.co2", "\(s.alerts?.co2PPM.map(String.init) ?? "(unset)")"), ("alerts.advice", "\(s.alerts?.advice ?? false)"),
                   ("bar.pollen", quoted(s.bar.barPollen.id)), ("bar.uv", quoted(s.bar.barUV.rawValue))]
+        lines += s.adviceLines.map { ($0.key, $0.value) }
         if let m = s.mqtt {
             lines += [("mqtt.url", quoted(m.broker.description)), ("mqtt.ca_file", quoted(m.caFile)), ("mqtt.username", quoted(m.username)),
                       ("mqtt.password_file", quoted(m.passwordFile)), ("mqtt.client_id", quoted(m.clientID)),

@@ -172,6 +172,7 @@ final class DaemonController: Service, Sendable {
         // Always one re-render: new formats, units, icons or output files show at once.
         viewModel.inputs.display(now.units, now.icons, new.storePolicy.pollingStaleAfterSeconds)
         viewModel.inputs.dayAhead(now.bar, now.alerts)
+        viewModel.inputs.advice(now.advice)
         if plan.refetch { viewModel.inputs.userDidRefresh() }
         return true
     }

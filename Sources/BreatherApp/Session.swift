@@ -89,6 +89,7 @@ struct Session: Sendable {
                 save: { saver.save($0) }, staleAfterSeconds: options.staleAfterSeconds, polls: options.gate != nil,
                 earlyRetry: { fetching.earlyRetryAt.withLock { $0 } },
                 recentIndices: { location, standard in showsHistory ? history.current?.recentIndices(at: location, standard: standard) : nil })
+                .recordingAdvice(in: history)
         case .state(let fetch):
             history = HistorySlot(nil)  // the publisher keeps the history
             fetching = Fetching(fetcher: ConditionsFetcher(air: [], weather: [], asthma: []), resolver: LocationResolver(context: context))
@@ -113,7 +114,7 @@ struct Session: Sendable {
 
 extension AppContext {
     /// The view model's environment under these settings, the same for every source: units,
-    /// icons, local time, the `[bar]` levels and `[alerts]` thresholds. `polls`: errors name the
+    /// icons, local time, the `[bar]` levels, `[alerts]` thresholds and `[advice]`. `polls`: errors name the
     /// next poll (daemon, `watch`).
     func viewModelEnvironment(fetch: @escaping @Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions,
                               save: @escaping @Sendable (CityConditions) -> Void, staleAfterSeconds: Int, polls: Bool,
@@ -125,6 +126,7 @@ extension AppContext {
                   sensorPollSeconds: polls ? settings.sensorPollSeconds : nil, earlyRetry: earlyRetry)
         environment.dayAhead = settings.bar
         environment.alerts = settings.alerts
+        environment.advice = settings.advice
         return environment
     }
 }

@@ -8,7 +8,7 @@ extension ConfigFile {
     /// (read before this), so a typo or another standard's id is an error listing the valid ids.
     func applyAlerts(to settings: inout Settings) throws(ConfigError) {
         guard let table = try table("alerts", in: root) else { return }
-        try checkKeys(table, section: "alerts", allowed: ["category", "asthma", "pollen", "uv", "pre_alert", "briefing", "hold", "co2"])
+        try checkKeys(table, section: "alerts", allowed: ["category", "asthma", "pollen", "uv", "pre_alert", "briefing", "hold", "co2", "advice"])
         var alerts = AlertSettings(standard: settings.standard)
         if let id = try string("category", in: table, section: "alerts") {
             let ids = settings.standard.categories.map(\.id)
@@ -32,15 +32,20 @@ extension ConfigFile {
         }
         if let value = table["co2"] {
             guard let ppm = value.int, (400...40_000).contains(ppm) else {
-                throw error("co2", "alerts", "must be a whole number of ppm from 400 to 40000, like 1400 (got \(value.debugDescription))")
+                throw error("co2", "alerts", "must be a whole number of ppm from 400 to 40000, like 1000 (got \(value.debugDescription))")
             }
             alerts.co2PPM = ppm
             mark(&settings, "alerts.co2")
         }
+        if let value = table["advice"] {
+            guard let on = value.bool else { throw error("advice", "alerts", "must be true or false") }
+            alerts.advice = on
+            mark(&settings, "alerts.advice")
+        }
         // Thresholds a forecast can cross (pre_alert needs one); CO2 is measured indoors, never forecast.
         let hasForecastThreshold = alerts.category != nil || alerts.asthma != nil || alerts.pollen != nil || alerts.uv != nil
-        guard hasForecastThreshold || table["co2"] != nil || alerts.briefingMinute != nil else {
-            throw error("alerts", nil, "[alerts] needs at least one of category, asthma, pollen, uv, co2 or briefing")
+        guard hasForecastThreshold || table["co2"] != nil || alerts.briefingMinute != nil || alerts.advice else {
+            throw error("alerts", nil, "[alerts] needs at least one of category, asthma, pollen, uv, co2, advice or briefing")
         }
         if alerts.preAlertSeconds != nil && !hasForecastThreshold {
             throw error("pre_alert", "alerts", "warns before a threshold is crossed: set category, asthma, pollen or uv too (co2 has no forecast)")

@@ -37,6 +37,8 @@ public struct Settings: Sendable {
     public var alerts: AlertSettings?
     /// `[bar]`: from which level pollen and UV show in the compact bar text.
     public var bar = DayAheadSettings()
+    /// `[advice]`: the thresholds of "what to do now" and its hold.
+    public var advice = AdviceSettings()
     /// `[mqtt]`: the broker the daemon publishes its state to; nil = none.
     public var mqtt: MQTTSettings?
     /// Accepted but doubtful settings (e.g. a very short interval), for the log.

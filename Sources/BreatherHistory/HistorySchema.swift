@@ -23,5 +23,11 @@ enum HistorySchema {
                            PRIMARY KEY(place, day, variable, source)) WITHOUT ROWID;
         CREATE TABLE rollup(place INTEGER PRIMARY KEY, raw_through INTEGER NOT NULL DEFAULT 0, hourly_through INTEGER NOT NULL DEFAULT 0);
         """,
+        // 3: each change of the advice shown at a place (README "What to do now"), with its
+        // reasons joined by ", ". Kept as they are: a few rows a day.
+        """
+        CREATE TABLE advice(place INTEGER NOT NULL, time INTEGER NOT NULL, action TEXT NOT NULL, reasons TEXT NOT NULL,
+                            PRIMARY KEY(place, time)) WITHOUT ROWID;
+        """,
     ])
 }

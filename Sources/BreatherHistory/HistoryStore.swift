@@ -156,7 +156,7 @@ public final class HistoryStore {
         if try database.scalarInt("PRAGMA freelist_count") ?? 0 >= 64 { try database.execute("PRAGMA incremental_vacuum") }
     }
 
-    private func placeID(_ place: HistoryPlace) throws(SQLiteError) -> Int {
+    func placeID(_ place: HistoryPlace) throws(SQLiteError) -> Int {
         if let id = placeIDs[place] {
             if !place.name.isEmpty, placeNames[id] != place.name {
                 let rename = try database.kept("UPDATE place SET name = ? WHERE id = ?")

@@ -49,6 +49,9 @@ public struct AlertMonitor: Sendable {
     /// The local day the briefing was last sent on.
     var lastBriefingDay: Int?
     private var co2 = Track()
+    /// The advice last seen, and the last one announced (`[alerts] advice`).
+    var lastAdvice: Advice.Action?
+    var announcedAdvice: Advice.Action?
 
     /// A monitor that has seen nothing: no alert is active.
     public init(settings: AlertSettings) {
@@ -75,7 +78,10 @@ public struct AlertMonitor: Sendable {
         if let limit = settings.co2PPM, let indoor = conditions.indoor, let ppm = indoor.co2PPM,
            !conditions.failures.contains(where: { $0.part == .indoor }),
            let alerting = co2.observe(bad: ppm >= Double(limit), reading: indoor.observedAt ?? conditions.fetchedAt, hold: settings.hold) {
-            result.append(Self.co2Notification(ppm, limit: limit, source: indoor.source, alerting: alerting))
+            result.append(Self.co2Notification(ppm, limit: limit, source: indoor.source, alerting: alerting, advice: output.advice))
+        }
+        if settings.advice, let advice = output.advice, let note = observeAdvice(advice, city: city, co2Sent: !result.isEmpty && result.last?.summary.hasPrefix("CO2") == true) {
+            result.append(note)
         }
         if let reading = conditions.partsFetchedAt.air, !output.staleParts.contains(.air) {
             result += observeDayAhead(output, reading: reading, city: city)
@@ -122,11 +128,22 @@ public struct AlertMonitor: Sendable {
                           body: "\(city): asthma risk \(asthma.risk.displayName), below \(limit.displayName)")
     }
 
-    /// "CO2 1520 ppm: open a window", or the all-clear once it is back below the threshold.
-    static func co2Notification(_ ppm: Double, limit: Int, source: String, alerting: Bool) -> AlertNotification {
+    /// "CO2 1520 ppm: open a window (outdoor air good)" when the advice (`Output.advice`) says the
+    /// outdoor air is good; "CO2 1520 ppm: outdoor air unhealthy (smoke likely); air briefly or
+    /// run the purifier" when it is not; "(outdoor air unknown)" without fresh outdoor data. The
+    /// all-clear once it is back below the threshold.
+    static func co2Notification(_ ppm: Double, limit: Int, source: String, alerting: Bool, advice: Advice? = nil) -> AlertNotification {
         let value = Int(ppm.rounded())
+        let what: String
+        switch advice?.action {
+        case .ventilate?: what = "open a window (outdoor air good)"
+        case .ventilateBriefly?, .keepClosed?, .purifier?:
+            let outdoor = advice.map { $0.smoke ? "smoke likely" : $0.reasons.first { !$0.hasPrefix("CO2") && !$0.hasPrefix("indoor PM2.5") } ?? "" } ?? ""
+            what = "outdoor air unhealthy\(outdoor.isEmpty ? "" : " (\(outdoor))"); air briefly or run the purifier"
+        case .unknown?, nil: what = "open a window (outdoor air unknown)"
+        }
         return alerting
-            ? AlertNotification(urgency: .normal, summary: "CO2 \(value) ppm: open a window",
+            ? AlertNotification(urgency: .normal, summary: "CO2 \(value) ppm: \(what)",
                                 body: "Indoor air (\(source)): CO2 \(value) ppm, at or over \(limit) ppm")
             : AlertNotification(urgency: .low, summary: "CO2 back to \(value) ppm",
                                 body: "Indoor air (\(source)): CO2 \(value) ppm, below \(limit) ppm")

@@ -19,12 +19,16 @@ public struct AlertSettings: Sendable, Equatable {
     public var briefingMinute: Int?
     /// How many consecutive fresh readings a crossing (or a recovery) must hold before it is announced.
     public var hold: Int
-    /// Notify ("open a window") when the indoor sensor's CO2 reaches this many ppm; nil = no CO2
-    /// alert. 1,400 ppm by default: about 1,000 ppm above the outdoor air (~420 ppm), the start of
-    /// EN 13779's lowest indoor-air class (IDA 4, "low indoor air quality").
+    /// Notify when the indoor sensor's CO2 reaches this many ppm, with what the advice says of
+    /// the outdoor air ("open a window (outdoor air good)" or "air briefly or run the purifier");
+    /// nil = no CO2 alert. 1,000 ppm by default: the German Environment Agency's level from which
+    /// to ventilate (UBA 2008; EN 16798-1 category II is about 800 ppm above outdoor air).
     public var co2PPM: Int? = AlertSettings.defaultCO2PPM
-    /// The default CO2 threshold, 1,400 ppm.
-    public static let defaultCO2PPM = 1_400
+    /// The default CO2 threshold, 1,000 ppm.
+    public static let defaultCO2PPM = 1_000
+    /// Notify when the advice changes to keep the windows closed, run the purifier or air only
+    /// briefly (`[alerts] advice`); off by default.
+    public var advice = false
 
     /// Thresholds for the index under `standard`, the asthma risk, pollen and UV, held `hold`
     /// readings; pre-alerts and the briefing when their times are given.

@@ -60,7 +60,8 @@ public struct LocalTime: Sendable {
         Timestamp.rfc3339(date, offsetSeconds: offsetSeconds(date))
     }
 
-    private func bareClock(_ date: Timestamp) -> String {
+    /// "18:05" or "6:05 PM" without the zone's label (a reason's "until 18:00").
+    func bareClock(_ date: Timestamp) -> String {
         let stamp = local(date)
         guard twelveHour else { return String(stamp.dropFirst(11).prefix(5)) }
         let hour = Int(stamp.dropFirst(11).prefix(2)) ?? 0

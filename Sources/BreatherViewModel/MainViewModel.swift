@@ -47,6 +47,11 @@ public final class MainViewModel: Sendable {
         /// The index of the last 24 hours at a place under a standard (the history store), for
         /// the sparkline and trend; nil when there is none (the default).
         public var recentIndices: @Sendable (Location, AQIStandard) -> IndexHistory?
+        /// `[advice]`: the thresholds and hold of "what to do now".
+        public var advice = AdviceSettings()
+        /// Hears each change of the advice shown (after its hold), with the place and the time:
+        /// the history store records it. Nothing by default.
+        public var adviceChanged: @Sendable (Location, Advice, Timestamp) -> Void = { _, _, _ in }
 
         /// An environment whose data goes stale after an hour unless told otherwise.
         public init(fetch: @escaping @Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions,
@@ -106,6 +111,8 @@ public final class MainViewModel: Sendable {
         /// hand, so the alert monitor sees the time without waiting for a poll; fetches once
         /// first when the air reading is older than the poll interval (or there is none).
         public let briefingTime: @Sendable () -> Void
+        /// New `[advice]` thresholds (a reload): re-renders, no fetch; the advice shown keeps its hold.
+        public let advice: @Sendable (AdviceSettings) -> Void
     }
 
     /// The event senders views call.
@@ -126,6 +133,7 @@ public final class MainViewModel: Sendable {
         case dayAhead(DayAheadSettings, AlertSettings?)
         case seed(CityConditions)
         case briefingTime
+        case advice(AdviceSettings)
     }
 
     /// Starts the event loop; nothing is fetched until an input asks. `standard` is the index
@@ -147,7 +155,8 @@ public final class MainViewModel: Sendable {
                             display: { events.yield(.display($0, $1, $2)) },
                             toggleCompact: { events.yield(.toggleCompact) },
                             dayAhead: { events.yield(.dayAhead($0, $1)) },
-                            briefingTime: { events.yield(.briefingTime) })
+                            briefingTime: { events.yield(.briefingTime) },
+                            advice: { events.yield(.advice($0)) })
         Task(executorPreference: environment.executor) {
             var state = State(standard: standard, environment: environment, inFlight: inFlight)
             state.standards = standards
@@ -176,11 +185,14 @@ public final class MainViewModel: Sendable {
                     state.environment.alerts = alerts
                 case .seed(let stored):
                     state.conditions = stored
+                    state.noteIndoorRead(stored)
                 case .briefingTime:
                     if state.needsFetchForBriefing { await state.fetch(FetchRequest(standard: state.standard), outputs) }
+                case .advice(let settings):
+                    state.environment.advice = settings
                 }
                 state.readRecentIndices()
-                outputs.yield(state.render())
+                outputs.yield(state.renderHeld())
             }
             outputs.finish()
         }
@@ -232,6 +244,10 @@ struct State: Sendable {
     /// and trend): read from the history (`Environment.recentIndices`) after each event, so
     /// `render()` itself reads nothing.
     var recentIndices: IndexHistory?
+    /// The advice shown and since when: its one owner (Output+Advice.swift).
+    var adviceHold = AdviceHold()
+    /// When the indoor sensor last answered (its reading's age when it gives no time).
+    var indoorReadAt: Timestamp?
 
     let inFlight: FetchInFlight
 
@@ -288,7 +304,7 @@ struct State: Sendable {
         // and it runs every minute: no render for nothing.
         if !request.sensorsOnly || conditions == nil {
             readRecentIndices()  // a new standard may have asked for this fetch
-            outputs.yield(render())
+            outputs.yield(renderHeld())
         }
         inFlight.begin()
         defer { inFlight.end() }
@@ -312,6 +328,7 @@ struct State: Sendable {
             let merged = conditions.map { request.sensorsOnly ? $0.merged(withSensorPoll: fetched) : $0.merged(with: fetched) } ?? fetched
             if merged.isUsable {
                 conditions = merged
+                noteIndoorRead(merged)
                 failuresWithoutData = []
                 environment.save(merged)
             } else {

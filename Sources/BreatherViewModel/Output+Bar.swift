@@ -18,7 +18,7 @@ extension Output {
         let weather = [conditionIcon, temperature == Format.unavailable ? "" : temperature + mark(.weather, "*")].filter { !$0.isEmpty }
         if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
         if !asthmaRiskShort.isEmpty { parts.append("asthma \(asthmaRiskShort)\(mark(.asthma, "*"))") }
-        parts += compactDayAhead
+        parts += compactDayAhead + adviceBarPart
         parts += lineEnd(stale: isStale ? "stale \(ageShort)" : nil)
         return parts.joined(separator: " · ")
     }

@@ -107,6 +107,10 @@ public struct Output: Sendable, Equatable {
     public var sparkline = ""
     /// "rising", "falling" or "steady" over the last 3 hours; "" when not known.
     public var trend = ""
+    /// What to do now about the windows, held (`[advice] hold`); nil before any data.
+    public var advice: Advice?
+    /// The best hours outside in the next 24; nil without an hourly forecast.
+    public var bestHours: BestHours?
 
     /// The numbers and ids behind the strings, as plain values (json, Prometheus, template raw values).
     public var data: OutputData
@@ -142,6 +146,7 @@ public struct Output: Sendable, Equatable {
         "index_title", "error_short", "retry", "sparkline", "trend",
         "indoor_aqi", "co2",
         "pollen", "pollen_top", "uv",
+        "advice", "best_hours",
     ]
 
     /// The `display` object of the json output and the `--template` placeholders, in a stable order.
@@ -152,7 +157,8 @@ public struct Output: Sendable, Equatable {
                       source, categoryID, indexName, airQualityCategoryShort, asthmaRiskShort, ageShort,
                       forecastSummary, asthmaOutlook, indexTitle, errorShort ?? "", retry, sparkline, trend,
                       indoorAQI, co2,
-                      pollenSummary, pollenTop, uvSummary]
+                      pollenSummary, pollenTop, uvSummary,
+                      advice?.line ?? "", bestHours?.summary ?? ""]
         return zip(Self.displayKeys, values).map { (key: $0, value: $1) }
     }
 
@@ -168,6 +174,7 @@ public struct Output: Sendable, Equatable {
             // The outlook's clock moves with every render; what it says is what counts.
             && lhs.outlook.days == rhs.outlook.days && lhs.outlook.warnings == rhs.outlook.warnings
             && lhs.outlook.briefing == rhs.outlook.briefing
+            && lhs.advice == rhs.advice && lhs.bestHours == rhs.bestHours
     }
 }
 

@@ -48,6 +48,7 @@ public struct JSONRenderer: Renderer {
         root["pollen"] = pollen(output)
         root["uv"] = uv(output)
         root["outlook"] = outlook(output)
+        root["advice"] = advice(output)
         // Credits a provider's terms require (WAQI); empty when the source asks for none.
         root["attributions"] = .array(data.attributions.map { credit in
             .object(["name": .string(credit.name), "url": credit.url.map(JSONValue.string) ?? .null])

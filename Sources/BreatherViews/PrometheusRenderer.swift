@@ -77,6 +77,11 @@ public struct PrometheusRenderer: Renderer {
             family("breather_indoor_aqi", "Indoor PM index under the selected standard (one reading: a 1-hour value).",
                    indoor.aqi.map { [(sensor + [("standard", output.standard.rawValue)], Double($0))] } ?? [])
         }
+        if let advice = output.advice {
+            family("breather_advice", "What to do now: 1 for the advice shown, 0 for the others.",
+                   Advice.Action.allCases.map { (place + [("advice", $0.rawValue)], $0 == advice.action ? 1 : 0) })
+            family("breather_smoke_likely", "1 when outdoor smoke is likely (README, What to do now).", [(place, advice.smoke ? 1 : 0)])
+        }
         if let updated = data.updatedAtSeconds {
             family("breather_last_success_timestamp_seconds", "Unix time of the data shown.", [(place, updated)])
             family("breather_data_age_seconds", "Age of the data shown.", [(place, Double(output.ageSeconds ?? 0))])

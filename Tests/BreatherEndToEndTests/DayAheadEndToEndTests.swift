@@ -94,7 +94,8 @@ struct DayAheadEndToEndTests {
         #expect(uv["peak_hour"] as? String == "\(hour) UTC", "\(uv)")
         let bar = try await sandbox.run(["--config", sandbox.configPath, "--format", "waybar"], environment: Self.utc)
         let waybar = try #require(try JSONSerialization.jsonObject(with: Data(bar.stdout.utf8)) as? [String: Any])
-        #expect((waybar["text"] as? String)?.hasSuffix("· grass high · UV 8") == true, "\(waybar)")
+        // Grass at NAB "high" also keeps the windows closed ([advice] pollen): the bar says so.
+        #expect((waybar["text"] as? String)?.hasSuffix("· grass high · UV 8 · keep closed") == true, "\(waybar)")
         let template = try await sandbox.run(["--config", sandbox.configPath, "--template", "{uv}"], environment: Self.utc)
         #expect(template.stdout == "UV 8 very high, peak 8 at \(hour) UTC\n")
         let prometheus = try await sandbox.run(["--config", sandbox.configPath, "--format", "prometheus"], environment: Self.utc)

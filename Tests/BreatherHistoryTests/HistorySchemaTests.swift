@@ -11,6 +11,14 @@ import BreatherStore
             INSERT INTO variable(name, unit, period) VALUES ('pm2_5', 'ug/m3', '1h');
             INSERT INTO reading VALUES (1, 1795219200, 1, 1, 12.5);
             """,
+        // Version 2 added retention's tables, empty until a write rolls readings up.
+        2: """
+            INSERT INTO place(latitude, longitude, name) VALUES (40.6769, -73.9423, 'Brooklyn');
+            INSERT INTO source(name) VALUES ('open-meteo');
+            INSERT INTO variable(name, unit, period) VALUES ('pm2_5', 'ug/m3', '1h');
+            INSERT INTO reading VALUES (1, 1795219200, 1, 1, 12.5);
+            INSERT INTO rollup(place) VALUES (1);
+            """,
     ]
 
     @Test(arguments: 0..<HistorySchema.migrations.latestVersion)
@@ -29,13 +37,16 @@ import BreatherStore
             try store.forEachReading(since: 0, until: Int.max / 2) { values.append($0.value) }
             #expect(values == [12.5])
         }
-        // The latest schema takes a write with retention.
+        // The latest schema takes a write with retention, and an advice change (version 3).
         try store.record([reading("pm2_5", 3, at: day0 + 3600)], keepRawSeconds: 3600, now: day0 + 2 * 86_400)
+        let home = HistoryPlace(latitude: 40.6769, longitude: -73.9423)
+        #expect(try store.recordAdvice(AdviceChange(place: home, time: day0, action: "keep_closed", reasons: "ozone 190 µg/m³")))
+        #expect(try store.adviceChanges(at: home, since: 0).map(\.action) == ["keep_closed"])
         #expect(try store.integrityCheck() == "ok")
     }
 
     @Test func everyMigrationStepHasSampleRowsOrCreatesOnlyTables() {
         // Guards the test above: a new version should add its own sample rows.
-        #expect(HistorySchema.migrations.latestVersion == 2)
+        #expect(HistorySchema.migrations.latestVersion == 3)
     }
 }

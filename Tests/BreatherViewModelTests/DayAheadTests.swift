@@ -121,7 +121,9 @@ struct DayAheadTests {
         #expect(bodies == ["Brooklyn: \(briefing)"])
         // PM2.5 80 from 15:00 local: NowCast (the US index's mean) Unhealthy from the second
         // hour, 16:00, to the end of the last, 20:00, at most 166 (a steady 80 would be 168).
-        #expect(briefing == "Tomorrow: US AQI up to 166 Unhealthy 16:00–20:00; grass pollen high; UV 7 high")
+        // Tomorrow's best hours outside: grass (30, NAB "high") spoils every waking hour, from 07:00 local.
+        #expect(briefing == "Tomorrow: US AQI up to 166 Unhealthy 16:00–20:00; grass pollen high; UV 7 high; "
+                + "no good hours outside (grass pollen peaks 07:00)")
         #expect(outputs.last?.outlook.days.map(\.date) == ["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"])
     }
 
@@ -147,7 +149,8 @@ struct DayAheadTests {
         #expect(output.pollen.map(\.count) == [61, 12, 0])
         #expect(output.uvSummary == "UV 8 very high, peak 9 at 13:00 UTC")
         #expect(output.uv?.category == .veryHigh)
-        #expect(output.barTextCompact.hasSuffix(" · grass high · UV 8"), "\(output.barTextCompact)")
+        // Grass at "high" also keeps the windows closed ([advice] pollen): the bar says so.
+        #expect(output.barTextCompact.hasSuffix(" · grass high · UV 8 · keep closed"), "\(output.barTextCompact)")
         #expect(output.details.contains("Pollen: grass 61 high, birch 12 low (grains/m³, AAAAI NAB levels)"))
         #expect(output.details.contains("UV: 8 very high (clear sky 9), today's peak 9 at 13:00 UTC"))
         let fields = Dictionary(uniqueKeysWithValues: output.displayFields.map { ($0.key, $0.value) })

@@ -83,7 +83,7 @@ struct RendererTests {
         let root = JSONCursor(try JSON.parse(text))
         #expect(try root.object().keys == ["location", "standard", "air_quality", "weather", "asthma", "indoor", "display",
                                            "updated_at", "observed_at", "stale", "trend", "stale_parts", "age_seconds", "errors", "forecast",
-                                           "pollen", "uv", "outlook", "attributions"])
+                                           "pollen", "uv", "outlook", "advice", "attributions"])
         #expect(root["trend"].isNull)  // no history in a view test
         #expect(root["pollen"].isNull && root["uv"].isNull, "no pollen or UV in the sample: null, never zeros")
         #expect(try root["location"]["name"].string() == "Saint-Jean \"L'Île\" <&> 100%")

@@ -51,11 +51,12 @@ struct HomeAssistantDiscovery {
     /// Every config this node may have left retained, this run or an earlier one.
     var configFilter: String { "\(settings.discoveryPrefix)/sensor/\(deviceID)/+/config" }
 
-    func configTopic(_ object: String) -> String { "\(settings.discoveryPrefix)/sensor/\(deviceID)/\(object)/config" }
+    func configTopic(_ object: String) -> String { "\(settings.discoveryPrefix)/\(Self.component(object))/\(deviceID)/\(object)/config" }
 
     /// The object id a config topic of this node names, nil for any other topic.
     func object(inConfigTopic topic: String) -> String? {
-        let prefix = "\(settings.discoveryPrefix)/sensor/\(deviceID)/", suffix = "/config"
+        let component = topic.hasPrefix("\(settings.discoveryPrefix)/binary_sensor/") ? "binary_sensor" : "sensor"
+        let prefix = "\(settings.discoveryPrefix)/\(component)/\(deviceID)/", suffix = "/config"
         guard topic.hasPrefix(prefix), topic.hasSuffix(suffix), topic.count > prefix.count + suffix.count else { return nil }
         return String(topic.dropFirst(prefix.count).dropLast(suffix.count))
     }
@@ -68,6 +69,8 @@ struct HomeAssistantDiscovery {
                                   "payload_available": "online", "payload_not_available": "offline",
                                   "expire_after": .integer(Int64(2 * pollSeconds + 60))]
         switch object {
+        case _ where Self.adviceObjects.contains(object):
+            for (key, value) in Self.adviceConfig(object) ?? [:] { config[key] = value }
         case "aqi_category":
             config["name"] = "Air quality"
             config["value_template"] = "{{ value_json.air_quality.category }}"

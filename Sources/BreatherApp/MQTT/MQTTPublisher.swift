@@ -41,6 +41,7 @@ final class MQTTPublisher: Sendable {
         if settings.discovery {
             client.subscribe(discovery.statusTopic)
             client.subscribe(discovery.configFilter)
+            client.subscribe(discovery.binaryConfigFilter)
         }
     }
 
@@ -86,6 +87,7 @@ final class MQTTPublisher: Sendable {
         var current = Set(MQTTStateDocument.sensors(output).map(\.key))
         if output.airQuality != nil { current.insert("aqi_category") }
         if output.conditions?.asthma != nil { current.insert("asthma_risk") }
+        if output.advice != nil { current.formUnion(HomeAssistantDiscovery.adviceObjects) }
         let (before, foundEarly) = state.withLock { state in
             defer { state.announced = current; state.foundEarly = [] }
             return (state.announced ?? [], state.foundEarly)
