@@ -23,5 +23,17 @@ enum HistorySchema {
                            PRIMARY KEY(place, day, variable, source)) WITHOUT ROWID;
         CREATE TABLE rollup(place INTEGER PRIMARY KEY, raw_through INTEGER NOT NULL DEFAULT 0, hourly_through INTEGER NOT NULL DEFAULT 0);
         """,
+        // 3: the breathing log (`breather log`): one row per entry, at a time and a place (by
+        // name: a place may be logged before any reading names it), with the day's exposure
+        // snapshot beside it (`key=value;…`), since raw readings become hourly means after 90
+        // days and hourly means daily summaries after a year. (time, place) is the entry's
+        // identity: an import of the same export twice adds nothing.
+        """
+        CREATE TABLE log(id INTEGER PRIMARY KEY, time INTEGER NOT NULL, place TEXT NOT NULL DEFAULT '',
+                         score INTEGER, reliever INTEGER, peak_flow INTEGER, night_waking INTEGER, activity_limited INTEGER,
+                         cough INTEGER, wheeze INTEGER, chest_tightness INTEGER, breathlessness INTEGER,
+                         tags TEXT NOT NULL DEFAULT '', note TEXT NOT NULL DEFAULT '', exposure TEXT NOT NULL DEFAULT '',
+                         UNIQUE(time, place));
+        """,
     ])
 }

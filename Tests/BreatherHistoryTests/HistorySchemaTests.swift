@@ -11,6 +11,14 @@ import BreatherStore
             INSERT INTO variable(name, unit, period) VALUES ('pm2_5', 'ug/m3', '1h');
             INSERT INTO reading VALUES (1, 1795219200, 1, 1, 12.5);
             """,
+        2: """
+            INSERT INTO place(latitude, longitude, name) VALUES (40.6769, -73.9423, 'Brooklyn');
+            INSERT INTO source(name) VALUES ('open-meteo');
+            INSERT INTO variable(name, unit, period) VALUES ('pm2_5', 'ug/m3', '1h');
+            INSERT INTO reading VALUES (1, 1795219200, 1, 1, 12.5);
+            INSERT INTO daily VALUES (1, 1763510400, 1, 1, 9, 4, 15, 24);
+            INSERT INTO rollup VALUES (1, 0, 0);
+            """,
     ]
 
     @Test(arguments: 0..<HistorySchema.migrations.latestVersion)
@@ -29,6 +37,9 @@ import BreatherStore
             try store.forEachReading(since: 0, until: Int.max / 2) { values.append($0.value) }
             #expect(values == [12.5])
         }
+        // The latest schema takes a log entry, and finds it again.
+        let id = try store.addLogEntry(LogEntry(time: day0 + 7200, score: 3, symptoms: [.wheeze: 2], tags: ["smoke"], note: "after v\(start)"))
+        #expect(try store.logEntry(id: id)?.note == "after v\(start)")
         // The latest schema takes a write with retention.
         try store.record([reading("pm2_5", 3, at: day0 + 3600)], keepRawSeconds: 3600, now: day0 + 2 * 86_400)
         #expect(try store.integrityCheck() == "ok")
@@ -36,6 +47,6 @@ import BreatherStore
 
     @Test func everyMigrationStepHasSampleRowsOrCreatesOnlyTables() {
         // Guards the test above: a new version should add its own sample rows.
-        #expect(HistorySchema.migrations.latestVersion == 2)
+        #expect(HistorySchema.migrations.latestVersion == 3)
     }
 }
