@@ -67,7 +67,8 @@ struct LogCommand {
     private func perform(on store: HistoryStore, now: Int) throws -> ExitStatus {
         switch options.action {
         case .add:
-            let entry = options.entry(now: now)
+            var entry = options.entry(now: now)
+            entry.exposure = (try? store.exposureSnapshot(time: entry.time, place: entry.place)) ?? [:]
             switch Result(catching: { () throws(SQLiteError) in try store.addLogEntry(entry) }) {
             case .success(let id): Console.out("logged entry \(id) at \(HistoryTime.minute(entry.time))")
             case .failure(let error) where error.code == 2067:  // SQLITE_CONSTRAINT_UNIQUE
@@ -82,8 +83,11 @@ struct LogCommand {
             out.flush()
         case .edit(let id):
             guard let old = try store.logEntry(id: id) else { throw CommandFailure(status: .usage, message: "no entry with id \(id) (see 'breather log list')") }
-            let entry = options.edited(old)
+            var entry = options.edited(old)
             if let problem = entry.problem(now: now) { throw CommandFailure(status: .usage, message: problem) }
+            if entry.time != old.time || entry.place != old.place {
+                entry.exposure = (try? store.exposureSnapshot(time: entry.time, place: entry.place)) ?? [:]
+            }
             _ = try store.updateLogEntry(entry)
             Console.out("changed entry \(id)")
         case .delete(let id):
