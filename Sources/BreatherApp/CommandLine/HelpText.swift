@@ -23,6 +23,7 @@ extension Subcommand {
         case .aqi: AQICommand.help
         case .history: HistoryCommand.help
         case .log: LogCommand.help
+        case .insights: InsightsCommand.help
         }
     }
 }
