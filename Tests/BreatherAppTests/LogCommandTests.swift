@@ -18,6 +18,7 @@ struct LogCommandTests {
         (["log", "9"], "score 9 is not 1 (good) to 4 (bad)"),
         (["log", "3", "--pef", "5000"], "peak flow 5000 L/min is outside 30-900"),
         (["log", "--symptom", "sneezing=2"], "unknown symptom 'sneezing': one of cough, wheeze, chest_tightness, breathlessness"),
+        (["log", "--symptom", "="], "unknown symptom '': one of cough, wheeze, chest_tightness, breathlessness"),
         (["log", "--symptom", "wheeze=4"], "symptom wheeze needs a rating from 0 to 3, like --symptom wheeze=2"),
         (["log", "2", "--at", "2099-01-01 08:00"], "--at 2099-01-01 08:00 is in the future (2099-01-01 08:00)"),
         (["log", "2", "--at", "soon"], "The value 'soon' is invalid for '--at <time>': give 08:30, 'yesterday 22:00' or '2026-11-27 08:00'"),

@@ -28,8 +28,8 @@ struct LogOptions: Sendable {
     static let specs: [OptionSpec] = [
         .init("pef", valueName: "L/min", help: "Peak flow, litres a minute (\(LogEntry.peakFlows.lowerBound)-\(LogEntry.peakFlows.upperBound))."),
         .init("reliever", valueName: "puffs", help: "Reliever puffs taken (0-\(LogEntry.relieverPuffs.upperBound))."),
-        .init("symptom", valueName: "name=0..3", help: "A symptom from 0 (none) to 3 (severe); repeat for several.",
-              choices: Symptom.allCases.map { $0.rawValue + "=" }),
+        .init("symptom", valueName: "name=0..3",
+              help: "A symptom (\(Symptom.allCases.map(\.rawValue).joined(separator: ", "))) from 0 (none) to 3 (severe); repeat for several."),
         .flag("night", help: "Woken at night by asthma."),
         .flag("limited", help: "Activity limited by asthma."),
         .init("tag", help: "A tag (sick, exercise, indoors, smoke, travel or your own word); repeat for several."),
@@ -65,7 +65,7 @@ struct LogOptions: Sendable {
             case "pef": options.peakFlow = try number(value, spec)
             case "reliever": options.reliever = try number(value, spec)
             case "symptom":
-                let parts = value.split(separator: "=", maxSplits: 1)
+                let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let symptom = Symptom(rawValue: String(parts[0])) else {
                     throw UsageError("unknown symptom '\(parts[0])': one of \(Symptom.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
