@@ -26,17 +26,17 @@ public enum InsightsFormat {
         }
         lines.append("")
         if let control = report.control {
-            lines.append("Asthma control (GINA, last \(one(control.weeks)) weeks): \(words(control.level))")
-            lines.append("  day symptoms more than twice a week: \(yes(control.daySymptoms)) (\(control.symptomDays) days)")
-            lines.append("  any night waking: \(yes(control.nightWaking)) (\(control.nightDays) nights)")
-            lines.append("  reliever more than twice a week: \(yes(control.relieverNeeded)) (\(control.relieverDays) days)")
-            lines.append("  any activity limited: \(yes(control.activityLimited)) (\(control.limitedDays) days)")
+            lines.append("Asthma control (GINA, last \(control.weeks == 1 ? "week" : one(control.weeks) + " weeks")): \(words(control.level))")
+            lines.append("  day symptoms more than twice a week: \(yes(control.daySymptoms)) (\(count(control.symptomDays, "day")))")
+            lines.append("  any night waking: \(yes(control.nightWaking)) (\(count(control.nightDays, "night")))")
+            lines.append("  reliever more than twice a week: \(yes(control.relieverNeeded)) (\(count(control.relieverDays, "day")))")
+            lines.append("  any activity limited: \(yes(control.activityLimited)) (\(count(control.limitedDays, "day")))")
         } else {
             lines.append("Asthma control (GINA): no entry in the last four weeks.")
         }
         if !report.reliever.isEmpty {
             lines.append("Reliever per week:")
-            for week in report.reliever { lines.append("  week of \(HistoryTime.day(week.weekStart)): \(week.puffs) puffs on \(week.days) days") }
+            for week in report.reliever { lines.append("  week of \(HistoryTime.day(week.weekStart)): \(count(week.puffs, "puff")) on \(count(week.days, "day"))") }
         }
         if let best = report.personalBest {
             lines.append("Peak flow (personal best \(best) L/min):")
@@ -98,6 +98,8 @@ public enum InsightsFormat {
     static func one(_ value: Double) -> String { HistoryCSV.number((value * 10).rounded() / 10) }
     private static func number(_ value: Double?) -> String { value.map(HistoryCSV.number) ?? "null" }
     private static func csvNumber(_ value: Double?) -> String { value.map(HistoryCSV.number) ?? "" }
+    /// `1 day`, `5 days`.
+    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
     private static func yes(_ answer: Bool) -> String { answer ? "yes" : "no" }
     private static func words(_ level: ControlReport.Level) -> String {
         switch level {

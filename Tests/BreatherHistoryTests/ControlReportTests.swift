@@ -77,6 +77,8 @@ struct ControlReportTests {
             #expect(table.contains("Asthma control (GINA, last 2 weeks): partly controlled\n"))
             #expect(table.contains("  day symptoms more than twice a week: yes (5 days)\n"))
             #expect(table.contains("  reliever more than twice a week: no (2 days)\n"))
+            #expect(table.contains("  any night waking: yes (1 night)\n"))
+            #expect(table.contains("  week of 2026-11-09: 2 puffs on 1 day\n"))
             #expect(table.contains("  2026-11-22 08:00  250 L/min  52 %  yellow\n"))
             #expect(table.contains("Not medical advice: follow your own asthma action plan."))
         }
