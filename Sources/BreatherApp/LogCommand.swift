@@ -47,9 +47,17 @@ struct LogCommand {
         HistoryTime.prepare()
         let path = settings.history.path ?? loader.defaultHistoryPath()
         let now = Int(Timestamp.now().timeIntervalSince1970)
-        if options.action == .list, access(path, F_OK) != 0 {
-            Console.out(options.format == .csv ? LogCSV.header : LogTable.header, newline: options.format != .csv)
-            return .ok
+        if access(path, F_OK) != 0 {
+            switch options.action {
+            case .list:
+                Console.out(options.format == .csv ? LogCSV.header : LogTable.header, newline: options.format != .csv)
+                return .ok
+            case .edit(let id), .delete(let id):
+                // No store, no entry: say so without creating the file.
+                Console.err("breather: error: log: no entry with id \(id) (see 'breather log list')")
+                return .usage
+            case .add, .importFile: break
+            }
         }
         do {
             let store = try HistoryStore(path: path)

@@ -65,6 +65,9 @@ struct LogCommandTests {
     func commandRuns() throws {
         let folder = AppHarness.folder()
         let config = Self.config(in: folder)
+        // Before any store exists: exit 64, and no file is made.
+        #expect(LogCommand(options: LogOptions(action: .delete(1), configPath: config)).run() == .usage)
+        #expect(access("\(folder)/h.sqlite3", F_OK) != 0)
         var options = LogOptions(configPath: config)
         options.score = 2
         options.note = "first"
