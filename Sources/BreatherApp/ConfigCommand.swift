@@ -101,7 +101,7 @@ struct ConfigCommand {
                   ("alerts.pollen", quoted(s.alerts?.pollen?.id)), ("alerts.uv", quoted(s.alerts?.uv?.rawValue)),
                   ("alerts.pre_alert", quoted(s.alerts?.preAlertSeconds.map(duration))),
                   ("alerts.briefing", quoted(s.alerts?.briefingMinute.map(clock))),
-                  ("alerts.hold", "\(s.alerts?.hold ?? 2)"), ("alerts.co2", "\(s.alerts?.co2PPM.map(String.init) ?? "(unset)")"),
+                  ("alerts.hold", "\(s.alerts?.hold ?? 2)"), ("alerts.personal", "\(s.alerts?.personal ?? false)"), ("alerts.co2", "\(s.alerts?.co2PPM.map(String.init) ?? "(unset)")"),
                   ("bar.pollen", quoted(s.bar.barPollen.id)), ("bar.uv", quoted(s.bar.barUV.rawValue))]
         if let m = s.mqtt {
             lines += [("mqtt.url", quoted(m.broker.description)), ("mqtt.ca_file", quoted(m.caFile)), ("mqtt.username", quoted(m.username)),

@@ -17,8 +17,8 @@ public struct ExposureMetric: Sendable, Hashable {
     public let label: String
     /// The unit of the value.
     public let unit: String
-    /// The store variable it is worked out from.
-    let variable: String
+    /// The store variable it is worked out from (`o3`, `pollen_grass`).
+    public let variable: String
     let kind: Kind
     /// The delays compared, in days before the logged day.
     public let lags: ClosedRange<Int>

@@ -49,6 +49,8 @@ public struct AlertMonitor: Sendable {
     /// The local day the briefing was last sent on.
     var lastBriefingDay: Int?
     private var co2 = Track()
+    /// Each personal threshold's state, by variable (PersonalThreshold.swift).
+    var personalTracks: [String: Track] = [:]
 
     /// A monitor that has seen nothing: no alert is active.
     public init(settings: AlertSettings) {
@@ -78,6 +80,7 @@ public struct AlertMonitor: Sendable {
             result.append(Self.co2Notification(ppm, limit: limit, source: indoor.source, alerting: alerting))
         }
         if let reading = conditions.partsFetchedAt.air, !output.staleParts.contains(.air) {
+            result += observePersonal(conditions, reading: reading, city: city)
             result += observeDayAhead(output, reading: reading, city: city)
         }
         return result

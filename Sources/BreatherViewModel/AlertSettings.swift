@@ -23,6 +23,10 @@ public struct AlertSettings: Sendable, Equatable {
     /// alert. 1,400 ppm by default: about 1,000 ppm above the outdoor air (~420 ppm), the start of
     /// EN 13779's lowest indoor-air class (IDA 4, "low indoor air quality").
     public var co2PPM: Int? = AlertSettings.defaultCO2PPM
+    /// `personal = true`: the log's suspected triggers become thresholds (off by default).
+    public var personal = false
+    /// The thresholds `breather insights` suspects, filled in by the application when `personal` is on.
+    public var personalThresholds: [PersonalThreshold] = []
     /// The default CO2 threshold, 1,400 ppm.
     public static let defaultCO2PPM = 1_400
 

@@ -11,6 +11,12 @@ struct LogConfigTests {
         #expect(settings.origins["log.personal_best"]?.hasSuffix(":2") == true)
     }
 
+    @Test("[alerts] personal = true alone is a valid [alerts]; off by default")
+    func personalAlerts() throws {
+        #expect(try loadConfig("[alerts]\npersonal = true\n").alerts?.personal == true)
+        #expect(try loadConfig("[alerts]\ncategory = \"unhealthy\"\n").alerts?.personal == false)
+    }
+
     @Test("bad values are config errors naming the key and the line", arguments: [
         ("[log]\npersonal_best = 5000\n", ":2: log.personal_best: must be a peak flow in L/min from 60 to 900"),
         ("[log]\npersonal_best = \"480\"\n", ":2: log.personal_best: must be a peak flow in L/min from 60 to 900"),
