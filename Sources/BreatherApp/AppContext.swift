@@ -50,6 +50,10 @@ struct AppContext: Sendable {
         } catch {
             throw CommandFailure(status: .configuration, message: "config: \(error)")
         }
+        if settings.alerts?.personal == true {
+            let thresholds = PersonalThresholds.read(historyPath: historyPath, logger: logger)
+            self.settings.alerts?.personalThresholds = thresholds
+        }
     }
 
     /// The files Breather keeps for itself, which no output may overwrite: the caches and, when

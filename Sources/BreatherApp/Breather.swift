@@ -51,6 +51,8 @@ public enum Breather {
         case .help(let command): Console.out(HelpText.page(for: command))
         case .completionScript(let shell): Console.out(shell.script, newline: false)
         case .history(let options): exit(HistoryCommand(options: options).run().rawValue)
+        case .log(let options): exit(LogCommand(options: options).run().rawValue)
+        case .insights(let options): exit(InsightsCommand(options: options).run().rawValue)
         case .run(let command, let options, let readings):
             // Every command's tasks on Breather's own executor, run by this thread, never on
             // Swift's global pool: once that pool has run a job, libdispatch wakes the process
@@ -75,7 +77,7 @@ public enum Breather {
         case .watch: status = await Watch(options: options).run()
         case .config: status = ConfigCommand(options: options).run()
         case .aqi: status = AQICommand(common: options, readings: readings).run()
-        case .history: status = .usage  // parsed into Invocation.history, never run from here
+        case .history, .log, .insights: status = .usage  // parsed into their own Invocation cases, never run from here
         }
         // Not exit(3): the exit handlers of libcurl's libraries cost 0.3-0.5 ms of a
         // fetching one-shot run and free nothing the kernel would not.

@@ -96,11 +96,13 @@ struct ConfigCommand {
         }
         lines += [("history.enabled", "\(s.history.enabled)"), ("history.path", quoted(context.historyPath)),
                   ("history.backfill", quoted("\(s.history.backfillDays)d")), ("history.keep_raw", quoted(s.history.keepRawSeconds % 86_400 == 0 ? "\(s.history.keepRawSeconds / 86_400)d" : duration(s.history.keepRawSeconds)))]
+        lines.append(("log.personal_best", s.log.personalBest.map(String.init) ?? "(unset)"))
         lines += [("alerts.category", quoted(s.alerts?.category)), ("alerts.asthma", quoted(s.alerts?.asthma?.rawValue)),
                   ("alerts.pollen", quoted(s.alerts?.pollen?.id)), ("alerts.uv", quoted(s.alerts?.uv?.rawValue)),
                   ("alerts.pre_alert", quoted(s.alerts?.preAlertSeconds.map(duration))),
                   ("alerts.briefing", quoted(s.alerts?.briefingMinute.map(clock))),
                   ("alerts.hold", "\(s.alerts?.hold ?? 2)"), ("alerts.co2", "\(s.alerts?.co2PPM.map(String.init) ?? "(unset)")"), ("alerts.advice", "\(s.alerts?.advice ?? false)"),
+                  ("alerts.personal", "\(s.alerts?.personal ?? false)"),
                   ("bar.pollen", quoted(s.bar.barPollen.id)), ("bar.uv", quoted(s.bar.barUV.rawValue))]
         lines += s.adviceLines.map { ($0.key, $0.value) }
         if let m = s.mqtt {

@@ -8,7 +8,7 @@ extension ConfigFile {
     /// (read before this), so a typo or another standard's id is an error listing the valid ids.
     func applyAlerts(to settings: inout Settings) throws(ConfigError) {
         guard let table = try table("alerts", in: root) else { return }
-        try checkKeys(table, section: "alerts", allowed: ["category", "asthma", "pollen", "uv", "pre_alert", "briefing", "hold", "co2", "advice"])
+        try checkKeys(table, section: "alerts", allowed: ["category", "asthma", "pollen", "uv", "pre_alert", "briefing", "hold", "co2", "advice", "personal"])
         var alerts = AlertSettings(standard: settings.standard)
         if let id = try string("category", in: table, section: "alerts") {
             let ids = settings.standard.categories.map(\.id)
@@ -42,10 +42,15 @@ extension ConfigFile {
             alerts.advice = on
             mark(&settings, "alerts.advice")
         }
+        if let value = table["personal"] {
+            guard let personal = value.bool else { throw error("personal", "alerts", "must be true or false") }
+            alerts.personal = personal
+            mark(&settings, "alerts.personal")
+        }
         // Thresholds a forecast can cross (pre_alert needs one); CO2 is measured indoors, never forecast.
         let hasForecastThreshold = alerts.category != nil || alerts.asthma != nil || alerts.pollen != nil || alerts.uv != nil
-        guard hasForecastThreshold || table["co2"] != nil || alerts.briefingMinute != nil || alerts.advice else {
-            throw error("alerts", nil, "[alerts] needs at least one of category, asthma, pollen, uv, co2, advice or briefing")
+        guard hasForecastThreshold || table["co2"] != nil || alerts.briefingMinute != nil || alerts.advice || alerts.personal else {
+            throw error("alerts", nil, "[alerts] needs at least one of category, asthma, pollen, uv, co2, advice, briefing or personal")
         }
         if alerts.preAlertSeconds != nil && !hasForecastThreshold {
             throw error("pre_alert", "alerts", "warns before a threshold is crossed: set category, asthma, pollen or uv too (co2 has no forecast)")

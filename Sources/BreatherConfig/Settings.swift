@@ -29,6 +29,8 @@ public struct Settings: Sendable {
     public var cache = CacheSettings()
     /// `[history]`: the store of past readings.
     public var history = HistorySettings()
+    /// `[log]`: the breathing log (the personal best peak flow).
+    public var log = LogSettings()
     /// `[[output]]`: the files the daemon and the timer write; empty = none.
     public var outputs: [OutputSettings] = []
     /// A program and its arguments run (no shell) after the daemon's outputs change; empty = none.

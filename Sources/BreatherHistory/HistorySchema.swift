@@ -29,5 +29,17 @@ enum HistorySchema {
         CREATE TABLE advice(place INTEGER NOT NULL, time INTEGER NOT NULL, action TEXT NOT NULL, reasons TEXT NOT NULL,
                             PRIMARY KEY(place, time)) WITHOUT ROWID;
         """,
+        // 4: the breathing log (`breather log`): one row per entry, at a time and a place (by
+        // name: a place may be logged before any reading names it), with the day's exposure
+        // snapshot beside it (`key=value;…`), since raw readings become hourly means after 90
+        // days and hourly means daily summaries after a year. (time, place) is the entry's
+        // identity: an import of the same export twice adds nothing.
+        """
+        CREATE TABLE log(id INTEGER PRIMARY KEY, time INTEGER NOT NULL, place TEXT NOT NULL DEFAULT '',
+                         score INTEGER, reliever INTEGER, peak_flow INTEGER, night_waking INTEGER, activity_limited INTEGER,
+                         cough INTEGER, wheeze INTEGER, chest_tightness INTEGER, breathlessness INTEGER,
+                         tags TEXT NOT NULL DEFAULT '', note TEXT NOT NULL DEFAULT '', exposure TEXT NOT NULL DEFAULT '',
+                         UNIQUE(time, place));
+        """,
     ])
 }

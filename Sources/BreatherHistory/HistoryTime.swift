@@ -48,6 +48,9 @@ public enum HistoryTime {
     /// The hour of the day (0–23) of `seconds`, local.
     public static func hour(_ seconds: Int) -> Int { Int(parts(seconds).0.tm_hour) }
 
+    /// The day of the week of `seconds`, local: 0 for Monday … 6 for Sunday.
+    public static func weekdayFromMonday(_ seconds: Int) -> Int { (Int(parts(seconds).0.tm_wday) + 6) % 7 }
+
     private static func date(_ t: tm) -> String {
         let year = Int(t.tm_year) + 1900
         return "\(String(repeating: "0", count: max(0, 4 - String(year).count)))\(year)-\(two(Int(t.tm_mon) + 1))-\(two(Int(t.tm_mday)))"

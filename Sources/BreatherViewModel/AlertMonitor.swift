@@ -52,6 +52,8 @@ public struct AlertMonitor: Sendable {
     /// The advice last seen, and the last one announced (`[alerts] advice`).
     var lastAdvice: Advice.Action?
     var announcedAdvice: Advice.Action?
+    /// Each personal threshold's state, by variable (PersonalThreshold.swift).
+    var personalTracks: [String: Track] = [:]
 
     /// A monitor that has seen nothing: no alert is active.
     public init(settings: AlertSettings) {
@@ -84,6 +86,7 @@ public struct AlertMonitor: Sendable {
             result.append(note)
         }
         if let reading = conditions.partsFetchedAt.air, !output.staleParts.contains(.air) {
+            result += observePersonal(conditions, reading: reading, city: city)
             result += observeDayAhead(output, reading: reading, city: city)
         }
         return result

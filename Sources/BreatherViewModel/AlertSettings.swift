@@ -29,6 +29,10 @@ public struct AlertSettings: Sendable, Equatable {
     /// Notify when the advice changes to keep the windows closed, run the purifier or air only
     /// briefly (`[alerts] advice`); off by default.
     public var advice = false
+    /// `personal = true`: the log's suspected triggers become thresholds (off by default).
+    public var personal = false
+    /// The thresholds `breather insights` suspects, filled in by the application when `personal` is on.
+    public var personalThresholds: [PersonalThreshold] = []
 
     /// Thresholds for the index under `standard`, the asthma risk, pollen and UV, held `hold`
     /// readings; pre-alerts and the briefing when their times are given.

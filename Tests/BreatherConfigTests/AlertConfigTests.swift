@@ -37,7 +37,7 @@ struct AlertConfigTests {
         ("[alerts]\nasthma = \"high\"\nhold = 0\n", ":3: alerts.hold: must be a whole number of refreshes from 1 to 100"),
         ("[alerts]\nasthma = \"high\"\nhold = \"2\"\n", ":3: alerts.hold: must be a whole number"),
         ("[alerts]\nasthma = \"high\"\nmargin = 5\n", ":3: alerts.margin: unknown key \"margin\" in [alerts]; allowed: category, asthma, pollen, uv, pre_alert, briefing, hold, co2"),
-        ("[alerts]\nhold = 2\n", "alerts: [alerts] needs at least one of category, asthma, pollen, uv, co2, advice or briefing"),
+        ("[alerts]\nhold = 2\n", "alerts: [alerts] needs at least one of category, asthma, pollen, uv, co2, advice, briefing or personal"),
         ("[alerts]\nco2 = 100\n", ":2: alerts.co2: must be a whole number of ppm from 400 to 40000"),
         // CO2 counts as a threshold, but no forecast crosses it: a pre-alert needs another.
         ("[alerts]\nco2 = 1400\npre_alert = \"8h\"\n", "alerts.pre_alert: warns before a threshold is crossed: set category, asthma, pollen or uv too (co2 has no forecast)"),

@@ -17,7 +17,17 @@ import BreatherStore
             INSERT INTO source(name) VALUES ('open-meteo');
             INSERT INTO variable(name, unit, period) VALUES ('pm2_5', 'ug/m3', '1h');
             INSERT INTO reading VALUES (1, 1795219200, 1, 1, 12.5);
-            INSERT INTO rollup(place) VALUES (1);
+            INSERT INTO daily VALUES (1, 1763510400, 1, 1, 9, 4, 15, 24);
+            INSERT INTO rollup VALUES (1, 0, 0);
+            """,
+        // Version 3 added the advice changes.
+        3: """
+            INSERT INTO place(latitude, longitude, name) VALUES (40.6769, -73.9423, 'Brooklyn');
+            INSERT INTO source(name) VALUES ('open-meteo');
+            INSERT INTO variable(name, unit, period) VALUES ('pm2_5', 'ug/m3', '1h');
+            INSERT INTO reading VALUES (1, 1795219200, 1, 1, 12.5);
+            INSERT INTO rollup VALUES (1, 0, 0);
+            INSERT INTO advice VALUES (1, 1795219200, 'ventilate', 'outdoor PM2.5 3× indoor');
             """,
     ]
 
@@ -37,16 +47,21 @@ import BreatherStore
             try store.forEachReading(since: 0, until: Int.max / 2) { values.append($0.value) }
             #expect(values == [12.5])
         }
+        // The latest schema takes a log entry, and finds it again.
+        let id = try store.addLogEntry(LogEntry(time: day0 + 7200, score: 3, symptoms: [.wheeze: 2], tags: ["smoke"], note: "after v\(start)"))
+        #expect(try store.logEntry(id: id)?.note == "after v\(start)")
         // The latest schema takes a write with retention, and an advice change (version 3).
         try store.record([reading("pm2_5", 3, at: day0 + 3600)], keepRawSeconds: 3600, now: day0 + 2 * 86_400)
         let home = HistoryPlace(latitude: 40.6769, longitude: -73.9423)
         #expect(try store.recordAdvice(AdviceChange(place: home, time: day0, action: "keep_closed", reasons: "ozone 190 µg/m³")))
-        #expect(try store.adviceChanges(at: home, since: 0).map(\.action) == ["keep_closed"])
+        let advice = try store.adviceChanges(at: home, since: 0).map(\.action)
+        // The version-3 file's own row is kept beside the new one.
+        #expect(Set(advice) == (start >= 3 ? ["keep_closed", "ventilate"] : ["keep_closed"]))
         #expect(try store.integrityCheck() == "ok")
     }
 
     @Test func everyMigrationStepHasSampleRowsOrCreatesOnlyTables() {
         // Guards the test above: a new version should add its own sample rows.
-        #expect(HistorySchema.migrations.latestVersion == 3)
+        #expect(HistorySchema.migrations.latestVersion == 4)
     }
 }

@@ -57,8 +57,19 @@ func reading(_ variable: String, _ value: Double, at time: Int, source: String =
     HistoryReading(place: place, source: source, time: time, variable: variable, value: value)
 }
 
-/// Pins TZ for a test's local times (the process's zone: tests that set it run serialised).
+/// One test at a time may pin TZ: the zone is the process's, and suites run in parallel.
+final class TimeZoneLock: @unchecked Sendable {
+    static let shared = TimeZoneLock()
+    private var mutex = pthread_mutex_t()
+    private init() { pthread_mutex_init(&mutex, nil) }
+    func lock() { pthread_mutex_lock(&mutex) }
+    func unlock() { pthread_mutex_unlock(&mutex) }
+}
+
+/// Pins TZ for a test's local times (the process's zone: tests that set it take turns).
 func withTimeZone<T>(_ zone: String, _ body: () throws -> T) rethrows -> T {
+    TimeZoneLock.shared.lock()
+    defer { TimeZoneLock.shared.unlock() }
     setenv("TZ", zone, 1)
     tzset()
     defer { unsetenv("TZ"); tzset() }

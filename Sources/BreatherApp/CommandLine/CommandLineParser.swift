@@ -72,11 +72,15 @@ enum Invocation {
     case completionScript(CompletionShell)
     /// `history [options]` or `history import FILE`: its own flags (HistoryOptions).
     case history(HistoryOptions)
+    /// `log …`: an entry of the breathing log, or its list, edit, delete, import (LogOptions).
+    case log(LogOptions)
+    /// `insights [options]` (InsightsOptions).
+    case insights(InsightsOptions)
 }
 
 /// The subcommands; the one-shot run has none.
 enum Subcommand: String, CaseIterable, Sendable {
-    case daemon, watch, config, aqi, history
+    case daemon, watch, config, aqi, history, log, insights
 }
 
 /// Breather's command-line parser: long options (`--name value` or `--name=value`), flags,
@@ -99,8 +103,12 @@ enum CommandLineParser {
         while let argument = rest.popFirst() {
             if onlyPositionals || !isOption(argument) {
                 if !onlyPositionals, command == nil, positionals.isEmpty, let named = Subcommand(rawValue: argument) {
-                    if named == .history {
-                        return .history(try HistoryOptions.parse(rest, common: options, now: Int(Timestamp.now().timeIntervalSince1970)))
+                    let now = Int(Timestamp.now().timeIntervalSince1970)
+                    switch named {
+                    case .history: return .history(try HistoryOptions.parse(rest, common: options, now: now))
+                    case .log: return .log(try LogOptions.parse(rest, common: options, now: now))
+                    case .insights: return .insights(try InsightsOptions.parse(rest, common: options, now: now))
+                    default: break
                     }
                     command = named
                 } else {
@@ -196,6 +204,7 @@ enum CommandLineParser {
     /// The flag `--name` names, if Breather has one.
     private static func spec(named name: Substring) -> OptionSpec? {
         CommonOptions.specs.first { $0.name == name } ?? HistoryOptions.specs.first { $0.name == name }
+            ?? LogOptions.specs.first { $0.name == name } ?? InsightsOptions.specs.first { $0.name == name }
     }
 
     /// An option or flag rather than a value: it starts with a minus sign and is neither a lone

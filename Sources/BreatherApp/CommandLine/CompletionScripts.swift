@@ -22,7 +22,7 @@ private enum CompletionScripts {
     /// `--format`, offers both sets of values).
     static let specs: [OptionSpec] = {
         var merged = CommonOptions.specs
-        for spec in HistoryOptions.specs {
+        for spec in HistoryOptions.specs + LogOptions.specs + InsightsOptions.specs {
             if let at = merged.firstIndex(where: { $0.name == spec.name }) {
                 let old = merged[at]
                 let extra = spec.choices.filter { !old.choices.contains($0) }

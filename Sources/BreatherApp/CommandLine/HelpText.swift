@@ -22,6 +22,8 @@ extension Subcommand {
         case .config: ConfigCommand.help
         case .aqi: AQICommand.help
         case .history: HistoryCommand.help
+        case .log: LogCommand.help
+        case .insights: InsightsCommand.help
         }
     }
 }

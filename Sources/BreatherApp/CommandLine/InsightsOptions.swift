@@ -1,0 +1,42 @@
+/// `breather insights [--since 90d] [--format table|json|csv]`: the words after `insights`.
+struct InsightsOptions: Sendable {
+    enum Format: String, CaseIterable, Sendable { case table, json, csv }
+
+    var since: Int
+    var format: Format = .table
+    var configPath: String?
+    var logLevel: LogLevel = .warning
+
+    /// The flags of `breather insights`, for the parser, its help page and the completions.
+    static let specs: [OptionSpec] = [
+        .init("since", valueName: "when", help: "The logged days to compare: a duration back from now (90d, 1y as 365d) or a date (default 90d)."),
+        .init("format", help: "table (default), json or csv (the exposure comparison). html comes in a later version.",
+              choices: Format.allCases.map(\.rawValue)),
+        .init("config", help: "Config file (TOML): [log] personal_best gives the peak-flow zones.", completesFiles: true),
+        .init("log-level", help: "Log level (default warning).", choices: LogLevel.allCases.map(\.rawValue)),
+    ]
+
+    /// The words after `insights`; `common` holds the flags given before it.
+    static func parse(_ arguments: ArraySlice<String>, common: CommonOptions, now: Int) throws(UsageError) -> InsightsOptions {
+        var options = InsightsOptions(since: now - 90 * 86_400, configPath: common.configPath, logLevel: common.logLevel)
+        try LogOptions.refuseCommonFlags(common, command: "insights")
+        var rest = arguments
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("--"), argument.count > 2 else { throw UsageError("Unexpected argument '\(argument.prefix(40))'") }
+            let (spec, inline) = try LogOptions.spec(argument, in: specs, command: "insights")
+            guard let value = inline ?? rest.popFirst(), !value.isEmpty else { throw UsageError("Missing value for '\(spec.usage)'") }
+            switch spec.name {
+            case "since": options.since = try HistoryOptions.time(value, spec: spec, now: now)
+            case "format":
+                if value == "html" { throw UsageError("--format html is not there yet: use table, json or csv") }
+                guard let format = Format(rawValue: value) else { throw .invalidValue(value, for: spec) }
+                options.format = format
+            case "config": options.configPath = value
+            default:
+                guard let level = LogLevel(rawValue: value) else { throw .invalidValue(value, for: spec) }
+                options.logLevel = level
+            }
+        }
+        return options
+    }
+}

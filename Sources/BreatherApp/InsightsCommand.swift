@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BreatherConfig
+import BreatherHistory
+import BreatherModel
+import BreatherStore
+import Logging
+
+/// `breather insights`: what, with which delay, goes with the user's bad days; reliever use per
+/// week, GINA control and peak flow against the personal best. Read only from the local store.
+struct InsightsCommand {
+    static let help = CommandHelp(
+        abstract: "What goes with your bad days: the breathing log against the air you breathed, with delays.",
+        discussion: """
+            Each exposure at each delay (PM2.5 on the day and the day before, ozone's 8-h maximum over days 0-2, \
+            NO2's highest hour, pollen by species over days 0-3, temperature, dew point, indoor PM2.5 and CO2) \
+            is compared between bad days (score 3-4) and good days (1-2), with the counts: 'tolerated up to' is the highest \
+            seen on a good day, 'suspected above' is named only when two or more bad days (and no good day) were above it. \
+            Until \(TriggerReport.minimumLoggedDays) days are logged it says how many more it needs. \
+            Also reliever use per week, GINA's four control questions over the last four weeks, \
+            and peak flow as a percentage of [log] personal_best (green >= 80 %, yellow 50-80 %, red < 50 %).
+            Not medical advice: follow your own asthma action plan. Details: docs/LOG.md.
+            """,
+        usage: "[--since <when>] [--format table|json|csv]",
+        options: InsightsOptions.specs)
+
+    var options: InsightsOptions
+
+    func run() -> ExitStatus {
+        let logger = Logger.breather(options.logLevel)
+        let loader = ConfigLoader()
+        let settings: Settings
+        do {
+            settings = try loader.load(explicitPath: options.configPath)
+        } catch {
+            logger.log(.error, "config: \(error)")
+            return .configuration
+        }
+        HistoryTime.prepare()
+        let path = settings.history.path ?? loader.defaultHistoryPath()
+        let now = Int(Timestamp.now().timeIntervalSince1970)
+        do {
+            let report: InsightsReport
+            if access(path, F_OK) == 0 {
+                report = try HistoryStore(path: path).insights(since: options.since, now: now, personalBest: settings.log.personalBest)
+            } else {
+                report = InsightsReport(entries: [], since: options.since, now: now, personalBest: settings.log.personalBest) { _, _ in [:] }
+            }
+            Console.out(Self.render(report, options.format), newline: false)
+            return .ok
+        } catch {
+            logger.log(.error, "insights: \(path): \(error)")
+            return error.isCorruption ? .dataError : error.isBusy ? .temporary : .unavailable
+        }
+    }
+
+    static func render(_ report: InsightsReport, _ format: InsightsOptions.Format) -> String {
+        switch format {
+        case .table: InsightsFormat.table(report)
+        case .json: InsightsFormat.json(report)
+        case .csv: InsightsFormat.csv(report)
+        }
+    }
+}

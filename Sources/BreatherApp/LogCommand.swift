@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BreatherConfig
+import BreatherHistory
+import BreatherIO
+import BreatherModel
+import BreatherStore
+import Logging
+
+/// `breather log`: one entry of the breathing log per call, kept in the history store beside
+/// the day's exposure; `log list`, `log edit ID`, `log delete ID`, `log import FILE`. The log
+/// is the user's alone: no output, MQTT topic or Prometheus metric carries it.
+struct LogCommand {
+    static let help = CommandHelp(
+        abstract: "Log how you breathe today: a score (1 good … 4 bad), peak flow, reliever, symptoms, tags, a note.",
+        discussion: """
+            One entry per call, kept in the history store beside the exposure of its day. \
+            It stays on this machine: no output, MQTT topic or Prometheus metric carries it. \
+            Symptoms: \(Symptom.allCases.map(\.rawValue).joined(separator: ", ")), each 0-3. \
+            Tags: \(LogEntry.suggestedTags.joined(separator: ", ")) or your own word. \
+            'breather insights' compares your bad days with your good ones.
+            Exit codes: 0 ok, 64 a bad value or an id that does not exist (nothing is written), \
+            65 an import file that cannot be read, 69 the store cannot be opened, 75 the store stayed busy, 78 configuration.
+            Not medical advice: follow your own asthma action plan.
+            Examples: breather log 3 --reliever 2 --symptom wheeze=2 --tag smoke; breather log --pef 410 --at 'yesterday 22:00'
+            """,
+        usage: "[<score>] [--pef <L/min>] [--reliever <puffs>] [--symptom <name=0..3>] [--night] [--limited] [--tag <tag>] [--note <text>] [--at <time>] [--place <name>]"
+            + " | list [--since <when>] [--format table|csv] | edit <id> [<score>] [flags] | delete <id> | import <file.csv>",
+        arguments: [("<score>", "1 good, 2 fair, 3 poor, 4 bad."), ("list", "The entries, as a table or CSV."),
+                    ("edit <id>", "Change the values the flags give."), ("delete <id>", "Remove an entry."),
+                    ("import <file.csv>", "Read back 'breather log list --format csv' (twice adds nothing).")],
+        options: LogOptions.specs)
+
+    var options: LogOptions
+
+    func run() -> ExitStatus {
+        let logger = Logger.breather(options.logLevel)
+        let loader = ConfigLoader()
+        let settings: Settings
+        do {
+            settings = try loader.load(explicitPath: options.configPath)
+        } catch {
+            logger.log(.error, "config: \(error)")
+            return .configuration
+        }
+        HistoryTime.prepare()
+        let path = settings.history.path ?? loader.defaultHistoryPath()
+        let now = Int(Timestamp.now().timeIntervalSince1970)
+        if access(path, F_OK) != 0 {
+            switch options.action {
+            case .list:
+                Console.out(options.format == .csv ? LogCSV.header : LogTable.header, newline: options.format != .csv)
+                return .ok
+            case .edit(let id), .delete(let id):
+                // No store, no entry: say so without creating the file.
+                Console.err("breather: error: log: no entry with id \(id) (see 'breather log list')")
+                return .usage
+            case .add, .importFile: break
+            }
+        }
+        do {
+            let store = try HistoryStore(path: path)
+            return try perform(on: store, now: now)
+        } catch let failure as CommandFailure {
+            Console.err("breather: error: log: \(failure.message)")
+            return failure.status
+        } catch {
+            logger.log(.error, "log: \(path): \(error)")
+            guard let error = error as? SQLiteError else { return .unavailable }
+            return error.isCorruption ? .dataError : error.isBusy ? .temporary : .unavailable
+        }
+    }
+
+    private func perform(on store: HistoryStore, now: Int) throws -> ExitStatus {
+        switch options.action {
+        case .add:
+            var entry = options.entry(now: now)
+            entry.exposure = (try? store.exposureSnapshot(time: entry.time, place: entry.place)) ?? [:]
+            switch Result(catching: { () throws(SQLiteError) in try store.addLogEntry(entry) }) {
+            case .success(let id): Console.out("logged entry \(id) at \(HistoryTime.minute(entry.time))")
+            case .failure(let error) where error.code == 2067:  // SQLITE_CONSTRAINT_UNIQUE
+                throw CommandFailure(status: .usage, message: "an entry at \(HistoryTime.minute(entry.time)) exists already: change it with 'breather log edit ID'")
+            case .failure(let error): throw error
+            }
+        case .list:
+            let entries = try store.logEntries(since: options.since ?? Int.min / 2)
+            var out = BufferedOutput()
+            out.write(options.format == .csv ? LogCSV.header : LogTable.header + "\n")
+            for entry in entries { out.write(options.format == .csv ? LogCSV.line(entry) : LogTable.line(entry) + "\n") }
+            out.flush()
+        case .edit(let id):
+            guard let old = try store.logEntry(id: id) else { throw CommandFailure(status: .usage, message: "no entry with id \(id) (see 'breather log list')") }
+            var entry = options.edited(old)
+            if let problem = entry.problem(now: now) { throw CommandFailure(status: .usage, message: problem) }
+            if entry.time != old.time || entry.place != old.place {
+                entry.exposure = (try? store.exposureSnapshot(time: entry.time, place: entry.place)) ?? [:]
+            }
+            _ = try store.updateLogEntry(entry)
+            Console.out("changed entry \(id)")
+        case .delete(let id):
+            guard try store.deleteLogEntry(id: id) else { throw CommandFailure(status: .usage, message: "no entry with id \(id) (see 'breather log list')") }
+            Console.out("deleted entry \(id)")
+        case .importFile(let file):
+            let entries: [LogEntry]
+            do {
+                entries = try LogCSV.entries(from: try SmallFile.readBytes(file, limit: 1 << 28), now: now)
+            } catch let error as HistoryImportError {
+                throw CommandFailure(status: .dataError, message: "import: \(file): \(error)")
+            } catch {
+                throw CommandFailure(status: .unavailable, message: "import: \(error)")
+            }
+            let added = try store.importLogEntries(entries)
+            Console.out("imported \(entries.count) entries from \(file) (\(added) new)")
+        }
+        return .ok
+    }
+}
