@@ -44,6 +44,10 @@ public struct Pollution: Sendable, Hashable {
     /// store gave (`averaged(_:from:)`): the hourly means the standards average; nil when
     /// no series came from there.
     public var sensorHours: [Pollutant: Int]?
+    /// A two-channel sensor's PM2.5 channels at this reading (`SensorReading.channels`), which the
+    /// history store keeps for the EPA's hourly A/B rule; nil for every other source. Not
+    /// stored in the conditions cache.
+    public var sensorChannels: [String: Double]?
 
     /// Air-quality data from `source`; give `hourly` concentrations, `reported` indices or both.
     public init(source: String, observedAt: Timestamp? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = [],
