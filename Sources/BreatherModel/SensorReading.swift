@@ -32,7 +32,8 @@ public struct SensorReading: Sendable, Hashable {
     /// The maker's own 0–100 score (Awair), shown as given.
     public var score: Double?
     /// The correction applied to PM2.5, in words, e.g. "US EPA (Barkjohn et al. 2021, AirNow Fire
-    /// and Smoke Map)"; nil when the value is shown as the sensor gave it.
+    /// and Smoke Map)"; `uncorrected (…why)` when a sensor whose PM2.5 needs one (a PurpleAir,
+    /// an AirGradient's raw `pm02`) is shown as measured; nil when nothing is said.
     public var correction: String?
     /// A two-channel sensor's PM2.5 counters one by one (PurpleAir's A and B), by their history
     /// variable (`pm2_5_atm_a`, `pm2_5_atm_b`, `pm2_5_cf_1_a`, `pm2_5_cf_1_b`): the history
@@ -59,6 +60,9 @@ public struct SensorReading: Sendable, Hashable {
         self.correction = correction
     }
 
+    /// How a `correction` that names none begins: the PM2.5 is the sensor's own, which reads high.
+    public static let uncorrected = "uncorrected"
+
     /// The pollutants the sensor measured, as air-quality data: a one-hour series of the one
     /// reading per pollutant (a standard then indexes it as a labelled 1-hour value until
     /// longer means exist). Nil when it measured no pollutant an index uses (CO2 is none).
@@ -69,6 +73,7 @@ public struct SensorReading: Sendable, Hashable {
         guard !values.isEmpty else { return nil }
         var pollution = Pollution(source: source, observedAt: observedAt, hourly: HourlySeries(values))
         pollution.sensorChannels = channels.isEmpty ? nil : channels
+        if pm2_5 != nil, let correction, correction.hasPrefix(Self.uncorrected) { pollution.sensorUncorrected = correction }
         return pollution
     }
 }

@@ -21,6 +21,8 @@
 enum PurpleAirCorrection {
     /// The words outputs show for the correction.
     static let label = "US EPA (Barkjohn et al. 2021, as the AirNow Fire and Smoke Map applies it)"
+    /// The words outputs show with `correction = "none"`.
+    static let uncorrectedLabel = "uncorrected (the A/B mean of pm2_5_atm as measured: correction = \"none\")"
 
     /// The corrected PM2.5 (µg/m³) for the A/B mean `x` of pm2_5_atm (µg/m³) at `humidity` (%).
     static func epa(_ x: Double, humidity rh: Double) -> Double {

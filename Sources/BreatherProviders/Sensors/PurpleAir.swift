@@ -109,7 +109,12 @@ public struct PurpleAir: LocalSensor {
     }
 
     func corrected(_ raw: SensorReading, _ request: ProviderRequest) throws(ProviderFailure) -> SensorReading {
-        guard correction == .epa, let measured = raw.pm2_5 else { return raw }
+        guard let measured = raw.pm2_5 else { return raw }
+        guard correction == .epa else {
+            var reading = raw
+            reading.correction = PurpleAirCorrection.uncorrectedLabel
+            return reading
+        }
         guard let humidity = raw.humidity else {
             throw request.fail(.badData, "no current_humidity for the US EPA correction (set correction = \"none\" to show PM2.5 uncorrected)")
         }
