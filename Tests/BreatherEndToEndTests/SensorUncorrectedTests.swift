@@ -71,8 +71,9 @@ struct SensorUncorrectedEndToEndTests {
         let air = try #require(document["air_quality"] as? [String: Any])
         #expect(air["pm2_5_correction"] as? String == "uncorrected (the A/B mean of pm2_5_atm as measured: correction = \"none\")")
         #expect((air["notes"] as? [String])?.contains { $0.hasPrefix("PM2.5 uncorrected (the A/B mean of pm2_5_atm") } == true)
+        // Ozone sets this index (PM2.5 13 µg/m³): the mark follows the main pollutant.
         let plain = try await run("purpleair", path: "/json", body: body, extra: none, [])
-        #expect(plain.stdout.contains("(PM2.5 uncorrected)"), "\(plain.stdout)")
+        #expect(plain.stdout.contains("(O3, PM2.5 uncorrected)"), "\(plain.stdout)")
         let waybar = try await run("purpleair", path: "/json", body: body, extra: none, ["--format", "waybar"])
         let bar = try #require(try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: Any])
         #expect((bar["tooltip"] as? String)?.contains("PM2.5 uncorrected") == true, "\(bar["tooltip"] ?? "")")

@@ -5,7 +5,11 @@
 # gets its own folder: a first run fills the store (so the measured run has this hour's readings
 # to average, as in a daemon), the conditions cache is removed, then one run under callgrind.
 #
-# Usage: scripts/bench/callgrind-refresh.sh BINARY [BINARY…]   (e.g. .build/debug/breather-main)
+# ROUNDS rounds (default 3), the binaries taking turns; a run that did not make all three
+# requests (a fetch deadline missed under valgrind's slowdown on a loaded machine) is reported and
+# left out of the median.
+#
+# Usage: [ROUNDS=3] scripts/bench/callgrind-refresh.sh BINARY [BINARY…]   (e.g. .build/debug/breather-main)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ $# -ge 1 ] || { echo "usage: $0 BINARY [BINARY…]" >&2; exit 2; }
@@ -45,12 +49,26 @@ url = "$base/pa"
 [history]
 path = "$dir/history.sqlite3"
 CONFIG
-    run() { HOME="$dir" XDG_CACHE_HOME="$dir/cache" "$@" --config "$dir/config.toml" > "$dir/out" 2> "$dir/err"; }
-    run "$dir/breather"
-    rm -rf "$dir/cache"
-    before=$(wc -l < "$work/requests.log")
-    run valgrind --tool=callgrind --callgrind-out-file="$dir/callgrind.out" "$dir/breather"
-    requests=$(( $(wc -l < "$work/requests.log") - before ))
-    ir=$(grep -m1 '^summary:' "$dir/callgrind.out" | awk '{print $2}')
-    echo "$binary: Ir $ir, requests $requests, output: $(head -c 80 "$dir/out")"
+done
+run() { local dir=$1; shift; HOME="$dir" XDG_CACHE_HOME="$dir/cache" "$@" --config "$dir/config.toml" > "$dir/out" 2> "$dir/err"; }
+for round in $(seq "${ROUNDS:-3}"); do
+    n=0
+    for binary in "$@"; do
+        n=$((n + 1))
+        dir="$work/$n"
+        rm -rf "$dir/cache" "$dir/history.sqlite3"*
+        run "$dir" "$dir/breather"   # fills the store: this hour's reading, the model's hours
+        rm -rf "$dir/cache"
+        before=$(wc -l < "$work/requests.log")
+        run "$dir" valgrind --tool=callgrind --callgrind-out-file="$dir/callgrind.out" "$dir/breather"
+        requests=$(( $(wc -l < "$work/requests.log") - before ))
+        ir=$(grep -m1 '^summary:' "$dir/callgrind.out" | awk '{print $2}')
+        echo "round $round $binary: Ir $ir, requests $requests, output: $(head -c 70 "$dir/out")"
+        [ "$requests" = 3 ] && echo "$ir" >> "$dir/irs"
+    done
+done
+n=0
+for binary in "$@"; do
+    n=$((n + 1))
+    echo "$binary: median Ir $(sort -n "$work/$n/irs" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}') of $(wc -l < "$work/$n/irs") full runs"
 done
