@@ -41,12 +41,12 @@ struct SensorUncorrectedEndToEndTests {
         #expect(air["pm2_5_correction"] as? String == "uncorrected (pm02 as measured: no humidity for the US EPA correction)")
         #expect((air["notes"] as? [String])?.contains("PM2.5 uncorrected (pm02 as measured: no humidity for the US EPA correction), from airgradient") == true,
                 "\(air["notes"] ?? "")")
-        // 120 µg/m³ as measured (1-hour): US 184 — Unhealthy; the EPA correction would have given less.
+        // 120 µg/m³ as measured (1-hour): US 196, Unhealthy, where the corrected 96.6 would read 180.
         let subIndices = try #require(air["sub_indices"] as? [[String: Any]])
         #expect(subIndices.first { $0["pollutant"] as? String == "pm2_5" }?["concentration"] as? Double == 120)
 
         let plain = try await run("airgradient", path: "/measures/current", body: airGradient, [])
-        #expect(plain.stdout.contains("(PM2.5 uncorrected)"), "\(plain.stdout)")
+        #expect(plain.stdout.contains("US AQI 196 Unhealthy (PM2.5 uncorrected)"), "\(plain.stdout)")
 
         let waybar = try await run("airgradient", path: "/measures/current", body: airGradient, ["--format", "waybar"])
         let bar = try #require(try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: Any])
