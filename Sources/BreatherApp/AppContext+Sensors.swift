@@ -1,20 +1,31 @@
 import BreatherConfig
+import BreatherHistory
 import BreatherModel
 import BreatherProviders
 
 extension AppContext {
     /// The sensor on the home network `id` names, as its `[providers.<id>]` table configures
     /// it; nil when it has no table (the config refuses a `[sources]` list naming it then).
-    func sensor(_ id: ProviderID) -> (any LocalSensor)? {
+    /// `history`: the store a PurpleAir asks for this hour's channel readings (the EPA's A/B
+    /// rule on hourly means).
+    func sensor(_ id: ProviderID, history: HistorySlot? = nil) -> (any LocalSensor)? {
         guard let configured = settings.providers.sensors[id] else { return nil }
         return switch id {
         case .airGradient: AirGradient(url: configured.url, http: http)
         case .purpleAir:
-            PurpleAir(url: configured.url, correction: configured.correction, http: http, remark: { [logger] in logger.log(.info, $0) })
+            PurpleAir(url: configured.url, correction: configured.correction, http: http, remark: { [logger] in logger.log(.info, $0) },
+                      hourChannels: history.map(Self.channelsThisHour))
         case .sensorCommunity: SensorCommunity(url: configured.url, http: http)
         case .awair: Awair(url: configured.url, http: http)
         case .openMeteo, .airVisual, .waqi, .openWeatherMap, .propeller, .estimate, .ipapi: nil
         }
+    }
+}
+
+extension AppContext {
+    /// What `slot`'s store holds this hour of a PurpleAir's PM2.5 channels at a place.
+    static func channelsThisHour(_ slot: HistorySlot) -> @Sendable (Location) -> [String: HourTotal] {
+        { location in slot.current?.channelsThisHour(from: ProviderID.purpleAir.rawValue, at: location) ?? [:] }
     }
 }
 

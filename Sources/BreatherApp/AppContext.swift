@@ -127,7 +127,7 @@ struct AppContext: Sendable {
             case .airVisual: airVisual
             case .waqi: waqi
             case .openWeatherMap: openWeatherMap
-            case .airGradient, .purpleAir, .sensorCommunity, .awair: sensor(id)
+            case .airGradient, .purpleAir, .sensorCommunity, .awair: sensor(id, history: history)
             case .propeller, .estimate, .ipapi: nil  // the config accepts none of these for air
             }
         }
@@ -147,7 +147,7 @@ struct AppContext: Sendable {
             }
         }
         return ConditionsFetcher(air: settings.sources.air.compactMap(air), weather: settings.sources.weather.compactMap(weather),
-                                 asthma: settings.sources.asthma.compactMap(asthma), indoor: settings.sources.indoor.compactMap(sensor), gate: gate,
+                                 asthma: settings.sources.asthma.compactMap(asthma), indoor: settings.sources.indoor.compactMap { sensor($0) }, gate: gate,
                                  deadlineSeconds: fetchDeadlineSeconds)
     }
 

@@ -147,6 +147,7 @@ enum ConditionsJSON {
             }))
         }
         if let filledFrom = p.filledFrom { object["filled_from"] = .string(filledFrom) }
+        if let uncorrected = p.sensorUncorrected { object["sensor_uncorrected"] = .string(uncorrected) }
         // Only when a sensor's series came from its readings in the history store.
         if let hours = p.sensorHours {
             object["sensor_hours"] = .object(JSONObject(Pollutant.allCases.compactMap { pollutant in
@@ -215,10 +216,12 @@ enum ConditionsJSON {
                 sensorHours?[pollutant] = try c["sensor_hours"][pollutant.rawValue].int()
             }
         }
-        return Pollution(source: try c["source"].string(), observedAt: try date(c["observed_at_unix"]), hourly: hourly,
-                         reported: reported, attributions: attributions, pollen: pollen, forecast: forecast,
-                         pollenHourly: pollenHourly, uv: uv, pollutantSources: sources, sensorHours: sensorHours,
-                         filledFrom: c["filled_from"].exists ? try c["filled_from"].string() : nil)
+        var pollution = Pollution(source: try c["source"].string(), observedAt: try date(c["observed_at_unix"]), hourly: hourly,
+                                  reported: reported, attributions: attributions, pollen: pollen, forecast: forecast,
+                                  pollenHourly: pollenHourly, uv: uv, pollutantSources: sources, sensorHours: sensorHours,
+                                  filledFrom: c["filled_from"].exists ? try c["filled_from"].string() : nil)
+        pollution.sensorUncorrected = c["sensor_uncorrected"].exists ? try c["sensor_uncorrected"].string() : nil
+        return pollution
     }
 
     private static func values(_ v: HourlyValues) -> JSONValue {

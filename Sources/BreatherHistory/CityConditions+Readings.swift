@@ -38,6 +38,8 @@ extension CityConditions {
             let (pollenAndUVSource, pollenAndUVTime) = pollution.filledFrom.map { ($0, completingTime) } ?? (pollution.source, time)
             for (type, count) in pollution.pollen ?? [:] { add(pollenAndUVSource, pollenAndUVTime, HistoryVariable.pollenName(type), count) }
             add(pollenAndUVSource, pollenAndUVTime, "uv_index", pollution.uv?.index)
+            // A PurpleAir's PM2.5 channels, for the EPA's A/B rule on the hour's means.
+            for (name, value) in pollution.sensorChannels ?? [:] { add(pollution.source, time, name, value) }
         }
         if let weather, partsFetchedAt.weather == fetchedAt {
             let time = weather.observedAt ?? fetchedAt

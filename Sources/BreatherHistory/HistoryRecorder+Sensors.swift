@@ -29,6 +29,19 @@ extension HistoryRecorder {
         }
     }
 
+    /// What the store holds of a PurpleAir's PM2.5 channels (`HistoryVariable.channels`) from
+    /// `sensor` at `location` in the current hour: their sums and counts, for the EPA's A/B rule
+    /// on the hour's means. Empty when the hour holds none or the store cannot be read (the
+    /// rule then runs on the reading alone).
+    public func channelsThisHour(from sensor: String, at location: Location) -> [String: HourTotal] {
+        let place = HistoryPlace(location)
+        let now = clock()
+        return state.withLock { state in
+            guard let store = try? openedStore(&state, now: now) else { return [:] }
+            return (try? store.totals(of: HistoryVariable.channels.map(\.name), from: sensor, at: place, since: now / 3600 * 3600)) ?? [:]
+        }
+    }
+
     /// `conditions` with the series of each pollutant a sensor on the home network gave
     /// replaced by the hourly means of that sensor's own readings in the store (its `source`:
     /// never another sensor's or the model's), the last hour the one of its latest reading.

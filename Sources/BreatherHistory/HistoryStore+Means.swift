@@ -1,4 +1,5 @@
 import BreatherStore
+import BreatherModel
 
 extension HistoryStore {
     /// The hourly means of `variable` from `source` alone at `place`, for the `hours` hours
@@ -52,5 +53,31 @@ extension HistoryStore {
             guard let variable = variables[query.int(at: 1)], let source = sources[query.int(at: 2)] else { continue }
             try body(HistoryReading(place: place, source: source, time: query.int(at: 0), variable: variable, value: query.double(at: 3)))
         }
+    }
+}
+
+extension HistoryStore {
+    /// The sum and count of the readings of each of `variables` from `source` at `place` from
+    /// `since` on (a range of the key: the current hour's few rows); a variable without one is
+    /// left out.
+    public func totals(of variables: [String], from source: String, at place: HistoryPlace,
+                       since: Int) throws(SQLiteError) -> [String: HourTotal] {
+        try loadNames()  // another process (the daemon, a one-shot) may have added some
+        guard let placeID = placeIDs[place], let sourceID = sourceIDs[source] else { return [:] }
+        let wanted = Dictionary(uniqueKeysWithValues: variables.compactMap { name in variableIDs[name].map { ($0, name) } })
+        guard !wanted.isEmpty else { return [:] }
+        let query = try database.kept("""
+            SELECT variable, sum(value), count(*) FROM reading WHERE place = ? AND time >= ? AND source = ? GROUP BY variable
+            """)
+        defer { query.reset() }
+        try query.bind(placeID, at: 1)
+        try query.bind(since, at: 2)
+        try query.bind(sourceID, at: 3)
+        var totals: [String: HourTotal] = [:]
+        while try query.step() {
+            guard let name = wanted[query.int(at: 0)] else { continue }
+            totals[name] = HourTotal(sum: query.double(at: 1), count: query.int(at: 2))
+        }
+        return totals
     }
 }

@@ -197,7 +197,7 @@ public final class HistoryStore {
 
     private func variableID(_ name: String) throws(SQLiteError) -> Int {
         if let id = variableIDs[name] { return id }
-        guard let known = HistoryVariable.all.first(where: { $0.name == name }) else {
+        guard let known = (HistoryVariable.all + HistoryVariable.channels).first(where: { $0.name == name }) else {
             throw SQLiteError(code: 20, message: "unknown variable \(name)")  // SQLITE_MISMATCH
         }
         let insert = try database.kept("INSERT INTO variable(name, unit, period) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET name = excluded.name RETURNING id")

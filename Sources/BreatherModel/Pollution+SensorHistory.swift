@@ -39,6 +39,17 @@ extension Pollution {
     }
 }
 
+extension Pollution {
+    /// The note that the PM2.5 sub-index is a sensor's value as measured (`sensorUncorrected`):
+    /// "PM2.5 uncorrected (pm02 as measured: …), from airgradient"; nil when PM2.5 got no
+    /// sub-index or came corrected or from elsewhere.
+    func uncorrectedPM25(_ subIndices: [SubIndex]) -> IndexNote? {
+        guard let why = sensorUncorrected, source(of: .pm2_5) == source,
+              let sub = subIndices.first(where: { $0.pollutant == .pm2_5 }) else { return nil }
+        return IndexNote(.pm2_5, sub.period, "\(Pollutant.pm2_5.displayName) \(why), from \(source)")
+    }
+}
+
 extension AveragingPeriod {
     /// The period as a mean's name in a sentence: "NowCast", "24-h mean".
     public var meanName: String {

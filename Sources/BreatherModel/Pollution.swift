@@ -44,6 +44,14 @@ public struct Pollution: Sendable, Hashable {
     /// store gave (`averaged(_:from:)`): the hourly means the standards average; nil when
     /// no series came from there.
     public var sensorHours: [Pollutant: Int]?
+    /// A two-channel sensor's PM2.5 channels at this reading (`SensorReading.channels`), which the
+    /// history store keeps for the EPA's hourly A/B rule; nil for every other source. Not
+    /// stored in the conditions cache.
+    public var sensorChannels: [String: Double]?
+    /// Why a sensor's PM2.5 is shown as it measured it, e.g. `uncorrected (pm02 as measured: no
+    /// humidity for the US EPA correction)`; nil when it is corrected and for every other source.
+    /// The index's report says so (`AirQualityReport.uncorrected`, a note).
+    public var sensorUncorrected: String?
 
     /// Air-quality data from `source`; give `hourly` concentrations, `reported` indices or both.
     public init(source: String, observedAt: Timestamp? = nil, hourly: HourlySeries? = nil, reported: [ReportedIndex] = [],
@@ -148,12 +156,16 @@ public struct AirQualityReport: Sendable, Hashable {
     public var computed: Bool
     /// Provider id, plus the field for a provider-given index (`airvisual:aqius`).
     public var source: String
+    /// Why the PM2.5 that went into the index is a sensor's value as measured, without the
+    /// correction such a sensor needs (`Pollution.sensorUncorrected`); nil otherwise.
+    public var uncorrected: String?
 
     /// A report on `index`, `computed` by Breather or given by the provider named in `source`.
-    public init(index: AirQualityIndex, computed: Bool, source: String) {
+    public init(index: AirQualityIndex, computed: Bool, source: String, uncorrected: String? = nil) {
         self.index = index
         self.computed = computed
         self.source = source
+        self.uncorrected = uncorrected
     }
 }
 
@@ -172,7 +184,9 @@ extension Pollution {
         guard let hourly else { throw AQIError.noUsablePollutants(standard) }
         var index = try standard.index(from: standard.readings(from: hourly))
         index.notes += sensorNotes(index.subIndices)
-        return AirQualityReport(index: index, computed: true, source: source)
+        let uncorrected = uncorrectedPM25(index.subIndices)
+        if let uncorrected { index.notes.append(uncorrected) }
+        return AirQualityReport(index: index, computed: true, source: source, uncorrected: uncorrected.flatMap { _ in sensorUncorrected })
     }
 }
 

@@ -32,8 +32,13 @@ public struct SensorReading: Sendable, Hashable {
     /// The maker's own 0–100 score (Awair), shown as given.
     public var score: Double?
     /// The correction applied to PM2.5, in words, e.g. "US EPA (Barkjohn et al. 2021, AirNow Fire
-    /// and Smoke Map)"; nil when the value is shown as the sensor gave it.
+    /// and Smoke Map)"; `uncorrected (…why)` when a sensor whose PM2.5 needs one (a PurpleAir,
+    /// an AirGradient's raw `pm02`) is shown as measured; nil when nothing is said.
     public var correction: String?
+    /// A two-channel sensor's PM2.5 counters one by one (PurpleAir's A and B), by their history
+    /// variable (`pm2_5_atm_a`, `pm2_5_atm_b`, `pm2_5_cf_1_a`, `pm2_5_cf_1_b`): the history
+    /// store keeps them so the EPA's A/B rule can run on the hour's means. Empty otherwise.
+    public var channels: [String: Double] = [:]
 
     /// A reading from `source`; give what the sensor measured, leave the rest nil.
     public init(source: String, observedAt: Timestamp? = nil, pm1: Double? = nil, pm2_5: Double? = nil, pm10: Double? = nil,
@@ -55,6 +60,9 @@ public struct SensorReading: Sendable, Hashable {
         self.correction = correction
     }
 
+    /// How a `correction` that names none begins: the PM2.5 is the sensor's own, which reads high.
+    public static let uncorrected = "uncorrected"
+
     /// The pollutants the sensor measured, as air-quality data: a one-hour series of the one
     /// reading per pollutant (a standard then indexes it as a labelled 1-hour value until
     /// longer means exist). Nil when it measured no pollutant an index uses (CO2 is none).
@@ -63,8 +71,29 @@ public struct SensorReading: Sendable, Hashable {
         if let pm2_5 { values[.pm2_5] = [pm2_5] }
         if let pm10 { values[.pm10] = [pm10] }
         guard !values.isEmpty else { return nil }
-        return Pollution(source: source, observedAt: observedAt, hourly: HourlySeries(values))
+        var pollution = Pollution(source: source, observedAt: observedAt, hourly: HourlySeries(values))
+        pollution.sensorChannels = channels.isEmpty ? nil : channels
+        if pm2_5 != nil, let correction, correction.hasPrefix(Self.uncorrected) { pollution.sensorUncorrected = correction }
+        return pollution
     }
+}
+
+/// What the history store holds of one variable in the current hour: the sum and the count of
+/// its readings, so a new reading joins their mean (`PurpleAir`'s hourly A/B rule).
+public struct HourTotal: Sendable, Hashable {
+    /// The sum of the hour's readings.
+    public var sum: Double
+    /// How many readings the hour holds.
+    public var count: Int
+
+    /// `count` readings summing to `sum`.
+    public init(sum: Double, count: Int) {
+        self.sum = sum
+        self.count = count
+    }
+
+    /// The mean of the stored readings and `value`, the reading on hand.
+    public func mean(with value: Double) -> Double { (sum + value) / Double(count + 1) }
 }
 
 /// Where a sensor stands: outdoors it can stand in for the model's particles; indoors it is

@@ -86,6 +86,9 @@ public struct OutputData: Sendable, Equatable {
         /// The air sources that failed before the one shown answered (empty when the first
         /// did); nil in the calculator's output.
         public var fallbackFrom: [String]?
+        /// Why the PM2.5 in the index is a sensor's value as measured (`uncorrected (…)`); nil
+        /// when it is corrected or no sensor's.
+        public var uncorrected: String?
 
         /// The values of `report` (also the calculator's json output).
         public init(_ report: AirQualityReport) {
@@ -99,6 +102,7 @@ public struct OutputData: Sendable, Equatable {
             computed = report.computed
             subIndices = index.subIndices.map(SubIndexValue.init)
             notes = index.notes.map { Sanitized.line($0.text) }
+            uncorrected = report.uncorrected.map(Sanitized.line)
         }
     }
 

@@ -92,6 +92,8 @@ public struct JSONRenderer: Renderer {
             // The standard's footnote rules that shaped the index, one sentence each.
             "notes": .array(index.notes.map { .string($0) })]
         if let fallback = index.fallbackFrom { object["fallback_from"] = .array(fallback.map(JSONValue.string)) }
+        // Only when a sensor's PM2.5 is shown as measured, without the correction it needs.
+        if let uncorrected = index.uncorrected { object["pm2_5_correction"] = .string(uncorrected) }
         return .object(object)
     }
 

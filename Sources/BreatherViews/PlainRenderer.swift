@@ -26,13 +26,23 @@ public struct PlainRenderer: Renderer {
         return "\u{1B}[38;2;\(value >> 16 & 0xFF);\(value >> 8 & 0xFF);\(value & 0xFF)m"
     }
 
+    /// " (PM2.5)"; a sensor's PM2.5 shown as measured (no correction) marked there: " (PM2.5
+    /// uncorrected)", or " (O3, PM2.5 uncorrected)" when another pollutant leads.
+    static func mainPollutant(_ main: String, uncorrected: Bool) -> String {
+        guard uncorrected else { return main.isEmpty ? "" : " (\(main))" }
+        let mark = "PM2.5 uncorrected"
+        let names = main.split(separator: ",").map { String($0.drop { $0 == " " }) }
+        if names.contains("PM2.5") { return " (" + names.map { $0 == "PM2.5" ? mark : $0 }.joined(separator: ", ") + ")" }
+        return " (" + (names + [mark]).joined(separator: ", ") + ")"
+    }
+
     func text(_ output: Output) -> String {
         guard output.hasData else {
             return "Breather: \(output.isLoading ? "loading…" : "no data yet (\(output.errorShort ?? "never fetched"))")"
         }
         var parts = [output.city]
         if output.data.airQuality != nil {
-            let main = output.mainPollutant.isEmpty ? "" : " (\(output.mainPollutant))"
+            let main = Self.mainPollutant(output.mainPollutant, uncorrected: output.data.airQuality?.uncorrected != nil)
             parts.append("\(output.indexName) \(output.aqi) \(output.airQualityCategory)\(main)")
         } else {
             parts.append("\(output.indexName) unavailable")

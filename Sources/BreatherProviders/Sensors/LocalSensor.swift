@@ -14,7 +14,11 @@ extension LocalSensor {
     /// The particles the sensor measured, as a one-hour series (`SensorReading.pollution`);
     /// the location is the sensor's own, whatever the configured place.
     public func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
-        let reading = try await reading()
+        try Self.pollution(of: try await reading(), id)
+    }
+
+    /// `reading`'s particles as air-quality data; a reply without any is bad data.
+    static func pollution(of reading: SensorReading, _ id: ProviderID) throws(ProviderFailure) -> Pollution {
         guard let pollution = reading.pollution else {
             throw ProviderFailure(provider: id, part: .air, kind: .badData, message: "the reply has no PM2.5 or PM10 value")
         }

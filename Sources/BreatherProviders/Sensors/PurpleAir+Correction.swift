@@ -21,6 +21,8 @@
 enum PurpleAirCorrection {
     /// The words outputs show for the correction.
     static let label = "US EPA (Barkjohn et al. 2021, as the AirNow Fire and Smoke Map applies it)"
+    /// The words outputs show with `correction = "none"`.
+    static let uncorrectedLabel = "uncorrected (the A/B mean of pm2_5_atm as measured: correction = \"none\")"
 
     /// The corrected PM2.5 (µg/m³) for the A/B mean `x` of pm2_5_atm (µg/m³) at `humidity` (%).
     static func epa(_ x: Double, humidity rh: Double) -> Double {
@@ -47,12 +49,15 @@ enum PurpleAirCorrection {
     /// (Barkjohn et al. 2021 §3.2.3; EPA sensortoolkit `purpleair_ab_averages`; the Fire and
     /// Smoke Map's hourly cleaning): a pair is excluded when it differs by BOTH more than
     /// 5 µg/m³ AND more than 70 % of its mean, |A − B| / ((A + B)/2).
-    static func disagreement(_ a: Double, _ b: Double, field: String) -> String? {
+    /// `readings` over 1: `a` and `b` are the means of this hour's readings.
+    static func disagreement(_ a: Double, _ b: Double, field: String, readings: Int = 1) -> String? {
         let difference = abs(a - b)
         let mean = (a + b) / 2
         guard difference > 5, mean > 0, difference / mean > 0.70 else { return nil }
         let percent = Int((difference / mean * 100).rounded())
-        return "channels A and B disagree (\(field) A \(Plausibility.number(a)), B \(Plausibility.number(b)) µg/m³: "
+        let what = readings > 1 ? "\(field) this hour's means of \(readings) readings" : field
+        let shown = { (value: Double) in Plausibility.number(readings > 1 ? (value * 10).rounded() / 10 : value) }  // a mean to 0.1
+        return "channels A and B disagree (\(what) A \(shown(a)), B \(shown(b)) µg/m³: "
             + "\(percent) % apart, over the EPA's 5 µg/m³ and 70 %); one of its two laser counters is faulty"
     }
 }

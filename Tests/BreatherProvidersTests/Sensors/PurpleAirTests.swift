@@ -28,12 +28,17 @@ struct PurpleAirTests {
         #expect(reading.observedAt?.timeIntervalSince1970 == 1_599_788_798)
     }
 
-    @Test("correction = none: the A/B mean as measured, no correction named")
+    @Test("correction = none: the A/B mean as measured, marked uncorrected; the index says so")
     func uncorrected() async throws {
         let (purpleAir, _) = sensor(FakeHTTP.fixture("purpleair/json.pa-ii.smoke.json"), correction: .none)
         let reading = try await purpleAir.reading()
         #expect(close(reading.pm2_5, 207.645))
-        #expect(reading.correction == nil)
+        #expect(reading.correction == PurpleAirCorrection.uncorrectedLabel)
+        let pollution = try #require(reading.pollution)
+        #expect(pollution.sensorUncorrected == PurpleAirCorrection.uncorrectedLabel)
+        let report = try pollution.report(for: .us)
+        #expect(report.uncorrected == PurpleAirCorrection.uncorrectedLabel)
+        #expect(report.index.notes.map(\.text).contains("PM2.5 \(PurpleAirCorrection.uncorrectedLabel), from purpleair"))
     }
 
     @Test("a one-channel PA-I uses channel A alone")

@@ -37,5 +37,18 @@ struct SameAirTests {
         let reading = try await AirGradient(url: "http://ag.local", http: FakeHTTP(["/measures/current": FakeHTTP.body(reply)])).reading()
         #expect(reading.pm2_5 == 120)
         #expect(reading.correction?.hasPrefix("uncorrected") == true)
+        // Outdoors, the index it gives says so too.
+        let report = try #require(reading.pollution).report(for: .us)
+        #expect(report.uncorrected == AirGradient.uncorrectedLabel)
+        #expect(report.index.notes.map(\.text) == ["PM2.5 \(AirGradient.uncorrectedLabel), from airgradient"])
+    }
+
+    @Test("with humidity, the corrected pm02's index says nothing of the kind")
+    func correctedIsNotMarked() async throws {
+        let reply = #"{"pm02": 120, "pm10": 150, "rhum": 40}"#
+        let reading = try await AirGradient(url: "http://ag.local", http: FakeHTTP(["/measures/current": FakeHTTP.body(reply)])).reading()
+        let report = try #require(reading.pollution).report(for: .us)
+        #expect(report.uncorrected == nil)
+        #expect(report.index.notes.isEmpty)
     }
 }
