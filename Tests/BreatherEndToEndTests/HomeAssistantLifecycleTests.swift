@@ -97,4 +97,31 @@ struct HomeAssistantLifecycleTests {
         #expect(!log.contains("already connected"), "\(log.suffix(800))")
         #expect(!first.stderr.contains("lost the connection") && !second.stderr.contains("lost the connection"), "\(first.stderr)\n\(second.stderr)")
     }
+
+    @Test("[alerts]: a binary sensor per threshold, ON while the alert holds, and each notification on <topic_prefix>/alert")
+    func alertEntities() async throws {
+        let broker = try await MosquittoBroker.start()
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, interval: "1s", sources: "[alerts]\ncategory = \"unhealthy_for_sensitive_groups\"\nhold = 1\n"
+                                      + sandbox.mqttTable(broker, prefix: "breather/alerts"))
+        let fake = try fakeNotifySend(in: sandbox)
+        let daemon = try DaemonProcess(sandbox: sandbox, environment: ["PATH": "\(fake.bin):/usr/bin:/bin"])
+        defer { daemon.send(SIGKILL) }
+        func states() -> [String: Any]? { (try? broker.retained("breather/alerts/state")).flatMap(jsonObject)?["states"] as? [String: Any] }
+        #expect(await waitUntil { states()?["alert_air"] as? String == "OFF" }, "\(daemon.stderr)")
+        let configs = Self.configs(broker, "homeassistant/binary_sensor/+/+/config")
+        #expect(configs.count == 1 && configs.keys.first?.hasSuffix("/alert_air/config") == true, "only the threshold set: \(configs.keys.sorted())")
+        #expect(configs.values.first?["value_template"] as? String == "{{ value_json.states.alert_air }}")
+        #expect(configs.values.first?["default_entity_id"] as? String == "binary_sensor.\(configs.values.first?["unique_id"] as? String ?? "")")
+        let watcher = try MQTTWatcher(broker: broker, filter: "breather/alerts/alert")
+        defer { watcher.stop() }
+        try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        #expect(await waitUntil { states()?["alert_air"] as? String == "ON" }, "\(daemon.stderr)")
+        #expect(await waitUntil { !watcher.messages().isEmpty }, "the notification on the alert topic")
+        let alert = try #require(watcher.messages().first.flatMap { jsonObject($0.payload) })
+        #expect(alert["summary"] as? String == "Air quality: Unhealthy for Sensitive Groups" && alert["urgency"] as? String == "normal", "\(alert)")
+        #expect((alert["body"] as? String)?.contains("AQI 112") == true && alert["node"] is String, "\(alert)")
+        #expect(try broker.retained("breather/alerts/alert").isEmpty, "not retained")
+    }
 }

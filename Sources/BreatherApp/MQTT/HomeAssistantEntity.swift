@@ -180,11 +180,15 @@ extension HomeAssistantEntity {
     }
 
     /// One binary sensor per `[alerts]` threshold, on while its alert holds (from the
-    /// notification of the crossing to the one of the recovery).
+    /// notification of the crossing to the one of the recovery). The CO₂ threshold (set by
+    /// default) only with an indoor sensor.
     static let alerts: [HomeAssistantEntity] = [
         ("air", "Air quality alert"), ("asthma", "Asthma alert"), ("pollen", "Pollen alert"), ("uv", "UV alert"), ("co2", "CO₂ alert"),
     ].map { kind, name in
         HomeAssistantEntity(id: "alert_\(kind)", component: .binarySensor, name: name, deviceClass: "problem", stateClass: nil,
-                            source: .alerts) { input in input.alerts.first { $0.kind == kind }.map { .on($0.on) } }
+                            source: kind == "co2" ? .indoor : .alerts) { input in
+            guard kind != "co2" || input.output.data.indoor != nil else { return nil }
+            return input.alerts.first { $0.kind == kind }.map { .on($0.on) }
+        }
     }
 }
