@@ -65,6 +65,37 @@ struct HomeAssistantLifecycleTests {
         #expect(watcher.messages().contains { $0.topic.hasSuffix("/o3/config") } == false, "o3's config was not even re-sent")
     }
 
+    @Test("a restart during the outage: the earlier run's configs of the model's readings are kept, not deleted")
+    func restartDuringOutage() async throws {
+        let broker = try await MosquittoBroker.start()
+        let good = try SensorEndToEndTests().routes(purpleAir: "purpleair/json.pa-ii.clean.json")
+        let server = try await FixtureServer.start(routes: good)
+        let sources = "[sources]\nair = [\"purpleair\", \"open-meteo\"]\n[providers.purpleair]\nurl = \"\(server.baseURL)/purpleair\"\n"
+        let first = try Sandbox()
+        try first.writeDaemonConfig(server: server, interval: "1s", sources: sources + first.mqttTable(broker, prefix: "breather/restart"))
+        let daemon = try DaemonProcess(sandbox: first)
+        #expect(await waitUntil { Self.configs(broker, "homeassistant/sensor/+/o3/config").count == 1 }, "\(daemon.stderr)")
+        daemon.send(SIGKILL)
+        _ = await daemon.waitForExit()
+        let before = Self.configs(broker).keys.sorted()
+        var failing = good
+        failing["/aq/v1/air-quality"] = Route(body: "{\"error\":true}", status: 500)
+        try server.setRoutes(failing)
+        // Another machine state (no stored model data), the same config: the model fails from the start.
+        let watcher = try MQTTWatcher(broker: broker, filter: "homeassistant/#")
+        defer { watcher.stop() }
+        let second = try Sandbox()
+        try second.writeDaemonConfig(server: server, interval: "1s", sources: sources + second.mqttTable(broker, prefix: "breather/restart"))
+        let again = try DaemonProcess(sandbox: second)
+        defer { again.send(SIGKILL) }
+        #expect(await waitUntil { (try? broker.retained("breather/restart/state")).flatMap(jsonObject).map { !Self.available("o3", in: $0) } == true },
+                "\(again.stderr)")
+        try await Task.sleep(for: .seconds(3))
+        #expect(Self.configs(broker).keys.sorted() == before)
+        let emptied = watcher.messages().filter { $0.payload.isEmpty }.map(\.topic)
+        #expect(emptied.isEmpty, "configs deleted after the restart: \(emptied)")
+    }
+
     @Test("two daemons on one host with different topic_prefix keep two devices; neither deletes or re-points the other's entities")
     func twoPublishers() async throws {
         let broker = try await MosquittoBroker.start()
