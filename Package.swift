@@ -116,7 +116,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "BreatherCacheTests", dependencies: ["BreatherCache", "BreatherModel", "BreatherJSON"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "BreatherConfigTests", dependencies: ["BreatherConfig"], swiftSettings: strict),
-        .testTarget(name: "BreatherAppTests", dependencies: ["BreatherApp", "BreatherConfig", "BreatherModel", "BreatherViewModel", "BreatherCache",
+        .testTarget(name: "BreatherAppTests", dependencies: ["BreatherApp", "BreatherConfig", "BreatherJSON", "BreatherModel", "BreatherViewModel", "BreatherCache",
                                                          "BreatherProviders", "BreatherTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BreatherEndToEndTests", dependencies: ["BreatherJSON", "BreatherTestSupport", propertyBased], swiftSettings: strict),

@@ -15,11 +15,22 @@ final class AlertNotifier: Sendable {
     /// Feeds `output` to the monitor for `settings` (a changed `[alerts]` after a reload starts
     /// a new one; nil turns alerts off) and sends what it calls for.
     func consider(_ output: Output, settings: AlertSettings?, logger: Logger) {
-        let notifications = state.withLock { state -> [AlertNotification] in
-            guard let settings else { state.monitor = nil; return [] }
+        send(observe(output, settings: settings).notifications, logger: logger)
+    }
+
+    /// Feeds `output` to the monitor for `settings` without sending anything: the
+    /// notifications it calls for, and each configured kind's state after it (for MQTT).
+    func observe(_ output: Output, settings: AlertSettings?) -> (notifications: [AlertNotification], states: [(kind: String, on: Bool)]) {
+        state.withLock { state in
+            guard let settings else { state.monitor = nil; return ([], []) }
             if state.monitor?.settings != settings { state.monitor = AlertMonitor(settings: settings) }
-            return state.monitor!.observe(output)
+            let notifications = state.monitor!.observe(output)
+            return (notifications, state.monitor!.alertStates)
         }
+    }
+
+    /// Sends `notifications` through notify-send, in order.
+    func send(_ notifications: [AlertNotification], logger: Logger) {
         for notification in notifications { send(notification, logger: logger) }
     }
 

@@ -81,9 +81,11 @@ final class DaemonSink: Service, Sendable {
     private func show(_ output: Output) {
         let context = state.withLock { $0.context }
         let changed = files.show(output, settings: context.settings, options: options, logger: context.logger)
-        mqtt?.publish(output)
+        // The alerts are judged first so that the state published says which ones hold.
+        let alerted = alerts.observe(output, settings: context.settings.alerts)
+        mqtt?.publish(output, alerts: alerted.states, notifications: alerted.notifications)
         logFailures(output, logger: context.logger)
-        alerts.consider(output, settings: context.settings.alerts, logger: context.logger)
+        alerts.send(alerted.notifications, logger: context.logger)
         let status = "STATUS=\(DaemonOutputs.status(output))"
         // Ready once the first fetch has settled: the loading state is written, not announced.
         let wasReady = state.withLock { state in defer { state.isReady = state.isReady || !output.isLoading }; return state.isReady }

@@ -47,6 +47,7 @@ extension ConfigFile {
             mqtt[keyPath: path] = prefix
             mark(&settings, "mqtt.\(key)")
         }
+        if table["client_id"] == nil { mqtt.clientID = MQTTSettings.defaultClientID(node: mqtt.node, topicPrefix: mqtt.topicPrefix) }
         if let value = table["discovery"] {
             guard let on = value.bool else { throw error("discovery", "mqtt", "must be true or false") }
             mqtt.discovery = on

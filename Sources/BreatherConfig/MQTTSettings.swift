@@ -13,7 +13,9 @@ public struct MQTTSettings: Sendable, Equatable {
     /// `password_file`, with `~/` expanded: one line, the password (or env
     /// `BREATHER_MQTT_PASSWORD`, or `$CREDENTIALS_DIRECTORY/mqtt.password`). Never a flag.
     public var passwordFile: String?
-    /// `client_id`: unique per broker; default `breather-<node>`.
+    /// `client_id`: unique per broker; default `defaultClientID(node:topicPrefix:)`, which
+    /// differs for each `topic_prefix` (two publishers on one host must not share one: the
+    /// broker drops the older connection whenever the other connects).
     public var clientID: String
     /// `keepalive` in seconds (default 60, 5…3600): the broker sends the last will after 1.5
     /// times this without a word, and it is the idle connection's only wakeup.
@@ -32,8 +34,39 @@ public struct MQTTSettings: Sendable, Equatable {
     public init(broker: MQTTURL, node: String) {
         self.broker = broker
         self.node = node
-        clientID = "breather-\(node)"
         topicPrefix = "breather/\(node)"
+        clientID = Self.defaultClientID(node: node, topicPrefix: "breather/\(node)")
+    }
+
+    /// `breather-<node>` for the default topic prefix (when it fits MQTT 3.1.1's 23 bytes),
+    /// else `breather-` + the node's first 5 characters + `-` + 8 hex digits of the prefix's
+    /// FNV-1a hash: the same on every start, and another for every other prefix.
+    public static func defaultClientID(node: String, topicPrefix: String) -> String {
+        let plain = "breather-\(node)"
+        if topicPrefix == "breather/\(node)", plain.utf8.count <= 23 { return plain }
+        return "breather-\(node.prefix(5))-\(hex(fnv1a(topicPrefix)))"
+    }
+
+    /// The publisher's id in Home Assistant (device identifier, unique ids, discovery node
+    /// id, entity ids): `breather_<node>` for the default topic prefix, else
+    /// `breather_<node>_<rest>`, where rest is the prefix without a leading `breather/<node>/`
+    /// or `breather/`, lowercased, every character outside `a-z 0-9 _ -` turned into `_`.
+    /// Two publishers on one broker have two topic prefixes, hence two ids; the id depends
+    /// only on the config, so it is the same after every restart.
+    public var publisherID: String {
+        if topicPrefix == "breather/\(node)" { return "breather_\(node)" }
+        var rest = Substring(topicPrefix)
+        if rest.hasPrefix("breather/\(node)/") { rest = rest.dropFirst("breather/\(node)/".count) } else if rest.hasPrefix("breather/") { rest = rest.dropFirst(9) }
+        return "breather_\(node)_\(Self.node(hostName: String(rest)))"
+    }
+
+    private static func fnv1a(_ text: String) -> UInt32 {
+        text.utf8.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 }
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     /// The host name as a topic-safe node name ("Living Room.local" → "living_room_local").

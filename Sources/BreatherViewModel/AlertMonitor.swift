@@ -102,6 +102,16 @@ public struct AlertMonitor: Sendable {
         }
     }
 
+    /// Each configured alert kind (`air`, `asthma`, `pollen`, `uv`, `co2`, in that order) and
+    /// whether its alert holds now: on from the notification of a crossing to the one of its
+    /// recovery. A kind without a threshold in `[alerts]` is left out.
+    public var alertStates: [(kind: String, on: Bool)] {
+        let kinds: [(String, Bool, Bool)] = [("air", settings.category != nil, air.alerting), ("asthma", settings.asthma != nil, asthma.alerting),
+                                             ("pollen", settings.pollen != nil, pollen.alerting), ("uv", settings.uv != nil, uv.alerting),
+                                             ("co2", settings.co2PPM != nil, co2.alerting)]
+        return kinds.filter(\.1).map { (kind: $0.0, on: $0.2) }
+    }
+
     /// The index under the alert's standard: the one shown, or the same data under the alert's
     /// standard when a bar has switched to another.
     private func report(in output: Output) -> AirQualityReport? {

@@ -39,6 +39,13 @@ extension Outlook {
     }
 
     /// "2026-11-27": the local date of `date`.
+    /// Tomorrow's day of this outlook (the local day after `now`), nil when the forecast says
+    /// nothing about it.
+    public func tomorrow(localTime: LocalTime) -> OutlookDay? {
+        let date = Self.date(localTime.startOfDay(now, adding: 1), localTime)
+        return days.first { $0.date == date }
+    }
+
     static func date(_ date: Timestamp, _ localTime: LocalTime) -> String {
         String(Timestamp.rfc3339(date.addingTimeInterval(Double(localTime.offsetSeconds(date)))).prefix(10))
     }

@@ -10,9 +10,33 @@ struct MQTTConfigTests {
         #expect(mqtt.broker == MQTTURL("mqtt://homeserver:1883"))
         #expect(mqtt.broker.description == "mqtt://homeserver:1883" && !mqtt.broker.tls)
         #expect(mqtt.keepaliveSeconds == 60 && mqtt.discovery && mqtt.discoveryPrefix == "homeassistant")
-        #expect(mqtt.topicPrefix == "breather/\(node)" && mqtt.clientID == "breather-\(node)")
+        #expect(mqtt.topicPrefix == "breather/\(node)" && mqtt.clientID.hasPrefix("breather-") && mqtt.clientID.utf8.count <= 23)
         #expect(mqtt.username == nil && mqtt.passwordFile == nil && mqtt.caFile == nil)
         #expect(try loadConfig("").mqtt == nil)
+    }
+
+    @Test("ids per publisher: another topic_prefix, another client id and Home Assistant id; the same on every load")
+    func idsPerPublisher() throws {
+        let node = MQTTSettings.localNode
+        let plain = try #require(try loadConfig("[mqtt]\nurl = \"mqtt://homeserver\"\n").mqtt)
+        let work = try #require(try loadConfig("[mqtt]\nurl = \"mqtt://homeserver\"\ntopic_prefix = \"breather/work\"\n").mqtt)
+        let again = try #require(try loadConfig("[mqtt]\nurl = \"mqtt://homeserver\"\ntopic_prefix = \"breather/work\"\n").mqtt)
+        #expect(plain.publisherID == "breather_\(node)" && work.publisherID == "breather_\(node)_work")
+        #expect(work.clientID != plain.clientID && work.clientID == again.clientID && work.clientID.utf8.count <= 23, "\(work.clientID)")
+        let named = try #require(try loadConfig("[mqtt]\nurl = \"mqtt://homeserver\"\ntopic_prefix = \"x/y\"\nclient_id = \"mine\"\n").mqtt)
+        #expect(named.clientID == "mine", "a client_id given wins")
+        // On a host called homeserver (what the docs show).
+        var settings = MQTTSettings(broker: plain.broker, node: "homeserver")
+        #expect(settings.clientID == "breather-homeserver" && settings.publisherID == "breather_homeserver")
+        for (prefix, id) in [("breather/work", "breather_homeserver_work"), ("breather/homeserver/attic", "breather_homeserver_attic"),
+                             ("Home/Air Quality", "breather_homeserver_home_air_quality")] {
+            settings.topicPrefix = prefix
+            #expect(settings.publisherID == id)
+            let client = MQTTSettings.defaultClientID(node: "homeserver", topicPrefix: prefix)
+            #expect(client.hasPrefix("breather-homes-") && client.utf8.count == 23 && client != "breather-homeserver", "\(client)")
+        }
+        #expect(MQTTSettings.defaultClientID(node: "homeserver", topicPrefix: "breather/work")
+                != MQTTSettings.defaultClientID(node: "homeserver", topicPrefix: "breather/home"))
     }
 
     @Test("every key read", arguments: [true, false])

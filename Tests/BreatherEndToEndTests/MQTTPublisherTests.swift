@@ -44,6 +44,11 @@ struct MQTTPublisherTests {
         #expect(sensors["aqi"] == 112 && sensors["pm2_5"] == 40)
         #expect(sensors["uv_index"] == 6.5, "\(sensors)")
         #expect(abs((sensors["co"] ?? 0) - 200 / 1145.6) < 0.001, "CO in ppm: \(sensors)")
+        // Rounded as Home Assistant shows them: the index an integer, CO to 3 decimals.
+        let text = try broker.retained("breather/e2e/state")
+        #expect(text.contains("\"sensors\":{\"aqi\":112,") && text.contains("\"co\":0.175,"), "\(text.prefix(300))")
+        let states = try #require(state["states"] as? [String: String])
+        #expect(states["aqi_category"] == "Unhealthy for Sensitive Groups", "\(states)")
         #expect(state["conditions"] is [String: Any])
         #expect(try broker.retained("breather/e2e/availability") == "online")
         // Home Assistant's view: one retained config per reading.
@@ -55,13 +60,16 @@ struct MQTTPublisherTests {
         let aqiConfig = try #require(config("aqi"), "\(configs)")
         #expect(aqiConfig["device_class"] as? String == "aqi")
         #expect((aqiConfig["unique_id"] as? String)?.hasSuffix("_aqi") == true)
-        #expect(aqiConfig["availability_topic"] as? String == "breather/e2e/availability")
+        #expect((aqiConfig["availability"] as? [[String: Any]])?.first?["topic"] as? String == "breather/e2e/availability")
+        #expect(aqiConfig["object_id"] == nil && aqiConfig["default_entity_id"] as? String == "sensor.\(aqiConfig["unique_id"] as? String ?? "")")
+        #expect((aqiConfig["origin"] as? [String: Any])?["name"] as? String == "Breather")
         #expect(aqiConfig["state_topic"] as? String == "breather/e2e/state")
         #expect(aqiConfig["expire_after"] as? Int == 2 * 60 + 60)
         #expect(aqiConfig["state_class"] as? String == "measurement")
         #expect((aqiConfig["device"] as? [String: Any])?["identifiers"] as? [String] != nil)
         let pm25 = try #require(config("pm2_5"))
-        #expect(pm25["device_class"] as? String == "pm25" && pm25["unit_of_measurement"] as? String == "µg/m³")
+        // μg/m³ with U+03BC GREEK SMALL LETTER MU, byte for byte as Home Assistant ≥ 2025.9 spells it.
+        #expect(pm25["device_class"] as? String == "pm25" && Array((pm25["unit_of_measurement"] as? String ?? "").utf8) == [0xCE, 0xBC, 0x67, 0x2F, 0x6D, 0xC2, 0xB3])
         #expect(config("co")?["unit_of_measurement"] as? String == "ppm")
         #expect(config("temperature")?["device_class"] as? String == "temperature")
         #expect(config("pressure")?["device_class"] as? String == "atmospheric_pressure")
@@ -104,8 +112,8 @@ struct MQTTPublisherTests {
         }
         let co2 = try #require(config("indoor_co2"), "\(configs)")
         #expect(co2["name"] as? String == "Indoor CO₂" && co2["value_template"] as? String == "{{ value_json.sensors.indoor_co2 }}")
-        let kinds: [(String, String, String?)] = [("indoor_co2", "carbon_dioxide", "ppm"), ("indoor_pm2_5", "pm25", "µg/m³"),
-                                                   ("indoor_pm10", "pm10", "µg/m³"), ("indoor_temperature", "temperature", "°C"),
+        let kinds: [(String, String, String?)] = [("indoor_co2", "carbon_dioxide", "ppm"), ("indoor_pm2_5", "pm25", "\u{03BC}g/m³"),
+                                                   ("indoor_pm10", "pm10", "\u{03BC}g/m³"), ("indoor_temperature", "temperature", "°C"),
                                                    ("indoor_humidity", "humidity", "%"), ("indoor_aqi", "aqi", nil)]
         for (object, deviceClass, unit) in kinds {
             let entity = config(object)
@@ -116,7 +124,8 @@ struct MQTTPublisherTests {
             #expect(availability?.map { $0["topic"] as? String } == ["breather/indoor/availability", "breather/indoor/state"], "\(object)")
             #expect((availability?.last?["value_template"] as? String)?.contains("value_json.indoor.stale") == true, "\(object)")
         }
-        #expect(config("pm2_5")?["availability_topic"] as? String == "breather/indoor/availability", "the outdoor entities as before")
+        #expect((config("pm2_5")?["availability"] as? [[String: Any]])?.first?["topic"] as? String == "breather/indoor/availability",
+                "the outdoor entities too")
 
         // The sensor stops answering: its last reading stays in the state, marked stale.
         var down = indoorRoutes()

@@ -226,3 +226,41 @@ public enum BrokerError: Error {
     case didNotStart(String)
     case toolFailed(String)
 }
+
+/// A `mosquitto_sub` on the broker's observer port, running from `init` to `stop`, that
+/// records every message published under `filter` meanwhile (retained ones held before it
+/// started are left out): its topic and its payload (one line).
+public final class MQTTWatcher: @unchecked Sendable {
+    private let process = Process()
+    private let output: String
+
+    public init(broker: MosquittoBroker, filter: String) throws {
+        output = FileManager.default.temporaryDirectory.appendingPathComponent("breather-watch-\(UUID().uuidString)").path
+        _ = FileManager.default.createFile(atPath: output, contents: Data())
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
+        process.arguments = ["-h", "127.0.0.1", "-p", "\(broker.observerPort)", "-t", filter, "-R", "-F", "%l %t %p"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle(forWritingAtPath: output)
+        try MosquittoBroker.runUnblocked(process)
+        // Subscribed once the broker has its session (mosquitto_sub logs nothing on success).
+        Thread.sleep(forTimeInterval: 0.5)
+    }
+
+    /// Every message seen so far, in order: its topic and its payload ("" when empty).
+    public func messages() -> [(topic: String, payload: String)] {
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count >= 2, let count = Int(parts[0]) else { return nil }
+            return (String(parts[1]), count == 0 || parts.count < 3 ? "" : String(parts[2]))
+        }
+    }
+
+    /// Ends the subscription.
+    public func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: output)
+    }
+}

@@ -1,4 +1,6 @@
 import BreatherConfig
+import BreatherJSON
+import BreatherModel
 import BreatherMQTT
 import BreatherViewModel
 import Logging
@@ -17,11 +19,22 @@ final class MQTTPublisher: Sendable {
     private let discovery: HomeAssistantDiscovery
     private let logger: Logger
     private let onRefresh: @Sendable () -> Void
-    /// The objects announced to Home Assistant (nil before the first state); configs of this
-    /// node found on the broker before that (an earlier run's); the last failure logged.
-    private let state = Mutex<(announced: Set<String>?, foundEarly: Set<String>, lastFailure: String?, everConnected: Bool)>((nil, [], nil, false))
+    /// The configs announced to Home Assistant, topic → payload (nil before the first state);
+    /// configs of this publisher found on the broker before that (an earlier run's); the
+    /// configs of entities whose part failed in the latest state (kept when found); the
+    /// standard shown; the last failure logged.
+    private let state = Mutex<PublisherState>(PublisherState())
     /// The daemon's `interval`, which each config's `expire_after` follows (`pollInterval(changedTo:)`).
     private let pollSeconds: Mutex<Int>
+
+    private struct PublisherState {
+        var announced: [String: [UInt8]]?
+        var foundEarly: Set<String> = []
+        var outage: [String: [UInt8]] = [:]
+        var standard: AQIStandard?
+        var lastFailure: String?
+        var everConnected = false
+    }
 
     var commandTopic: String { "\(settings.topicPrefix)/command" }
 
@@ -40,8 +53,7 @@ final class MQTTPublisher: Sendable {
         client.subscribe(commandTopic)
         if settings.discovery {
             client.subscribe(discovery.statusTopic)
-            client.subscribe(discovery.configFilter)
-            client.subscribe(discovery.binaryConfigFilter)
+            for filter in discovery.configFilters { client.subscribe(filter) }
         }
     }
 
@@ -62,13 +74,14 @@ final class MQTTPublisher: Sendable {
 
     /// What this publisher left retained that one with `next` settings on the same broker
     /// will not overwrite: the state and availability when `topic_prefix` changed, the
-    /// discovery configs when `discovery_prefix` changed or discovery is now off.
+    /// discovery configs when their topics change (`discovery_prefix`, or `topic_prefix`,
+    /// from which the ids derive) or discovery is now off.
     func leftovers(for next: MQTTSettings) -> [String] {
         guard next.broker == settings.broker else { return [] }
         var topics: [String] = []
         if next.topicPrefix != settings.topicPrefix { topics += [discovery.stateTopic, discovery.availabilityTopic] }
-        if settings.discovery, !next.discovery || next.discoveryPrefix != settings.discoveryPrefix {
-            topics += state.withLock { $0.announced ?? [] }.sorted().map(discovery.configTopic)
+        if settings.discovery, !next.discovery || next.discoveryPrefix != settings.discoveryPrefix || next.publisherID != settings.publisherID {
+            topics += state.withLock { $0.announced.map { Array($0.keys) } ?? [] }.sorted()
         }
         return topics
     }
@@ -78,22 +91,36 @@ final class MQTTPublisher: Sendable {
         for topic in topics { client.publish(topic, [], retain: true) }
     }
 
-    /// Publishes `output` as the retained state; announces new readings to Home Assistant and
-    /// removes the ones that are gone.
-    func publish(_ output: Output) {
+    /// Publishes `output` as the retained state with the alerts' states, and each alert
+    /// notification on `<topic_prefix>/alert`; announces the entities that have a reading and
+    /// keeps the announced ones whose part failed this time (they read unavailable); removes the
+    /// ones the configuration no longer produces.
+    func publish(_ output: Output, alerts: [(kind: String, on: Bool)] = [], notifications: [AlertNotification] = []) {
         guard !output.isLoading, output.hasData else { return }
-        client.publish(discovery.stateTopic, MQTTStateDocument.encode(output, node: settings.node), retain: true)
+        client.publish(discovery.stateTopic, MQTTStateDocument.encode(output, node: settings.node, alerts: alerts), retain: true)
+        for notification in notifications { client.publish(discovery.alertTopic, Self.payload(notification, node: settings.node), retain: false) }
         guard settings.discovery else { return }
-        var current = Set(MQTTStateDocument.sensors(output).map(\.key))
-        if output.airQuality != nil { current.insert("aqi_category") }
-        if output.conditions?.asthma != nil { current.insert("asthma_risk") }
-        if output.advice != nil { current.formUnion(HomeAssistantDiscovery.adviceObjects) }
-        let (before, foundEarly) = state.withLock { state in
-            defer { state.announced = current; state.foundEarly = [] }
-            return (state.announced ?? [], state.foundEarly)
+        let plan = discovery.plan(EntityInput(output: output, alerts: alerts), pollSeconds: pollSeconds.withLock { $0 })
+        let (send, delete) = state.withLock { state in
+            let before = state.announced ?? [:]
+            var next = plan.present
+            for (topic, payload) in plan.outage where before[topic] != nil || state.foundEarly.contains(topic) { next[topic] = payload }
+            let send = next.filter { before[$0.key] != $0.value }
+            let delete = Set(before.keys).union(state.foundEarly).subtracting(next.keys)
+            state.announced = next
+            state.foundEarly = []
+            state.outage = plan.outage
+            state.standard = output.standard
+            return (send, delete)
         }
-        announce(current.subtracting(before))
-        for object in before.union(foundEarly).subtracting(current).sorted() { client.publish(discovery.configTopic(object), [], retain: true) }
+        for (topic, payload) in send.sorted(by: { $0.key < $1.key }) { client.publish(topic, payload, retain: true) }
+        for topic in delete.sorted() { client.publish(topic, [], retain: true) }
+    }
+
+    /// One alert as JSON for automations: `{"node", "urgency", "summary", "body"}`.
+    static func payload(_ notification: AlertNotification, node: String) -> [UInt8] {
+        Array(JSON.serialize(.object(["node": .string(node), "urgency": .string(notification.urgency.rawValue),
+                                      "summary": .string(notification.summary), "body": .string(notification.body)])).utf8)
     }
 
     /// A reload changed `interval`. Every config announced is sent again with the new
@@ -105,14 +132,17 @@ final class MQTTPublisher: Sendable {
             defer { current = seconds }
             return current != seconds
         }
-        guard changed, settings.discovery, let announced = state.withLock({ $0.announced }) else { return }
-        announce(announced)
-    }
-
-    /// Sends the configs of `objects`, retained.
-    private func announce(_ objects: Set<String>) {
-        let seconds = pollSeconds.withLock { $0 }
-        for object in objects.sorted() { client.publish(discovery.configTopic(object), discovery.config(object, pollSeconds: seconds), retain: true) }
+        guard changed, settings.discovery else { return }
+        let configs = state.withLock { state -> [String: [UInt8]] in
+            guard let announced = state.announced, let standard = state.standard else { return [:] }
+            var configs: [String: [UInt8]] = [:]
+            for entity in HomeAssistantEntity.table where announced[discovery.configTopic(entity)] != nil {
+                configs[discovery.configTopic(entity)] = discovery.config(entity, standard: standard, pollSeconds: seconds)
+            }
+            state.announced = announced.merging(configs) { $1 }
+            return configs
+        }
+        for (topic, payload) in configs.sorted(by: { $0.key < $1.key }) { client.publish(topic, payload, retain: true) }
     }
 
     private func handle(_ event: MQTTEvent) {
@@ -144,18 +174,26 @@ final class MQTTPublisher: Sendable {
             onRefresh()
         } else if message.topic == discovery.statusTopic {
             guard text == "online", let announced = state.withLock({ $0.announced }) else { return }
-            announce(announced)
-        } else if let object = discovery.object(inConfigTopic: message.topic), !message.payload.isEmpty {
-            // A config left retained by an earlier run for a reading this one no longer has;
-            // before the first state it is kept for `publish` to judge.
-            let stale = state.withLock { state in
-                guard let announced = state.announced else {
-                    state.foundEarly.insert(object)
-                    return false
+            for (topic, payload) in announced.sorted(by: { $0.key < $1.key }) { client.publish(topic, payload, retain: true) }
+        } else if discovery.isConfigTopic(message.topic), !message.payload.isEmpty {
+            // A config left retained by an earlier run: before the first state it is kept for
+            // `publish` to judge; after it, one of an entity in an outage is kept (and sent
+            // as this run makes it), any other one this run does not announce is removed.
+            let verdict = state.withLock { state -> [UInt8]?? in
+                guard state.announced != nil else {
+                    state.foundEarly.insert(message.topic)
+                    return .some(nil)
                 }
-                return !announced.contains(object)
+                if state.announced?[message.topic] != nil { return .some(nil) }
+                guard let payload = state.outage[message.topic] else { return .none }
+                state.announced?[message.topic] = payload
+                return .some(payload)
             }
-            if stale { client.publish(message.topic, [], retain: true) }
+            switch verdict {
+            case .none: client.publish(message.topic, [], retain: true)
+            case .some(let payload?): client.publish(message.topic, payload, retain: true)
+            case .some(nil): break
+            }
         }
     }
 
