@@ -274,6 +274,9 @@ public final class HistoryStore {
         try database.scalarInt("SELECT count(*) FROM (SELECT DISTINCT place, source, day FROM daily)") ?? 0
     }
 
+    /// True when the file at `path` is no longer the one this store has open (deleted or replaced).
+    public var hasMoved: Bool { database.hasMoved }
+
     /// `PRAGMA integrity_check`'s first line: `ok` for a sound file.
     public func integrityCheck() throws(SQLiteError) -> String { try database.scalarText("PRAGMA integrity_check") ?? "" }
 }
