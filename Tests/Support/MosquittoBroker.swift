@@ -135,6 +135,13 @@ public final class MosquittoBroker: @unchecked Sendable {
         try Self.runTool("/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", "\(observerPort)", "-t", topic, "-m", payload, "-q", "1"] + (retain ? ["-r"] : []))
     }
 
+    /// Publishes each line of `file` as one message on `topic` (`mosquitto_pub -l`, one
+    /// connection for all), or with `lines: false` the whole file as one message (`-s`).
+    public func publish(_ topic: String, file: String, lines: Bool) throws {
+        try Self.runTool("/bin/sh", ["-c", "exec /usr/bin/mosquitto_pub -h 127.0.0.1 -p \(observerPort) -t \"$0\" -q 1 \(lines ? "-l" : "-s") < \"$1\"",
+                                     topic, file])
+    }
+
     deinit {
         stop()
         try? FileManager.default.removeItem(at: directory)
