@@ -35,6 +35,7 @@ public final class MosquittoBroker: @unchecked Sendable {
         tlsPort = tls ? try Self.freePort() : nil
         wrongNamePort = tls ? try Self.freePort() : nil
         try Self.password.write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        chmod(passwordFile, 0o600)  // as a user keeps one: Breather warns about a file others can read
         let passwd = directory.appendingPathComponent("passwd").path
         // -b: batch mode; the test's own password on the test's own command line, never Breather's.
         try Self.runTool("/usr/bin/mosquitto_passwd", ["-c", "-b", passwd, Self.username, Self.password])
