@@ -1,52 +1,5 @@
 import BreatherModel
 
-/// The physical limits a provider's values must respect before Breather shows or indexes them.
-///
-/// A value outside them is nothing anyone has measured on Earth: it is a provider bug, a fill
-/// value or a unit mix-up, and showing it (or averaging it into an index) would mislead. Such a
-/// reply is refused as bad data (exit 65) naming the provider and the field, so the next
-/// `[sources]` entry can answer. The check lives in one place, `ProviderRequest.decode`, which
-/// every provider's decoder goes through; the limits are generous on purpose (records plus a
-/// margin), so a real extreme day is never refused.
-enum Plausibility {
-    /// Records: −89.2 °C (Vostok, 1983) and 56.7 °C (Death Valley, 1913).
-    static let temperatureC = -100.0...70.0
-    static let humidityPercent = 0.0...100.0
-    /// Surface pressure: about 330 hPa on Everest's summit, 1084 hPa the sea-level record.
-    static let pressureHPa = 300.0...1200.0
-    /// The strongest measured gust is 113 m/s (Barrow Island, 1996).
-    static let windSpeedMS = 0.0...150.0
-    static let windDirectionDeg = 0.0...360.0
-    /// µg/m³, any pollutant. Negative values are refused, not skipped as missing hours: they
-    /// are no sensor noise Breather could correct but a broken series (or a fill value such as
-    /// −999), and averaging around them would be a guess. The top is far above any index table
-    /// (US PM2.5 500 is 325.4 µg/m³; CO 100 000 µg/m³ is about 87 ppm).
-    static let concentration = 0.0...100_000.0
-    /// Grains/m³: the highest daily counts on record are in the tens of thousands.
-    static let pollenCount = 0.0...1_000_000.0
-    /// The highest UV index measured is 43.3 (Licancabur, Bolivia, 2003).
-    static let uvIndex = 0.0...50.0
-    /// A provider-given index: every scale Breather shows starts at 0 or 1, and even
-    /// "Beyond the AQI" readings stay in the low thousands.
-    static let reportedIndex = 0...10_000
-    static let latitude = -90.0...90.0
-    static let longitude = -180.0...180.0
-
-    /// "temperature_c 1e+300 °C (expected -100 to 70 °C)" when `value` is outside `range`
-    /// (NaN and infinities always are), otherwise nil.
-    static func problem(_ field: String, _ value: Double?, _ range: ClosedRange<Double>, _ unit: String = "") -> String? {
-        guard let value, !(value.isFinite && range.contains(value)) else { return nil }
-        let suffix = unit.isEmpty ? "" : " \(unit)"
-        return "\(field) \(number(value))\(suffix) (expected \(number(range.lowerBound)) to \(number(range.upperBound))\(suffix))"
-    }
-
-    /// 12 rather than 12.0; 1e+300 and nan as Swift spells them.
-    static func number(_ value: Double) -> String {
-        let text = "\(value)"
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
-    }
-}
-
 /// A decoded provider value that can name the first of its numbers no real measurement could
 /// have. `ProviderRequest.decode` refuses a value that does (see `Plausibility`).
 protocol PlausibilityChecked {
