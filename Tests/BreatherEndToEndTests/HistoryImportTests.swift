@@ -40,7 +40,7 @@ struct HistoryImportTests {
         let again = try await sandbox.run(["history", "import", file, "--config", sandbox.configPath])
         #expect(again.status == 65, "\(again.stderr)")
         let export = try await sandbox.run(["history", "--since", "30d", "--format", "csv", "--config", sandbox.configPath])
-        #expect(export.stdout.split(separator: "\n").count == 11, "\(export.stdout.prefix(500))")
+        #expect(export.stdout.split(whereSeparator: \.isNewline).count == 11, "\(export.stdout.prefix(500))")
     }
 
     @Test("Excel's CSV UTF-8 (a byte order mark) imports; a row dated 2099 is refused with its line")

@@ -86,7 +86,7 @@ struct HostilePublisherTests {
             for text in [run.stdout, run.stderr] {
                 #expect(!text.contains("\u{1B}") && !text.lowercased().contains("\\u001b"), "\(format): \(text.debugDescription)")
             }
-            #expect(run.stdout.contains("AQI 112"), "\(format): \(run.stdout) \(run.stderr)")
+            #expect(run.stdout.contains(format == "json" ? "\"aqi\":112" : "AQI 112"), "\(format): \(run.stdout) \(run.stderr)")
         }
         #expect(await waitUntil { scene.watch.lines.contains { $0.contains("open-meteo") || $0.contains("503") } }, "\(scene.watch.lines.suffix(2))")
         for line in scene.watch.lines { #expect(!line.contains("\u{1B}") && !line.lowercased().contains("\\u001b"), "\(line)") }
