@@ -132,8 +132,10 @@ public final class HistoryRecorder: Sendable {
         if let store = state.store {
             guard store.hasMoved else { return store }
             // Deleted or replaced under a running daemon: writing on would fill an unlinked
-            // inode. Close it first (its WAL is checkpointed into the old file and removed),
-            // then start a new file, or go on in the one now there.
+            // inode. Close it first, its WAL checkpointed into the old file and emptied (a WAL
+            // left under the path's name would be read into the new file), then start a new
+            // file, or go on in the one now there.
+            store.emptyJournal()
             state.store = nil
             warn("history: \(path) was deleted or replaced while open; writing to the file now at that path")
         }

@@ -296,6 +296,12 @@ public final class HistoryStore {
     /// True when the file at `path` is no longer the one this store has open (deleted or replaced).
     public var hasMoved: Bool { database.hasMoved }
 
+    /// Writes every committed page into the file this store has open and empties its WAL. Done
+    /// before a store whose file was replaced is dropped: SQLite leaves the WAL and its index
+    /// under the path's names when the file was renamed over, and the next connection would
+    /// read the old file's pages from them into the new one.
+    public func emptyJournal() { _ = try? database.scalarText("PRAGMA wal_checkpoint(TRUNCATE)") }
+
     /// `PRAGMA integrity_check`'s first line: `ok` for a sound file.
     public func integrityCheck() throws(SQLiteError) -> String { try database.scalarText("PRAGMA integrity_check") ?? "" }
 }
