@@ -94,22 +94,31 @@ enum ChildProcess {
         running.withLock { $0 }.forEach { kill($0, SIGKILL) }
     }
 
-    /// The daemon's environment less the variables that carry secrets (`BREATHER_*_KEY`,
-    /// `BREATHER_*_TOKEN`, `CREDENTIALS_DIRECTORY`), which a helper has no business with, and
-    /// less those Breather set for itself (`ProcessEnvironment`), which are not the user's.
+    /// The daemon's environment less the variables that carry secrets (`isSecret`), which a
+    /// helper has no business with, and less those Breather set for itself
+    /// (`ProcessEnvironment`), which are not the user's.
     static func childEnvironment() -> [String] {
         var result: [String] = []
         var entry = environ
         while let pointer = entry.pointee {
             let variable = String(cString: pointer)
             let name = variable.prefix { $0 != "=" }
-            let secret = name.hasPrefix("BREATHER_") && (name.hasSuffix("_KEY") || name.hasSuffix("_TOKEN"))
-            if !secret, name != "CREDENTIALS_DIRECTORY", !ProcessEnvironment.added.contains(String(name)) {
+            if !isSecret(name), !ProcessEnvironment.added.contains(String(name)) {
                 result.append(variable)
             }
             entry += 1
         }
         return result
+    }
+
+    /// Breather's secret variables: every `BREATHER_*` one that ends in `_KEY`, `_TOKEN`,
+    /// `_PASSWORD` or `_SECRET` (`BREATHER_AIRVISUAL_KEY`, `BREATHER_WAQI_TOKEN`,
+    /// `BREATHER_OPENWEATHERMAP_KEY`, `BREATHER_MQTT_PASSWORD`, and any added later under
+    /// those names), and `CREDENTIALS_DIRECTORY`, where systemd keeps them.
+    static func isSecret(_ name: Substring) -> Bool {
+        if name == "CREDENTIALS_DIRECTORY" { return true }
+        guard name.hasPrefix("BREATHER_") else { return false }
+        return ["_KEY", "_TOKEN", "_PASSWORD", "_SECRET"].contains { name.hasSuffix($0) }
     }
 }
 

@@ -43,6 +43,16 @@ struct ConfigCommand {
                 return .configuration
             }
         }
+        // The MQTT password too, as the daemon and a subscriber load it: what they refuse with
+        // 78 (a FIFO, several lines, a username without one) fails here the same way.
+        if let mqtt = settings.mqtt {
+            do {
+                _ = try context.mqttPassword(mqtt)
+            } catch {
+                context.logger.log(.error, error.message)
+                return error.status
+            }
+        }
         Console.out("# config file: \(settings.configFile ?? "none (defaults only)")")
         for (key, value) in Self.lines(settings, context: context) {
             Console.out("\(key) = \(value)  # \(settings.origins[key] ?? "default")")

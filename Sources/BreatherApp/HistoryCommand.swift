@@ -106,35 +106,87 @@ struct HistoryCommand {
         }
     }
 
+    /// Streams `file` into the store a batch at a time in one transaction: memory stays at a
+    /// batch and SQLite's cache whatever the file's size, and the first bad line (exit 65), a
+    /// read error (69) or a store error drops the whole import; a store this import created is
+    /// removed again, so nothing is half-written.
     private func importFile(_ file: String, into path: String, keepRawSeconds: Int, logger: Logger) -> ExitStatus {
-        let bytes: [UInt8]
-        do {
-            bytes = try SmallFile.readBytes(file, limit: 1 << 30)
-        } catch {
-            logger.log(.error, "history import: \(error)")
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            logger.log(.error, "history import: \(file): cannot read it (\(String(cString: strerror(errno))))")
             return .unavailable
         }
-        let readings: [HistoryReading]
+        defer { close(fd) }
+        let now = Int(Timestamp.now().timeIntervalSince1970)
+        var reader = HistoryImport(chunks: { () throws(ImportReadError) -> [UInt8]? in try Self.chunk(of: fd) }, now: now)
+        let existed = access(path, F_OK) == 0
+        var store: HistoryStore?
+        var count = 0
+        var before = (readings: 0, days: 0)
         do {
-            readings = try HistoryImport.readings(from: bytes)
+            while let batch = try reader.nextBatch() {
+                if store == nil {
+                    // Opened at the first good batch: a file bad from its first lines makes no store.
+                    let opened = try HistoryStore(path: path)
+                    before = (try opened.readingCount(), try opened.summarisedDayCount())
+                    try opened.beginImport()
+                    store = opened
+                }
+                try store?.importBatch(batch)
+                count += batch.count
+            }
+            try store?.finishImport(keepRawSeconds: keepRawSeconds, now: now)
         } catch {
-            logger.log(.error, "history import: \(file): \(error)")
-            return .dataError
+            store?.abandonImport()
+            store = nil
+            if !existed { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) } }
+            switch error {
+            case let error as HistoryImportError:
+                logger.log(.error, "history import: \(file): \(error)")
+                return .dataError
+            case let error as ImportReadError:
+                logger.log(.error, "history import: \(file): cannot read it (\(error.reason))")
+                return .unavailable
+            case let error as SQLiteError:
+                logger.log(.error, "history import: \(path): \(error)")
+                return error.isCorruption ? .dataError : error.isBusy ? .temporary : .unavailable
+            default:
+                logger.log(.error, "history import: \(error)")
+                return .software
+            }
         }
         do {
-            let store = try HistoryStore(path: path)
-            let (readingsBefore, summarisedBefore) = (try store.readingCount(), try store.summarisedDayCount())
-            try store.record(readings, keepRawSeconds: keepRawSeconds, now: Int(Timestamp.now().timeIntervalSince1970))
-            let added = try store.readingCount() - readingsBefore
+            let added = try store.map { try $0.readingCount() - before.readings } ?? 0
             // Readings over a year old go straight into the daily tier, as they would have aged.
-            let summarised = try store.summarisedDayCount() - summarisedBefore
-            Console.out("imported \(readings.count) readings from \(file) into \(path) (\(max(0, added)) new)"
+            let summarised = try store.map { try $0.summarisedDayCount() - before.days } ?? 0
+            Console.out("imported \(count) readings from \(file) into \(path) (\(max(0, added)) new)"
                         + (summarised > 0 ? "; \(summarised) \(summarised == 1 ? "day" : "days") over a year old kept as daily summaries" : ""))
             return .ok
         } catch {
             logger.log(.error, "history import: \(path): \(error)")
-            return error.isCorruption ? .dataError : error.isBusy ? .temporary : .unavailable
+            return .unavailable
         }
+    }
+
+    /// A read error part-way through an import file.
+    struct ImportReadError: Error { var reason: String }
+
+    /// The file's next megabyte (less at its end), nil at the end.
+    private static func chunk(of fd: Int32) throws(ImportReadError) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: 1 << 20)
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ImportReadError(reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        guard filled > 0 else { return nil }
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 }
 

@@ -36,7 +36,7 @@ enum ConditionsJSON {
             throw JSONError.typeMismatch(path: "version", expected: "cache version \(version)", found: "another version")
         }
         let l = root["location"]
-        let place = Location(name: try l["name"].optionalString(), latitude: try l["latitude"].double(),
+        let place = Location(name: try l["name"].optionalText(), latitude: try l["latitude"].double(),
                              longitude: try l["longitude"].double())
         let times = root["parts_fetched_at_unix"]
         return CityConditions(location: place,
@@ -64,11 +64,11 @@ enum ConditionsJSON {
     }
 
     private static func failure(_ c: JSONCursor) throws(JSONError) -> ProviderFailure {
-        guard let part = ProviderFailure.Part(rawValue: try c["part"].string()),
-              let kind = FailureKind(rawValue: try c["kind"].string()) else {
+        guard let part = ProviderFailure.Part(rawValue: try c["part"].text()),
+              let kind = FailureKind(rawValue: try c["kind"].text()) else {
             throw JSONError.typeMismatch(path: c.path, expected: "a part and a failure kind", found: "an unknown one")
         }
-        var failure = ProviderFailure(provider: try c["provider"].string(), part: part, kind: kind, message: try c["message"].string(),
+        var failure = ProviderFailure(provider: try c["provider"].text(), part: part, kind: kind, message: try c["message"].text(),
                                       retryAfterSeconds: try c["retry_after_seconds"].optionalInt())
         // Absent in a store written before the key existed.
         failure.completing = try c["completing"].optionalBool() ?? false
@@ -100,11 +100,11 @@ enum ConditionsJSON {
     private static func weather(_ c: JSONCursor) throws(JSONError) -> Weather {
         var condition: WeatherCondition?
         if let code = try c["condition"]["wmo"].optionalInt() { condition = .wmo(code) }
-        if let icon = try c["condition"]["icon"].optionalString() { condition = .icon(icon) }
+        if let icon = try c["condition"]["icon"].optionalText() { condition = .icon(icon) }
         return Weather(temperatureC: try c["temperature_c"].optionalDouble(), humidity: try c["humidity"].optionalDouble(),
                        pressureHPa: try c["pressure_hpa"].optionalDouble(), windSpeedMS: try c["wind_speed_ms"].optionalDouble(),
                        windDirectionDeg: try c["wind_direction_deg"].optionalDouble(), condition: condition,
-                       observedAt: try date(c["observed_at_unix"]), source: try c["source"].string())
+                       observedAt: try date(c["observed_at_unix"]), source: try c["source"].text())
     }
 
     private static func pollution(_ p: Pollution) -> JSONValue {
@@ -166,18 +166,18 @@ enum ConditionsJSON {
         }
         var reported: [ReportedIndex] = []
         for item in try c["reported"].array() {
-            guard let standard = AQIStandard(rawValue: try item["standard"].string()) else {
+            guard let standard = AQIStandard(rawValue: try item["standard"].text()) else {
                 throw JSONError.typeMismatch(path: item.path, expected: "a standard id", found: "an unknown one")
             }
             reported.append(ReportedIndex(standard: standard, value: try item["value"].int(),
-                                          mainPollutant: try item["main_pollutant"].optionalString().flatMap(Pollutant.init(rawValue:)),
-                                          field: try item["field"].string()))
+                                          mainPollutant: try item["main_pollutant"].optionalText().flatMap(Pollutant.init(rawValue:)),
+                                          field: try item["field"].text()))
         }
         var attributions: [Attribution]?
         if !c["attributions"].isNull {
             attributions = []
             for item in try c["attributions"].array() {
-                attributions?.append(Attribution(name: try item["name"].string(), url: try item["url"].optionalString()))
+                attributions?.append(Attribution(name: try item["name"].text(), url: try item["url"].optionalText()))
             }
         }
         var pollen: [PollenType: Double]?
@@ -206,7 +206,7 @@ enum ConditionsJSON {
         if c["pollutant_sources"].exists {
             sources = [:]
             for pollutant in Pollutant.allCases where c["pollutant_sources"][pollutant.rawValue].exists {
-                sources?[pollutant] = try c["pollutant_sources"][pollutant.rawValue].string()
+                sources?[pollutant] = try c["pollutant_sources"][pollutant.rawValue].text()
             }
         }
         var sensorHours: [Pollutant: Int]?
@@ -216,11 +216,11 @@ enum ConditionsJSON {
                 sensorHours?[pollutant] = try c["sensor_hours"][pollutant.rawValue].int()
             }
         }
-        var pollution = Pollution(source: try c["source"].string(), observedAt: try date(c["observed_at_unix"]), hourly: hourly,
+        var pollution = Pollution(source: try c["source"].text(), observedAt: try date(c["observed_at_unix"]), hourly: hourly,
                                   reported: reported, attributions: attributions, pollen: pollen, forecast: forecast,
                                   pollenHourly: pollenHourly, uv: uv, pollutantSources: sources, sensorHours: sensorHours,
-                                  filledFrom: c["filled_from"].exists ? try c["filled_from"].string() : nil)
-        pollution.sensorUncorrected = c["sensor_uncorrected"].exists ? try c["sensor_uncorrected"].string() : nil
+                                  filledFrom: c["filled_from"].exists ? try c["filled_from"].text() : nil)
+        pollution.sensorUncorrected = c["sensor_uncorrected"].exists ? try c["sensor_uncorrected"].text() : nil
         return pollution
     }
 
@@ -256,17 +256,17 @@ enum ConditionsJSON {
     }
 
     private static func asthma(_ c: JSONCursor) throws(JSONError) -> Asthma {
-        guard let risk = AsthmaRisk(rawValue: try c["risk"].string()) else {
+        guard let risk = AsthmaRisk(rawValue: try c["risk"].text()) else {
             throw JSONError.typeMismatch(path: c.path, expected: "a risk id", found: "an unknown one")
         }
         var outlook: AsthmaOutlook?
         if c["outlook"].exists, !c["outlook"].isNull, let at = try date(c["outlook"]["at_unix"]) {
-            guard let level = AsthmaRisk(rawValue: try c["outlook"]["risk"].string()) else {
+            guard let level = AsthmaRisk(rawValue: try c["outlook"]["risk"].text()) else {
                 throw JSONError.typeMismatch(path: c["outlook"].path, expected: "a risk id", found: "an unknown one")
             }
             outlook = AsthmaOutlook(risk: level, at: at)
         }
-        return Asthma(risk: risk, probability: try c["probability"].optionalDouble(), source: try c["source"].string(),
-                      method: try c["method"].optionalString(), outlook: outlook)
+        return Asthma(risk: risk, probability: try c["probability"].optionalDouble(), source: try c["source"].text(),
+                      method: try c["method"].optionalText(), outlook: outlook)
     }
 }

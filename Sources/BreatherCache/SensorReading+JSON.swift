@@ -17,12 +17,12 @@ extension ConditionsJSON {
 
     static func sensorReading(_ c: JSONCursor) throws(JSONError) -> SensorReading {
         SensorReading(
-            source: try c["source"].string(),
+            source: try c["source"].text(),
             observedAt: try c["observed_at_unix"].optionalDouble().map { Timestamp(timeIntervalSince1970: $0) },
             pm1: try c["pm1"].optionalDouble(), pm2_5: try c["pm2_5"].optionalDouble(), pm10: try c["pm10"].optionalDouble(),
             co2PPM: try c["co2_ppm"].optionalDouble(), temperatureC: try c["temperature_c"].optionalDouble(),
             humidity: try c["humidity"].optionalDouble(), pressureHPa: try c["pressure_hpa"].optionalDouble(),
-            voc: try c["voc"].optionalDouble(), vocUnit: try c["voc_unit"].optionalString(), noxIndex: try c["nox_index"].optionalDouble(),
-            score: try c["score"].optionalDouble(), correction: try c["correction"].optionalString())
+            voc: try c["voc"].optionalDouble(), vocUnit: try c["voc_unit"].optionalText(), noxIndex: try c["nox_index"].optionalDouble(),
+            score: try c["score"].optionalDouble(), correction: try c["correction"].optionalText())
     }
 }

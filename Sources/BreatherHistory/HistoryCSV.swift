@@ -17,8 +17,8 @@ public enum HistoryCSV {
     /// One row as a CSV line with its CRLF.
     public static func line(_ row: HistoryRow, standard: AQIStandard) -> String {
         var fields: [String] = [
-            HistoryTime.rfc3339(row.time), quoted(row.place.name), number(row.place.latitude), number(row.place.longitude),
-            quoted(row.source), standard.rawValue,
+            HistoryTime.rfc3339(row.time), quoted(textCell(row.place.name)), number(row.place.latitude), number(row.place.longitude),
+            quoted(textCell(row.source)), standard.rawValue,
             row.index.map { "\($0.value)" } ?? "", row.index?.category.id ?? "", row.index.map(mainPollutant) ?? "",
         ]
         for (position, value) in row.values.enumerated() {
@@ -35,6 +35,26 @@ public enum HistoryCSV {
     static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return "\(Int(value))" }
         return "\(value)"
+    }
+
+    /// Characters that make a spreadsheet read a cell as a formula (OWASP's CSV injection list).
+    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// A text cell (a place name, a source) safe to print and to open in a spreadsheet: on one
+    /// line without control characters or escapes (`Sanitized.line`), and with a leading `'`
+    /// when it would start a formula (`=cmd|…`), as OWASP recommends. Only text cells: numbers
+    /// such as -3.5 stay numbers. `textCellValue` takes the `'` off again on import.
+    static func textCell(_ text: String) -> String {
+        let clean = Sanitized.line(text)
+        guard let first = clean.first, formulaStarts.contains(first) else { return clean }
+        return "'" + clean
+    }
+
+    /// A text cell as `textCell` wrote it back to its text: a `'` before a formula start is
+    /// taken off.
+    static func textCellValue(_ cell: String) -> String {
+        guard cell.hasPrefix("'"), let second = cell.dropFirst().first, formulaStarts.contains(second) else { return cell }
+        return String(cell.dropFirst())
     }
 
     /// The field as RFC 4180 writes it: quoted only when it must be.

@@ -38,11 +38,13 @@ public struct HistoryPlace: Sendable, Hashable {
     /// Decimal places kept of each coordinate.
     public static let precision = 10_000.0
 
-    /// The place at `latitude`, `longitude` (rounded), called `name`.
+    /// The place at `latitude`, `longitude` (rounded), called `name` (cleaned of control
+    /// characters and escapes, `Sanitized.line`: an imported file or an old store's name
+    /// must not reach a terminal or an export raw).
     public init(latitude: Double, longitude: Double, name: String = "") {
         self.latitude = (latitude * Self.precision).rounded() / Self.precision
         self.longitude = (longitude * Self.precision).rounded() / Self.precision
-        self.name = name
+        self.name = Sanitized.line(name)
     }
 
     /// The store's place for a model location.

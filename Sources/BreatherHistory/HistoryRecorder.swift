@@ -129,7 +129,16 @@ public final class HistoryRecorder: Sendable {
     }
 
     func openedStore(_ state: inout State, now: Int) throws(SQLiteError) -> HistoryStore {
-        if let store = state.store { return store }
+        if let store = state.store {
+            guard store.hasMoved else { return store }
+            // Deleted or replaced under a running daemon: writing on would fill an unlinked
+            // inode. Close it first, its WAL checkpointed into the old file and emptied (a WAL
+            // left under the path's name would be read into the new file), then start a new
+            // file, or go on in the one now there.
+            store.emptyJournal()
+            state.store = nil
+            warn("history: \(path) was deleted or replaced while open; writing to the file now at that path")
+        }
         let store = try HistoryStore.openMovingAsideCorrupt(path: path, now: now, busyTimeoutMilliseconds: busyTimeoutMilliseconds) { aside in
             warn("history: \(path) was not a readable database; moved it to \(aside) and started a new one")
         }

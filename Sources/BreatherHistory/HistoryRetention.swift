@@ -32,8 +32,25 @@ struct HistoryRetention {
         try save.step()
     }
 
-    /// Replaces the readings of each hour in [from, to) by their mean, stored at the hour's start.
+    /// Replaces the readings of each hour in [from, to) by their mean, stored at the hour's start,
+    /// a month at a time from the first reading: an import of twenty years holds one month's
+    /// means in memory, not twenty years'.
     private func hourlyMeans(from: Int, to: Int) throws(SQLiteError) {
+        let first = try database.prepare("SELECT min(time) FROM reading WHERE place = ? AND time >= ? AND time < ?")
+        try first.bind(place, at: 1)
+        try first.bind(from, at: 2)
+        try first.bind(to, at: 3)
+        guard try first.step(), let earliest = first.optionalInt(at: 0) else { return }
+        let month = 30 * 86_400
+        var start = max(from, floor(earliest, 3600))
+        while start < to {
+            let end = min(to, start + month)
+            try hourlyMeansSlice(from: start, to: end)
+            start = end
+        }
+    }
+
+    private func hourlyMeansSlice(from: Int, to: Int) throws(SQLiteError) {
         let means = try database.prepare("""
             SELECT time / 3600 * 3600, variable, source, avg(value) FROM reading
             WHERE place = ? AND time >= ? AND time < ? GROUP BY 1, 2, 3 HAVING count(*) > 1 OR min(time) % 3600 != 0

@@ -10,10 +10,10 @@ public final class HistoryStore {
     let database: Database
     /// The file's path.
     public var path: String { database.path }
-    private(set) var placeIDs: [HistoryPlace: Int] = [:]
-    private var placeNames: [Int: String] = [:]
-    private(set) var sourceIDs: [String: Int] = [:]
-    private(set) var variableIDs: [String: Int] = [:]
+    var placeIDs: [HistoryPlace: Int] = [:]
+    var placeNames: [Int: String] = [:]
+    var sourceIDs: [String: Int] = [:]
+    var variableIDs: [String: Int] = [:]
     /// `dataVersion` when the names were last read; nil before.
     private var namesVersion: Int?
 
@@ -125,36 +125,55 @@ public final class HistoryStore {
         let snapshot = (placeIDs, placeNames, sourceIDs, variableIDs)
         do {
             try database.transaction { () throws(SQLiteError) in
-                let insert = try database.kept("""
-                    INSERT INTO reading(place, time, variable, source, value) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT DO UPDATE SET value = excluded.value WHERE value IS NOT excluded.value
-                    """)
-                defer { insert.reset() }
                 var earliest: [Int: Int] = [:]
-                for reading in readings {
-                    let place = try placeID(reading.place)
-                    let values = (try variableID(reading.variable), try sourceID(reading.source))
-                    try insert.bind(place, at: 1)
-                    try insert.bind(reading.time, at: 2)
-                    try insert.bind(values.0, at: 3)
-                    try insert.bind(values.1, at: 4)
-                    try insert.bind(reading.value, at: 5)
-                    try insert.step()
-                    insert.reset()
-                    earliest[place] = min(earliest[place] ?? reading.time, reading.time)
-                }
-                for (place, first) in earliest {
-                    try HistoryRetention(database: database, place: place)
-                        .rollUp(from: first, keepRawSeconds: keepRawSeconds, keepHourlySeconds: max(Self.keepHourlySeconds, keepRawSeconds), now: now)
-                }
+                try insert(readings, earliest: &earliest)
+                try rollUp(earliest, keepRawSeconds: keepRawSeconds, now: now)
             }
         } catch {
             (placeIDs, placeNames, sourceIDs, variableIDs) = snapshot  // ids the rollback took back
             throw error
         }
-        // Hand back what retention emptied, once it is worth a write of its own (256 KiB).
+        try vacuumIfWorthIt()
+    }
+
+    /// Inserts `readings` (in the caller's transaction), noting each place's earliest time.
+    func insert(_ readings: [HistoryReading], earliest: inout [Int: Int]) throws(SQLiteError) {
+        let insert = try database.kept("""
+            INSERT INTO reading(place, time, variable, source, value) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT DO UPDATE SET value = excluded.value WHERE value IS NOT excluded.value
+            """)
+        defer { insert.reset() }
+        for reading in readings {
+            let place = try placeID(reading.place)
+            let values = (try variableID(reading.variable), try sourceID(reading.source))
+            try insert.bind(place, at: 1)
+            try insert.bind(reading.time, at: 2)
+            try insert.bind(values.0, at: 3)
+            try insert.bind(values.1, at: 4)
+            try insert.bind(reading.value, at: 5)
+            try insert.step()
+            insert.reset()
+            earliest[place] = min(earliest[place] ?? reading.time, reading.time)
+        }
+    }
+
+    func rollUp(_ earliest: [Int: Int], keepRawSeconds: Int, now: Int) throws(SQLiteError) {
+        for (place, first) in earliest {
+            try HistoryRetention(database: database, place: place)
+                .rollUp(from: first, keepRawSeconds: keepRawSeconds, keepHourlySeconds: max(Self.keepHourlySeconds, keepRawSeconds), now: now)
+        }
+    }
+
+    /// Hands back what retention emptied, once it is worth a write of its own (256 KiB).
+    func vacuumIfWorthIt() throws(SQLiteError) {
         if try database.scalarInt("PRAGMA freelist_count") ?? 0 >= 64 { try database.execute("PRAGMA incremental_vacuum") }
     }
+
+    // MARK: Importing
+
+    /// An import under way: the earliest time written at each place, and the names as they
+    /// were before it (restored if it is abandoned).
+    var importing: (earliest: [Int: Int], names: ([HistoryPlace: Int], [Int: String], [String: Int], [String: Int]))?
 
     func placeID(_ place: HistoryPlace) throws(SQLiteError) -> Int {
         if let id = placeIDs[place] {
@@ -273,6 +292,15 @@ public final class HistoryStore {
     public func summarisedDayCount() throws(SQLiteError) -> Int {
         try database.scalarInt("SELECT count(*) FROM (SELECT DISTINCT place, source, day FROM daily)") ?? 0
     }
+
+    /// True when the file at `path` is no longer the one this store has open (deleted or replaced).
+    public var hasMoved: Bool { database.hasMoved }
+
+    /// Writes every committed page into the file this store has open and empties its WAL. Done
+    /// before a store whose file was replaced is dropped: SQLite leaves the WAL and its index
+    /// under the path's names when the file was renamed over, and the next connection would
+    /// read the old file's pages from them into the new one.
+    public func emptyJournal() { _ = try? database.scalarText("PRAGMA wal_checkpoint(TRUNCATE)") }
 
     /// `PRAGMA integrity_check`'s first line: `ok` for a sound file.
     public func integrityCheck() throws(SQLiteError) -> String { try database.scalarText("PRAGMA integrity_check") ?? "" }

@@ -10,32 +10,45 @@ public struct HistoryVariable: Sendable, Hashable {
     public let unit: String
     /// The averaging period (`1h` for an hourly concentration, `instant` for a reading).
     public let period: String
+    /// The values a live reading of it may have (`Plausibility`): an import refuses the others.
+    public let limits: ClosedRange<Double>
+    /// The unit as an error line names it (`µg/m³`, `°C`; empty for an index).
+    let shownUnit: String
 
-    init(_ name: String, _ unit: String, _ period: String) {
+    init(_ name: String, _ unit: String, _ period: String, _ limits: ClosedRange<Double>, _ shownUnit: String) {
         self.name = name
         self.unit = unit
         self.period = period
+        self.limits = limits
+        self.shownUnit = shownUnit
     }
 
     /// Every variable in column order: concentrations, indices providers reported, weather,
     /// pollen, the UV index, asthma risk, then the indoor sensor's readings (last: an export
     /// written before they existed has the same columns without them, and still imports).
-    public static let all: [HistoryVariable] =
-        Pollutant.allCases.map { HistoryVariable($0.rawValue, "ug/m3", "1h") }
-        + AQIStandard.allCases.map { HistoryVariable(reportedName($0), "index", "provider") }
-        + [HistoryVariable("temperature_c", "C", "instant"), HistoryVariable("humidity", "%", "instant"),
-           HistoryVariable("pressure_hpa", "hPa", "instant"), HistoryVariable("wind_speed_ms", "m/s", "instant"),
-           HistoryVariable("wind_direction_deg", "deg", "instant")]
-        + PollenType.allCases.map { HistoryVariable(pollenName($0), "grains/m3", "1h") }
-        + [HistoryVariable("uv_index", "index", "1h")]
-        + [HistoryVariable("asthma_risk", "level 0-3", "day"), HistoryVariable("asthma_probability", "0-1", "day")]
-        + indoor
+    public static let all: [HistoryVariable] = {
+        typealias P = Plausibility
+        let reported = Double(P.reportedIndex.lowerBound)...Double(P.reportedIndex.upperBound)
+        return Pollutant.allCases.map { HistoryVariable($0.rawValue, "ug/m3", "1h", P.concentration, "µg/m³") }
+            + AQIStandard.allCases.map { HistoryVariable(reportedName($0), "index", "provider", reported, "") }
+            + [HistoryVariable("temperature_c", "C", "instant", P.temperatureC, "°C"),
+               HistoryVariable("humidity", "%", "instant", P.humidityPercent, "%"),
+               HistoryVariable("pressure_hpa", "hPa", "instant", P.pressureHPa, "hPa"),
+               HistoryVariable("wind_speed_ms", "m/s", "instant", P.windSpeedMS, "m/s"),
+               HistoryVariable("wind_direction_deg", "deg", "instant", P.windDirectionDeg, "°")]
+            + PollenType.allCases.map { HistoryVariable(pollenName($0), "grains/m3", "1h", P.pollenCount, "grains/m³") }
+            + [HistoryVariable("uv_index", "index", "1h", P.uvIndex, "")]
+            + [HistoryVariable("asthma_risk", "level 0-3", "day", 0...3, ""), HistoryVariable("asthma_probability", "0-1", "day", 0...1, "")]
+            + indoor
+    }()
 
     /// The indoor sensor's readings (`[sources] indoor`), kept apart from the outdoor air's so
     /// no index or sparkline is worked out from indoor particles.
     public static let indoor: [HistoryVariable] = [
-        HistoryVariable("indoor_pm2_5", "ug/m3", "instant"), HistoryVariable("indoor_co2_ppm", "ppm", "instant"),
-        HistoryVariable("indoor_temperature_c", "C", "instant"), HistoryVariable("indoor_humidity", "%", "instant"),
+        HistoryVariable("indoor_pm2_5", "ug/m3", "instant", Plausibility.sensorParticles, "µg/m³"),
+        HistoryVariable("indoor_co2_ppm", "ppm", "instant", Plausibility.co2PPM, "ppm"),
+        HistoryVariable("indoor_temperature_c", "C", "instant", Plausibility.temperatureC, "°C"),
+        HistoryVariable("indoor_humidity", "%", "instant", Plausibility.humidityPercent, "%"),
     ]
 
     /// A two-channel PurpleAir's PM2.5 counters one by one (`SensorReading.channels`), kept for

@@ -192,7 +192,11 @@ private final class Core: @unchecked Sendable {
     }
 
     private func received(_ message: mosquitto_message) {
-        guard let topic = message.topic, message.payloadlen >= 0, Int(message.payloadlen) <= MQTTClient.maximumPayload else { return }
+        guard let topic = message.topic, message.payloadlen >= 0 else { return }
+        guard Int(message.payloadlen) <= MQTTClient.maximumPayload else {
+            events(.oversized(topic: String(cString: topic), bytes: Int(message.payloadlen)))
+            return
+        }
         let payload = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen))) } ?? []
         events(.message(MQTTMessage(topic: String(cString: topic), payload: payload, retained: message.retain)))
     }

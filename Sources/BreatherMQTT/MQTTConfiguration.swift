@@ -50,6 +50,9 @@ public enum MQTTEvent: Sendable, Equatable {
     case disconnected(MQTTError, retrySeconds: Double)
     /// A message on a subscribed topic; `retained` when the broker kept it from before.
     case message(MQTTMessage)
+    /// A message on a subscribed topic over `MQTTClient.maximumPayload`, dropped unread: its
+    /// size in bytes, so the owner can say so (one line, not silence).
+    case oversized(topic: String, bytes: Int)
 }
 
 /// One message received, copied out of libmosquitto's buffers.

@@ -113,6 +113,15 @@ public final class Database {
         return statement.optionalText(at: 0)
     }
 
+    /// True when the file this connection has open is no longer the one at `path`: deleted,
+    /// renamed, or replaced by another file (SQLite compares the open file's inode with the
+    /// path's: one `stat`). Writes would go on into a file no one can see.
+    public var hasMoved: Bool {
+        var moved: Int32 = 0
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK else { return false }
+        return moved != 0
+    }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -17,7 +17,12 @@ struct ConfigCommandTests {
         let text = try String(contentsOfFile: Self.sample, encoding: .utf8)
         let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("# ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
-        try sandbox.writeConfig(uncommented)
+        // The MQTT password file is read and checked as the daemon reads it: one the user made.
+        let password = sandbox.home.appendingPathComponent("mqtt.password").path
+        try "zqx-sample-password\n".write(toFile: password, atomically: true, encoding: .utf8)
+        chmod(password, 0o600)
+        #expect(uncommented.contains("password_file = \"/etc/breather/mqtt.password\""))
+        try sandbox.writeConfig(uncommented.replacingOccurrences(of: "/etc/breather/mqtt.password", with: password))
         let full = try await sandbox.run(["config", "--config", sandbox.configPath])
         #expect(full.status == 0, "\(full.stderr)")
         #expect(full.stdout.contains("interval = \"15m\"  # \(sandbox.configPath):"))

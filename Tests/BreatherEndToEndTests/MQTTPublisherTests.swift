@@ -177,6 +177,7 @@ struct MQTTPublisherTests {
         let sandbox = try Sandbox()
         let wrong = sandbox.home.appendingPathComponent("wrong.password").path
         try "wrong-\(MosquittoBroker.password)\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        chmod(wrong, 0o600)
         try sandbox.writeDaemonConfig(server: server, sources: sandbox.mqttTable(broker, prefix: "breather/pw")
             .replacingOccurrences(of: broker.passwordFile, with: wrong))
         let daemon = try DaemonProcess(sandbox: sandbox)

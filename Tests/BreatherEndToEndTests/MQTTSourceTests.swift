@@ -45,6 +45,7 @@ struct MQTTSourceTests {
         let wrongPassword = "not-\(UUID().uuidString.prefix(8))"
         let wrong = sandbox.home.appendingPathComponent("wrong.password").path
         try "\(wrongPassword)\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        chmod(wrong, 0o600)
         try sandbox.writeConfig(server: trap, extra: sandbox.mqttTable(broker, prefix: "unused/pw")
             .replacingOccurrences(of: broker.passwordFile, with: wrong))
         let run = try await sandbox.run(["--config", sandbox.configPath, "--source", "mqtt://127.0.0.1:\(broker.port)/breather/pw"])
@@ -118,6 +119,7 @@ struct MQTTSourceTests {
         let wrongPassword = "not-\(UUID().uuidString.prefix(8))"
         let wrong = sandbox.home.appendingPathComponent("wrong.password").path
         try "\(wrongPassword)\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        chmod(wrong, 0o600)
         try sandbox.writeDaemonConfig(server: trap, interval: "1h", sources: sandbox.mqttTable(broker, prefix: "unused/pw")
             .replacingOccurrences(of: broker.passwordFile, with: wrong) + "\n[sources]\nstate = \"mqtt://127.0.0.1:\(broker.port)/breather/pw\"\n")
         let daemon = try DaemonProcess(sandbox: sandbox)

@@ -135,6 +135,21 @@ struct MQTTSubscriberTests {
     }
 }
 
+extension MQTTSubscriberTests {
+    @Test("--source with a wildcard (+ or #) anywhere in the topic: one line, exit 64, at once", arguments: ["", "watch", "daemon"])
+    func wildcardSource(command: String) async throws {
+        let sandbox = try Sandbox()
+        let broker = try await MosquittoBroker.start()
+        for topic in ["breather/+", "breather/#", "#", "+/kitchen", "breather/a+b"] {
+            let started = Date()
+            let run = try await sandbox.run((command.isEmpty ? [] : [command]) + ["--source", "mqtt://127.0.0.1:\(broker.port)/\(topic)"], timeout: 10)
+            #expect(run.status == 64, "\(topic): \(run.status) \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("must not contain the wildcards + or #"), "\(topic): \(run.stderr)")
+            #expect(Date().timeIntervalSince(started) < 5, "\(topic)")
+        }
+    }
+}
+
 extension WatchProcess {
     /// The first line after the loading state every bar shows at start (formats of one line per state).
     func firstLineAfterLoading(timeout: Double = 30) async -> String? {

@@ -65,7 +65,7 @@ import BreatherModel
         }
         let original = try HistoryStore(path: folder.file("a.sqlite3"))
         let oddPlace = HistoryPlace(latitude: -33.8688, longitude: 151.2093, name: "Sydney, \"NSW\"\nAU")
-        try original.record(steadyDay + [reading("pollen_birch", 1e-5, at: day0, place: oddPlace), reading("pm10", -0.5, at: day0 + 1, place: oddPlace)],
+        try original.record(steadyDay + [reading("pollen_birch", 1e-5, at: day0, place: oddPlace), reading("temperature_c", -0.5, at: day0 + 1, place: oddPlace)],
                             keepRawSeconds: 400 * 86_400, now: day0 + 86_400)
         let first = try export(folder.file("a.sqlite3"))
         let imported = try HistoryImport.readings(from: Array(first.utf8))

@@ -35,6 +35,7 @@ public final class MosquittoBroker: @unchecked Sendable {
         tlsPort = tls ? try Self.freePort() : nil
         wrongNamePort = tls ? try Self.freePort() : nil
         try Self.password.write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        chmod(passwordFile, 0o600)  // as a user keeps one: Breather warns about a file others can read
         let passwd = directory.appendingPathComponent("passwd").path
         // -b: batch mode; the test's own password on the test's own command line, never Breather's.
         try Self.runTool("/usr/bin/mosquitto_passwd", ["-c", "-b", passwd, Self.username, Self.password])
@@ -133,6 +134,13 @@ public final class MosquittoBroker: @unchecked Sendable {
     /// Publishes `payload` on `topic` through the observer port.
     public func publish(_ topic: String, _ payload: String, retain: Bool = false) throws {
         try Self.runTool("/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", "\(observerPort)", "-t", topic, "-m", payload, "-q", "1"] + (retain ? ["-r"] : []))
+    }
+
+    /// Publishes each line of `file` as one message on `topic` (`mosquitto_pub -l`, one
+    /// connection for all), or with `lines: false` the whole file as one message (`-s`).
+    public func publish(_ topic: String, file: String, lines: Bool) throws {
+        try Self.runTool("/bin/sh", ["-c", "exec /usr/bin/mosquitto_pub -h 127.0.0.1 -p \(observerPort) -t \"$0\" -q 1 \(lines ? "-l" : "-s") < \"$1\"",
+                                     topic, file])
     }
 
     deinit {

@@ -71,6 +71,11 @@ struct CommonOptions: Sendable {
             guard let url = MQTTURL(value), !url.path.isEmpty else {
                 throw UsageError("--source must be mqtt://HOST[:PORT]/TOPIC_PREFIX or mqtts://…, like mqtt://homeserver/breather/kitchen (got \"\(value)\")")
             }
+            // A wildcard would subscribe to every publisher under it (and never to one state):
+            // refused here, not after the first state's 30 s wait.
+            if let problem = MQTTSettings.topicProblem(url.path) {
+                throw UsageError("--source's topic prefix \(problem), like mqtt://homeserver/breather/kitchen (got \"\(value)\")")
+            }
             source = url
         case "log-level": logLevel = try choice(LogLevel.self)
         default: throw UsageError("Unknown option '--\(spec.name)'")

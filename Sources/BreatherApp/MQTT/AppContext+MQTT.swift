@@ -16,7 +16,10 @@ extension AppContext {
         }
         let password: String?
         do {
-            password = try loader.secret(envVar: "BREATHER_MQTT_PASSWORD", credential: "mqtt.password", keyFile: settings.passwordFile)
+            let secret = try loader.loadSecret(envVar: "BREATHER_MQTT_PASSWORD", credential: "mqtt.password", keyFile: settings.passwordFile)
+            // As for an API key: no core dump from here on, and a file others can read is warned about.
+            holding(secret)
+            password = secret?.value
         } catch {
             throw CommandFailure(status: .configuration, message: "mqtt: \(error)")
         }

@@ -162,6 +162,8 @@ final class MQTTPublisher: Sendable {
             if isNew { logger.log(.warning, line) }
         case .message(let message):
             received(message)
+        case .oversized:
+            break  // no command is that long
         }
     }
 

@@ -45,6 +45,16 @@ enum MQTTStateDocument {
         case version(Int)
         case unreadable(String)
 
+        /// The failure's kind, without what varies from payload to payload (for `LogThrottle`).
+        var kind: String {
+            switch self {
+            case .notJSON: "not-json"
+            case .noData: "no-data"
+            case .version: "version"
+            case .unreadable: "unreadable"
+            }
+        }
+
         var description: String {
             switch self {
             case .notJSON: "not a Breather state document"

@@ -15,7 +15,8 @@ import Synchronization
 /// the publisher's availability) becomes a refresh, which answers at once from the last good
 /// state; a publisher gone offline answers with a failure, so the bar keeps its values marked
 /// stale with their age. A click (a user refresh) publishes `refresh` on `PREFIX/command`.
-/// Unreadable payloads are logged (once per cause) and ignored.
+/// Unreadable payloads are ignored and logged in bounded lines: the first of each kind a
+/// minute, then a count (`LogThrottle`).
 final class MQTTSubscription: Sendable {
     private let client: MQTTClient
     private let prefix: String
@@ -29,6 +30,8 @@ final class MQTTSubscription: Sendable {
         /// Why there is nothing to show yet (the broker unreachable, an unreadable state).
         var problem: (kind: FailureKind, message: String)?
         var lastLogged: String?
+        /// Bad state payloads: the first of each kind a minute, then a count (`LogThrottle`).
+        var badPayloads: LogThrottle
         /// True once the broker accepted the connection.
         var connected = false
         var onChange: (@Sendable () -> Void)?
@@ -36,7 +39,7 @@ final class MQTTSubscription: Sendable {
         var waiters: [FirstWord] = []
         var heardFromBroker: Bool { latest != nil || problem != nil }
     }
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     /// What the broker has said so far: the last good state, the publisher's availability
     /// (nil: never said), why there is no state, and whether the broker accepted the login.
@@ -61,6 +64,7 @@ final class MQTTSubscription: Sendable {
     init(source: MQTTURL, settings: MQTTSettings?, password: String?, logger: Logger,
          retryLogLevel: Logger.Level = .warning) throws(MQTTError) {
         prefix = source.path
+        state = Mutex(State(badPayloads: LogThrottle(subject: "mqtt: \(source.path)/state")))
         self.logger = logger
         self.retryLogLevel = retryLogLevel
         let node = MQTTSettings.localNode
@@ -124,20 +128,41 @@ final class MQTTSubscription: Sendable {
         case .message(let message) where message.topic == stateTopic:
             switch MQTTStateDocument.decode(message.payload) {
             case .success(let conditions):
-                state.withLock { state in
+                let lines = state.withLock { state in
                     state.latest = conditions
                     state.problem = nil
                     state.lastLogged = nil
+                    return state.badPayloads.usable(at: Self.monotonicSeconds())
                 }
+                lines.forEach { logger.log(.warning, "\($0)") }
                 changed()
             case .failure(let failure):
-                state.withLock { $0.problem = (.badData, "mqtt: \(stateTopic): \(failure)") }
-                log(.warning, "mqtt: \(stateTopic): \(failure); keeping the last good state")
-                changed()
+                unusable(kind: failure.kind, "\(failure)")
             }
-        case .message:
+        case .oversized(let topic, let bytes) where topic == stateTopic:
+            unusable(kind: "oversized", "a state document of \(bytes) bytes, over the \(MQTTClient.maximumPayload / 1024) KiB limit, dropped")
+        case .message, .oversized:
             break
         }
+    }
+
+    /// A state payload that cannot be used: the last good state stays, the bar learns why
+    /// when it has nothing else, and the log hears of it in bounded lines (`LogThrottle`): a
+    /// hostile publisher's thousand distinct bad payloads a second are not a thousand lines.
+    private func unusable(kind: String, _ reason: String) {
+        let lines = state.withLock { state in
+            state.problem = (.badData, "mqtt: \(stateTopic): \(reason)")
+            return state.badPayloads.unusable(kind: kind, line: "mqtt: \(stateTopic): \(reason); keeping the last good state",
+                                              at: Self.monotonicSeconds())
+        }
+        lines.forEach { logger.log(.warning, "\($0)") }
+        changed()
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private func changed() {

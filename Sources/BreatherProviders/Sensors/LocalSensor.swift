@@ -42,21 +42,6 @@ enum SensorRequest {
     }
 }
 
-extension Plausibility {
-    /// µg/m³ of particles a low-cost optical sensor can report: their datasheets stop at
-    /// 1,000 (Plantower PMS5003 "effective range") to 5,000 µg/m³ (the brief's bound), and
-    /// more is a fault or a fill value, not smoke.
-    static let sensorParticles = 0.0...5_000.0
-    /// ppm: Sensirion's SCD4x measures up to 40,000 ppm, Senseair's S8 up to 10,000.
-    static let co2PPM = 0.0...40_000.0
-    /// Sensirion's VOC and NOx indices run from 1 to 500.
-    static let sensirionIndex = 1.0...500.0
-    /// Awair's TVOC range (Awair Element: 0 to 60,000 ppb).
-    static let tvocPPB = 0.0...60_000.0
-    /// Awair's score runs from 0 to 100.
-    static let score = 0.0...100.0
-}
-
 extension SensorReading: PlausibilityChecked {
     var emptiness: String? {
         [pm1, pm2_5, pm10, co2PPM].contains { $0 != nil } ? nil : "no particle or CO2 value in the reply"

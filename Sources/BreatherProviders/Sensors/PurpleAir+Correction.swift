@@ -1,3 +1,5 @@
+import BreatherModel
+
 /// The US EPA correction for PurpleAir PM2.5 and the EPA's A/B channel agreement rule.
 ///
 /// The correction is the one the AirNow Fire and Smoke Map applies: Barkjohn, Gantt and

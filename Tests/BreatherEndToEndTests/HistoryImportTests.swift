@@ -1,0 +1,62 @@
+import BreatherTestSupport
+import Foundation
+import Testing
+
+/// `breather history import` of files made elsewhere: large ones, Excel's, wrong ones far down.
+@Suite("breather history import: held to live readings' limits, read as it streams")
+struct HistoryImportTests {
+    static let header = "time,place,latitude,longitude,source,standard,aqi,category,main_pollutant,pm2_5,pm10,o3,no2,so2,co,reported_us,reported_china,reported_china_2012,reported_eu,reported_uk,reported_india,reported_canada,temperature_c,humidity,pressure_hpa,wind_speed_ms,wind_direction_deg,pollen_alder,pollen_birch,pollen_grass,pollen_mugwort,pollen_olive,pollen_ragweed,uv_index,asthma_risk,asthma_probability"
+
+    /// Ten-minute rows ending two days ago, with PM2.5, ozone and the temperature.
+    static func rows(_ count: Int, ozone: (Int) -> String = { _ in "55" }) -> String {
+        let end = Int(Date().timeIntervalSince1970) / 600 * 600 - 2 * 86_400
+        var text = header + "\r\n"
+        for index in 0..<count {
+            let time = Date(timeIntervalSince1970: Double(end - (count - index) * 600))
+            let stamp = ISO8601DateFormatter().string(from: time).replacingOccurrences(of: "Z", with: "+00:00")
+            text += "\(stamp),Home,1,2,open-meteo,us,,,,12.5,,\(ozone(index)),,,,,,,,,,,-3.5" + String(repeating: ",", count: 13) + "\r\n"
+        }
+        return text
+    }
+
+    @Test("an ozone of -40 on line 15,000 of 20,000: one line naming it, exit 65, no store left behind; then into an existing store, nothing added")
+    func implausibleFarDown() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("[location]\nlatitude = 1\nlongitude = 2\n")
+        let file = sandbox.home.appendingPathComponent("far.csv").path
+        // Line 1 is the header: row index 14,998 is line 15,000.
+        try Self.rows(20_000) { $0 == 14_998 ? "-40" : "55" }.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try await sandbox.run(["history", "import", file, "--config", sandbox.configPath])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("line 15000: o3 -40 µg/m³ (expected 0 to 100000 µg/m³)"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.historyPath), "nothing half-imported")
+        // A store that exists keeps what it had.
+        let good = sandbox.home.appendingPathComponent("good.csv").path
+        try Self.rows(10).write(toFile: good, atomically: true, encoding: .utf8)
+        let first = try await sandbox.run(["history", "import", good, "--config", sandbox.configPath])
+        #expect(first.status == 0, "\(first.stderr)")
+        let again = try await sandbox.run(["history", "import", file, "--config", sandbox.configPath])
+        #expect(again.status == 65, "\(again.stderr)")
+        let export = try await sandbox.run(["history", "--since", "30d", "--format", "csv", "--config", sandbox.configPath])
+        #expect(export.stdout.split(whereSeparator: \.isNewline).count == 11, "\(export.stdout.prefix(500))")
+    }
+
+    @Test("Excel's CSV UTF-8 (a byte order mark) imports; a row dated 2099 is refused with its line")
+    func byteOrderMarkAndFuture() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("[location]\nlatitude = 1\nlongitude = 2\n")
+        let excel = sandbox.home.appendingPathComponent("excel.csv").path
+        try (Data([0xEF, 0xBB, 0xBF]) + Data(Self.rows(3).utf8)).write(to: URL(fileURLWithPath: excel))
+        let imported = try await sandbox.run(["history", "import", excel, "--config", sandbox.configPath])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("imported 9 readings"), "\(imported.stdout)")
+        let future = sandbox.home.appendingPathComponent("future.csv").path
+        try (Self.rows(2) + "2099-01-01T00:00:00+00:00,Home,1,2,open-meteo,us,,,,12.5" + String(repeating: ",", count: 26) + "\r\n")
+            .write(toFile: future, atomically: true, encoding: .utf8)
+        let refused = try await sandbox.run(["history", "import", future, "--config", sandbox.configPath])
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("line 4: time 2099-01-01T00:00:00+00:00 is in the future"), "\(refused.stderr)")
+    }
+}
