@@ -80,9 +80,11 @@ extension AlertMonitor {
                           body: "\(city): \(top.type.rawValue) \(Format.whole(top.count)) grains/m³ (\(top.level.displayName), AAAAI NAB)")
     }
 
+    /// A species under 1 grain/m³ is not named: "alder 0" would read as the top species.
     private func pollenRecovery(_ top: PollenCount, limit: PollenLevel, city: String) -> AlertNotification {
-        AlertNotification(urgency: .low, summary: "Pollen back to \(top.level.displayName)",
-                          body: "\(city): \(top.type.rawValue) \(Format.whole(top.count)) grains/m³, below \(limit.displayName)")
+        let counted = top.level > .none ? "\(top.type.rawValue) \(Format.whole(top.count)) grains/m³" : "every species under 1 grain/m³"
+        return AlertNotification(urgency: .low, summary: "Pollen back to \(top.level.displayName)",
+                                 body: "\(city): \(counted), below \(limit.displayName)")
     }
 
     private func uvAlert(_ reading: UVReading, city: String) -> AlertNotification {
