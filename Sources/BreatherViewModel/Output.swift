@@ -43,15 +43,17 @@ public struct Output: Sendable, Equatable {
     /// controller sleeps until then and sends `viewDidRefresh`, so the source is asked again
     /// when the hold ends rather than at the next poll.
     public var retryAt: Timestamp?
-    /// "" when fresh; "stale, updated 12 min ago" after a failed refresh or when the data is old
-    /// (fetched long ago, or measured long ago: see `ageSeconds`); "never fetched" before any data.
+    /// "" when fresh; "stale, updated 12 min ago" after a failed refresh or when the data was
+    /// fetched long ago, "stale, measured 4 h ago" when the air was measured too long ago (see
+    /// `ageSeconds`); "never fetched" before any data.
     public var staleness: String
     /// The weather condition in words, after its icon when icons are on: "☁️ Cloudy"; "" if unknown.
     public var condition: String
     /// The condition's glyph alone ("" with `--icons none`).
     public var conditionIcon: String
-    /// When the data was current (`CityConditions.dataTime`) in local time, "2026-11-18 19:06"
-    /// ("2026-11-18 11:06 UTC" when the zone is UTC or unreadable); "" before any data.
+    /// When the data shown was fetched (`CityConditions.dataFetchedAt`) in local time,
+    /// "2026-11-18 19:06" ("2026-11-18 11:06 UTC" when the zone is UTC or unreadable); "" before
+    /// any data. When the provider measured it is json's `observed_at` and the tooltip's "measured".
     public var updated: String
     /// The age in words, "15 min"; "" before any data.
     public var age: String
@@ -122,7 +124,8 @@ public struct Output: Sendable, Equatable {
     /// True when the conditions shown are old: the latest refresh failed, they outlived the stale
     /// limit, or the provider measured them too long ago.
     public var isStale: Bool
-    /// Seconds since the data was current: now − min(observed, fetched) (`CityConditions.dataTime`); nil before any data.
+    /// Seconds since the data shown was fetched (`CityConditions.dataFetchedAt`), or since it was
+    /// measured (`CityConditions.dataTime`) when that made the air stale (over 3 h); nil before any data.
     public var ageSeconds: Int?
     /// The parts shown from an earlier fetch because the latest one could not bring them
     /// (or grown too old): each is marked stale on its own, the others are fresh.
@@ -189,16 +192,29 @@ extension State {
             guard let fetched = conditions.partsFetchedAt[part] else { return false }
             if conditions.isCarriedOver(part) || conditions.isDatedAhead(part, of: now)
                 || Self.ageSeconds(since: fetched, now: now) > staleAfterSeconds { return true }
-            return part == .air && Self.ageSeconds(since: conditions.dataTime, now: now)
-                > max(staleAfterSeconds, Self.observedStaleAfterSeconds)
+            return part == .air && isMeasuredLongAgo(conditions, now: now, staleAfterSeconds: staleAfterSeconds)
         }
     }
 
+    /// True when the air reading was measured longer ago than `observedStaleAfterSeconds` (or
+    /// `staleAfterSeconds`, if longer): stale however recently it was fetched.
+    func isMeasuredLongAgo(_ conditions: CityConditions, now: Timestamp, staleAfterSeconds: Int) -> Bool {
+        conditions.pollution != nil
+            && Self.ageSeconds(since: conditions.dataTime, now: now) > max(staleAfterSeconds, Self.observedStaleAfterSeconds)
+    }
+
     /// When the longest Retry-After hold among `failures` ends, counted from the attempt that
-    /// met it (`lastAttempt`); nil without one.
+    /// met it: a sensor's from the latest fetch (`lastAttempt`), any other provider's from the
+    /// last fetch that asked the providers (`lastPollAttempt`: a sensor poll in between keeps
+    /// that failure, it does not ask again). Before any fetch of this process (a one-shot
+    /// answering from the store, a daemon seeded from it) the stored conditions say when that
+    /// fetch ran (`polledAt`, else `fetchedAt`), so every run inside the window names the
+    /// retry, not only the one that met it. Nil without a hold.
     func holdEnd(_ failures: [ProviderFailure]) -> Timestamp? {
-        guard let attempt = lastAttempt else { return nil }
-        return Self.heldIndex(failures).flatMap { failures[$0].retryAfterSeconds }.map { attempt.addingTimeInterval(Double($0)) }
+        guard let held = Self.heldIndex(failures), let seconds = failures[held].retryAfterSeconds else { return nil }
+        let stored = conditions.map { $0.polledAt ?? $0.fetchedAt }
+        let attempt = ProviderID.isSensor(failures[held].provider) ? lastAttempt ?? stored : lastPollAttempt ?? stored ?? lastAttempt
+        return attempt.map { $0.addingTimeInterval(Double(seconds)) }
     }
 
     /// The index in `failures` of the one whose Retry-After is longest (the hold `holdEnd` counts).
@@ -218,8 +234,10 @@ extension State {
             do { report = try pollution.report(for: standard) } catch { airError = Format.describe(error) }
         }
         let now = environment.now()
-        let age = conditions.map { Self.ageSeconds(since: $0.dataTime, now: now) }
         let staleParts = conditions.map { partsShownStale($0, now: now, staleAfterSeconds: environment.staleAfterSeconds) } ?? []
+        // Ages count from the fetch; from the measurement only when that made the air stale.
+        let measuredLongAgo = conditions.map { isMeasuredLongAgo($0, now: now, staleAfterSeconds: environment.staleAfterSeconds) } ?? false
+        let age = conditions.map { Self.ageSeconds(since: measuredLongAgo ? $0.dataTime : $0.dataFetchedAt, now: now) }
         // The line is stale when its main part is: the air reading, else the weather.
         let mainPart: ProviderFailure.Part = conditions?.pollution != nil ? .air : .weather
         let stale = staleParts.contains(mainPart)
@@ -275,15 +293,17 @@ extension State {
             errorShort: errorShort,
             retry: holdLeft > 0 ? Format.retryIn(holdLeft) : "",
             retryAt: holdLeft > 0 ? retryAt : nil,
-            staleness: conditions == nil ? "never fetched" : stale ? "stale, updated \(Format.age(age ?? 0)) ago" : "",
+            staleness: conditions == nil ? "never fetched" : !stale ? ""
+                : "stale, \(measuredLongAgo ? "measured" : "updated") \(Format.age(age ?? 0)) ago",
             condition: [icon, Format.conditionName(weather?.condition)].filter { !$0.isEmpty }.joined(separator: " "),
             conditionIcon: icon,
-            updated: conditions.map { localTime.dateTime($0.dataTime) } ?? "",
+            updated: conditions.map { localTime.dateTime($0.dataFetchedAt) } ?? "",
             age: age.map(Format.age) ?? "",
             source: report?.source ?? conditions?.pollution?.source ?? "",
             categoryID: report?.index.category.id ?? missing,
             details: Format.details(conditions: conditions, report: report, standard: standard, units: units,
-                                    icons: environment.icons, ageSeconds: age, stale: stale, errors: errors,
+                                    icons: environment.icons, ageSeconds: conditions.map { Self.ageSeconds(since: $0.dataFetchedAt, now: now) },
+                                    stale: stale, errors: errors,
                                     forecast: forecastSummary, asthmaOutlook: asthmaOutlook, localTime: localTime,
                                     retry: holdLeft > 0 ? Format.retryIn(holdLeft) : "",
                                     retryIndex: pendingStandardNote == nil ? Self.heldIndex(latestFailures) : nil,
