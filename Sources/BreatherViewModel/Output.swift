@@ -102,8 +102,13 @@ public struct Output: Sendable, Equatable {
     public var uvSummary = ""
     /// The days ahead, the forecast crossings of `[alerts]` and the briefing (json `outlook`).
     public var outlook = Outlook.empty(at: Timestamp(timeIntervalSince1970: 0))
-    /// The compact bar's pollen and UV parts, each only from its configured level up.
+    /// The compact bar's pollen and UV parts, each only from its configured level up; "grass high*"
+    /// when they are kept from an earlier fetch (`isDayAheadStale`) in a line that is not stale.
     public var compactDayAhead: [String] = []
+    /// True when the pollen and UV shown were kept from an earlier fetch (the model that
+    /// completes a sensor's reading failed): marked stale, never dropped (json `stale_parts`
+    /// then lists `pollen` and `uv`).
+    public var isDayAheadStale = false
     /// The index of the last 24 hours, one block an hour ("▁▂▃▄▅▆▇█"), from the history store;
     /// "" without two hours of history (or with history off).
     public var sparkline = ""
@@ -168,6 +173,7 @@ public struct Output: Sendable, Equatable {
             && lhs.forecast == rhs.forecast && lhs.isCompact == rhs.isCompact
             && lhs.data == rhs.data && lhs.retryAt == rhs.retryAt
             && lhs.pollen == rhs.pollen && lhs.uv == rhs.uv && lhs.compactDayAhead == rhs.compactDayAhead
+            && lhs.isDayAheadStale == rhs.isDayAheadStale
             // The outlook's clock moves with every render; what it says is what counts.
             && lhs.outlook.days == rhs.outlook.days && lhs.outlook.warnings == rhs.outlook.warnings
             && lhs.outlook.briefing == rhs.outlook.briefing
@@ -255,6 +261,7 @@ extension State {
         let airHours = Format.forecast(conditions?.pollution, standard: standard, now: now, windowSeconds: reach)
         let forecast = airHours.filter { $0.time.timeIntervalSince(now) <= Double(Format.forecastWindowSeconds) }
         let pollen = PollenCount.ranked(conditions?.pollution?.pollen ?? [:])
+        let dayAheadStale = conditions?.isDayAheadCarriedOver ?? false
         let uv = Format.uvReading(conditions?.pollution?.uv, localTime: localTime, now: now)
         let outlook = conditions == nil ? Outlook.empty(at: now) : Outlook.build(
             pollution: conditions?.pollution, asthma: conditions?.asthma, standard: standard, airHours: airHours,
@@ -307,7 +314,8 @@ extension State {
                                     forecast: forecastSummary, asthmaOutlook: asthmaOutlook, localTime: localTime,
                                     retry: holdLeft > 0 ? Format.retryIn(holdLeft) : "",
                                     retryIndex: pendingStandardNote == nil ? Self.heldIndex(latestFailures) : nil,
-                                    dayAhead: conditions == nil ? [] : Format.dayAheadLines(pollen: pollen, uv: uv, outlook: outlook)),
+                                    dayAhead: conditions == nil ? [] : Format.dayAheadLines(pollen: pollen, uv: uv, outlook: outlook,
+                                                                                            stale: dayAheadStale)),
             units: units,
             indexName: Format.indexName(standard),
             indexTitle: indexTitle,
@@ -324,7 +332,8 @@ extension State {
             uv: uv,
             uvSummary: Format.uv(uv),
             outlook: outlook,
-            compactDayAhead: Format.compactDayAhead(pollen: pollen, uv: uv, settings: environment.dayAhead),
+            compactDayAhead: Format.compactDayAhead(pollen: pollen, uv: uv, settings: environment.dayAhead)
+                .map { dayAheadStale && !stale ? $0 + "*" : $0 },
             data: OutputData(conditions: conditions, report: report, failures: latestFailures, forecast: forecast,
                              localTime: localTime, standard: standard).with(pollen: pollen, uv: uv),
             conditions: conditions,
@@ -334,6 +343,7 @@ extension State {
             ageSeconds: age,
             staleParts: staleParts,
             status: RunStatus(conditions: conditions, report: report, failures: latestFailures, airError: airError))
+        output.isDayAheadStale = dayAheadStale
         output.sparkline = Format.sparkline(recent)
         output.trend = Format.trend(recent)?.rawValue ?? ""
         if !output.sparkline.isEmpty { output.details.append(Format.historyLine(output.sparkline, trend: output.trend)) }
