@@ -135,6 +135,10 @@ public struct Output: Sendable, Equatable {
     /// The parts shown from an earlier fetch because the latest one could not bring them
     /// (or grown too old): each is marked stale on its own, the others are fresh.
     public var staleParts: [ProviderFailure.Part] = []
+    /// The parts the latest fetch asked for that failed with no earlier value to show: the
+    /// weather of a model hung at first start beside a sensor's index. The bar marks them
+    /// ("–°C") and fades (`isPartial`), so the line never looks complete. Empty otherwise.
+    public var missingParts: [ProviderFailure.Part] = []
     /// What the run earned, for the one-shot's exit code, and the failure that decided it.
     public var status: RunStatus = .ok
 
@@ -173,7 +177,7 @@ public struct Output: Sendable, Equatable {
             && lhs.forecast == rhs.forecast && lhs.isCompact == rhs.isCompact
             && lhs.data == rhs.data && lhs.retryAt == rhs.retryAt
             && lhs.pollen == rhs.pollen && lhs.uv == rhs.uv && lhs.compactDayAhead == rhs.compactDayAhead
-            && lhs.isDayAheadStale == rhs.isDayAheadStale
+            && lhs.isDayAheadStale == rhs.isDayAheadStale && lhs.missingParts == rhs.missingParts
             // The outlook's clock moves with every render; what it says is what counts.
             && lhs.outlook.days == rhs.outlook.days && lhs.outlook.warnings == rhs.outlook.warnings
             && lhs.outlook.briefing == rhs.outlook.briefing
@@ -344,6 +348,9 @@ extension State {
             staleParts: staleParts,
             status: RunStatus(conditions: conditions, report: report, failures: latestFailures, airError: airError))
         output.isDayAheadStale = dayAheadStale
+        if let conditions, conditions.weather == nil, conditions.failures.contains(where: { $0.part == .weather }) {
+            output.missingParts = [.weather]
+        }
         output.sparkline = Format.sparkline(recent)
         output.trend = Format.trend(recent)?.rawValue ?? ""
         if !output.sparkline.isEmpty { output.details.append(Format.historyLine(output.sparkline, trend: output.trend)) }

@@ -147,7 +147,12 @@ struct DayAheadTests {
         #expect(output.pollen.map(\.count) == [61, 12, 0])
         #expect(output.uvSummary == "UV 8 very high, peak 9 at 13:00 UTC")
         #expect(output.uv?.category == .veryHigh)
-        #expect(output.barTextCompact.hasSuffix(" · grass high · UV 8"), "\(output.barTextCompact)")
+        // The compact text's 40 characters keep the asthma risk, then what fits of pollen, UV and
+        // the temperature; the full text has them all.
+        #expect(output.barTextCompact == "US AQI 28 Good · asthma low · grass high", "\(output.barTextCompact)")
+        var full = output
+        full.isCompact = false
+        #expect(full.barText.contains(" · grass pollen high · UV 8 very high"), "\(full.barText)")
         #expect(output.details.contains("Pollen: grass 61 high, birch 12 low (grains/m³, AAAAI NAB levels)"))
         #expect(output.details.contains("UV: 8 very high (clear sky 9), today's peak 9 at 13:00 UTC"))
         let fields = Dictionary(uniqueKeysWithValues: output.displayFields.map { ($0.key, $0.value) })
@@ -165,9 +170,10 @@ struct DayAheadTests {
             inputs.dayAhead(DayAheadSettings(barPollen: .moderate), Self.preAlert)
         }
         #expect(outputs.count == 3)
-        #expect(outputs[1].outlook.warnings.isEmpty && !outputs[1].barTextCompact.contains("grass"))
+        #expect(outputs[1].outlook.warnings.isEmpty && !outputs[1].barTextFull.contains("grass"))
         #expect(outputs[2].outlook.warnings.map(\.kind) == [.air])
-        #expect(outputs[2].barTextCompact.hasSuffix(" · grass moderate"), "\(outputs[2].barTextCompact)")
+        #expect(outputs[2].compactDayAhead == ["grass moderate"])
+        #expect(outputs[2].barTextFull.contains(" · grass pollen moderate"), "\(outputs[2].barTextFull)")
     }
 
     @Test("a bar showing another standard: the warnings are still judged under the alerts' standard")
