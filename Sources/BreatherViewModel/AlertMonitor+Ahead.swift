@@ -22,11 +22,13 @@ struct PendingWarning: Sendable {
 extension AlertMonitor {
     mutating func observeDayAhead(_ output: Output, reading: Timestamp, city: String) -> [AlertNotification] {
         var result: [AlertNotification] = []
-        if let limit = settings.pollen, let top = output.pollen.first,
+        // Pollen and UV kept from an earlier fetch beside a sensor's fresh index are no new
+        // reading of theirs: they neither cross nor recover.
+        if let limit = settings.pollen, let top = output.pollen.first, !output.isDayAheadStale,
            let alerting = pollen.observe(bad: top.level >= limit, reading: reading, hold: settings.hold) {
             result.append(alerting ? pollenAlert(top, city: city) : pollenRecovery(top, limit: limit, city: city))
         }
-        if let limit = settings.uv, let now = output.uv,
+        if let limit = settings.uv, let now = output.uv, !output.isDayAheadStale,
            let alerting = uv.observe(bad: now.category >= limit, reading: reading, hold: settings.hold) {
             result.append(alerting ? uvAlert(now, city: city) : uvRecovery(now, limit: limit, city: city))
         }

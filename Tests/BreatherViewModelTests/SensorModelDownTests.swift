@@ -45,6 +45,17 @@ struct SensorModelDownTests {
         #expect(!back.isDayAheadCarriedOver)
     }
 
+    @Test("kept pollen and UV are no new readings: they neither raise an alert nor hold one")
+    func noAlertFromKeptPollen() async {
+        let (good, down) = fetches(at: start.addingTimeInterval(600))
+        let settings = AlertSettings(standard: .us, pollen: .high, uv: .high, hold: 2)
+        // One fresh reading of grass high, then two with the model down: the hold of 2 is not reached.
+        let (sent, _, _) = await dayAheadAlerts([good, down, down], settings)
+        #expect(sent.isEmpty, "\(sent)")
+        // Two fresh readings reach it.
+        #expect(await dayAheadAlerts([good, good], settings).sent.map(\.summary) == ["Pollen: grass high", "UV index 8: very high"])
+    }
+
     @Test("the bar keeps 'grass high*' and 'UV 8*', the tooltip says stale, never 'no pollen data here'")
     func output() async throws {
         let clock = TestClock()
