@@ -44,7 +44,8 @@ struct SessionBuilderTests {
         })
         // Waybar's text (the bar itself; the tooltip lists every species whatever the level).
         let text = { (output: Output) in String(WaybarRenderer().render(output).split(separator: ",\"tooltip\"")[0]) }
-        #expect(text(directOutput) == #"{"text":"US AQI 56 Moderate · 18°C · asthma low · UV 8""#)
+        // The compact text's 40 characters: the asthma risk and UV before the temperature (issue 48).
+        #expect(text(directOutput) == #"{"text":"US AQI 56 Moderate · asthma low · UV 8""#)
         #expect(text(subscriberOutput) == text(directOutput))
         #expect(PlainRenderer().render(subscriberOutput) == PlainRenderer().render(directOutput))
     }
