@@ -66,7 +66,8 @@ struct HistoryCommand {
         var out = BufferedOutput()
         let table = HistoryTable(standard: standard)
         var days = HistoryDays()
-        var chart = HistoryChart(standard: standard, color: isatty(STDOUT_FILENO) == 1 && !CommonOptions.noColorRequested)
+        var chart = HistoryChart(standard: standard, width: HistoryChart.terminalWidth(columns: getenv("COLUMNS").map { String(cString: $0) }),
+                                 color: isatty(STDOUT_FILENO) == 1 && !CommonOptions.noColorRequested)
         var first = true
         switch (options.format, options.daily) {
         case (.csv, false): out.write(HistoryCSV.header)

@@ -27,7 +27,9 @@ struct OneShot {
         }
         // One limit for every request the run makes ("30 s in all"): the location lookup and
         // the fetch after it. A task-local, so the view model's tasks, made inside, inherit it.
-        let deadline = FetchDeadline(seconds: context.fetchDeadlineSeconds)
+        // A bar's very first run has a shorter one (`firstBarLineSeconds`).
+        let deadline = FetchDeadline(seconds: isFirstBarRun(context) ? min(Self.firstBarLineSeconds, context.fetchDeadlineSeconds)
+                                                                     : context.fetchDeadlineSeconds)
         let result: Result<ExitStatus, CommandFailure> = await deadline.run {
             do throws(CommandFailure) {
                 if let source = context.settings.sources.state { return .success(try await run(context, source: source)) }
@@ -103,6 +105,23 @@ struct OneShot {
         // An [[output]] file that cannot be written is as unavailable as --output (69), whatever
         // the format: breather.timer's files would silently go old.
         return outputsWritten ? status : .unavailable
+    }
+
+    /// The limit of a bar's very first run: i3blocks shows nothing until the command exits and
+    /// tmux until it prints, so a provider hanging at first start left them blank for the whole
+    /// 30 s. What arrived in this time is shown, a part that did not is marked (`–°C`, the
+    /// `partial` class; with no data at all the short error and the `error` class), and the
+    /// store counts the fetch as failed, so the next run asks again within a minute
+    /// (`StorePolicy.retryAfterFailures`) with the whole limit.
+    static let firstBarLineSeconds = 6.0
+
+    /// True for a bar format's line on stdout with no store and no run before it (no lock file
+    /// beside the store: every run that fetches makes one), so a provider slower than
+    /// `firstBarLineSeconds` is cut once, never at every run.
+    func isFirstBarRun(_ context: AppContext) -> Bool {
+        guard options.template == nil, options.output == nil, (options.format ?? .plain).isBar,
+              context.settings.sources.state == nil else { return false }
+        return access(context.cachePath, F_OK) != 0 && access(context.cachePath + ".lock", F_OK) != 0
     }
 
     /// Whether a run answering from the store reads the sensors too: yes, unless a sensor failed

@@ -221,7 +221,10 @@ final class StoreWriter: Sendable {
     }
 
     func save(_ conditions: CityConditions) {
+        // A weather that failed with none to show (a bar's first run cut short) counts too:
+        // the next one-shot asks again after the backoff, not after a whole max_age.
         let failed = conditions.isCarriedOver(.air) || conditions.isCarriedOver(.weather)
+            || conditions.weather == nil && conditions.failures.contains { $0.part == .weather }
         // A sensor poll (a fetch after the last full one) neither counts nor ends a run of failures.
         let isSensorPoll = conditions.polledAt.map { $0 != conditions.fetchedAt } ?? false
         if isSensorPoll && !savesSensorPolls { return }

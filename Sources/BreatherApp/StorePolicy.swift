@@ -39,9 +39,15 @@ struct StorePolicy: Sendable {
     /// every few seconds must not burn quotas). After fetches that brought no air or weather
     /// (the data shows stale), younger than the backoff instead (`retryAfterFailures`), so a
     /// provider's recovery shows within a minute or two, not after a whole `max_age`.
+    /// Under a provider's Retry-After (the last fetch met one) the store answers until the hold
+    /// ends, at most `max_age`: asking inside it would be refused again, and every run in the
+    /// window shows the countdown from the store.
     func answersOneShot(_ found: Stored?, refresh: Bool, now: Timestamp = Timestamp.now()) -> Bool {
         guard !refresh, let found, found.sameSources else { return false }
-        let limit = found.failedFetches > 0 ? retryAfterFailures(found.failedFetches) : settings.cache.maxAgeSeconds
+        var limit = found.failedFetches > 0 ? retryAfterFailures(found.failedFetches) : settings.cache.maxAgeSeconds
+        if let hold = found.conditions.failures.compactMap(\.retryAfterSeconds).max() {
+            limit = max(limit, min(hold, settings.cache.maxAgeSeconds))
+        }
         return ConditionsCache.isFresh(found.conditions, maxAgeSeconds: limit, now: now)
     }
 

@@ -35,9 +35,12 @@ extension CityConditions {
             for given in pollution.reported {
                 add(pollution.source, time, HistoryVariable.reportedName(given.standard), Double(given.value))
             }
-            let (pollenAndUVSource, pollenAndUVTime) = pollution.filledFrom.map { ($0, completingTime) } ?? (pollution.source, time)
-            for (type, count) in pollution.pollen ?? [:] { add(pollenAndUVSource, pollenAndUVTime, HistoryVariable.pollenName(type), count) }
-            add(pollenAndUVSource, pollenAndUVTime, "uv_index", pollution.uv?.index)
+            // Pollen and UV kept beside a sensor's reading (the model failed) were recorded when they came.
+            if !isDayAheadCarriedOver {
+                let (pollenAndUVSource, pollenAndUVTime) = pollution.filledFrom.map { ($0, completingTime) } ?? (pollution.source, time)
+                for (type, count) in pollution.pollen ?? [:] { add(pollenAndUVSource, pollenAndUVTime, HistoryVariable.pollenName(type), count) }
+                add(pollenAndUVSource, pollenAndUVTime, "uv_index", pollution.uv?.index)
+            }
             // A PurpleAir's PM2.5 channels, for the EPA's A/B rule on the hour's means.
             for (name, value) in pollution.sensorChannels ?? [:] { add(pollution.source, time, name, value) }
         }

@@ -1,7 +1,7 @@
 import BreatherModel
 
-/// The index over time as a terminal bar chart, at most `width` columns wide (80 by default)
-/// and `height` rows tall: each column is the highest index of its stretch of time, drawn in
+/// The index over time as a terminal bar chart, at most `width` columns wide (80 by default,
+/// `COLUMNS` from `breather history`: `terminalWidth(columns:)`) and `height` rows tall: each column is the highest index of its stretch of time, drawn in
 /// its category's colour (24-bit ANSI) unless `color` is false (NO_COLOR, not a terminal).
 public struct HistoryChart {
     let standard: AQIStandard
@@ -23,61 +23,108 @@ public struct HistoryChart {
         if let index = row.index { points.append((row.time, index)) }
     }
 
-    /// The chart's lines; one line saying so when there is nothing to draw.
+    /// The width of a chart for a terminal: `COLUMNS` (the shell's width, exported or given on
+    /// the command line) when it is a whole number from 40 to 1000, else 80.
+    public static func terminalWidth(columns: String?) -> Int {
+        guard let columns, let value = Int(columns), (40...1000).contains(value) else { return 80 }
+        return value
+    }
+
+    /// The chart's lines; one line saying so when there is nothing to draw. The axis labels the
+    /// highest column, 0, and the top of each category below the highest, whose line is drawn
+    /// across the chart (`┄`); a stretch of more than 6 hours with no reading (an import's
+    /// edge, a machine that was off) is dotted along the bottom and named under the chart.
     public func render() -> [String] {
-        guard let first = points.first?.time, let last = points.last?.time else { return ["no index in this period"] }
+        guard !points.isEmpty else { return ["no index in this period"] }
+        let sorted = points.sorted { $0.time < $1.time }
+        let first = sorted[0].time, last = sorted[sorted.count - 1].time
         let axis = 6  // "  150 │"
         let columns = max(1, width - axis - 2)
         let span = max(1, last - first + 1)
+        func column(_ time: Int) -> Int { min(columns - 1, (time - first) * columns / span) }
         var buckets = [AirQualityIndex?](repeating: nil, count: columns)
-        for point in points {
-            let column = min(columns - 1, (point.time - first) * columns / span)
-            if (buckets[column]?.value ?? Int.min) < point.index.value { buckets[column] = point.index }
+        for point in sorted {
+            let at = column(point.time)
+            if (buckets[at]?.value ?? Int.min) < point.index.value { buckets[at] = point.index }
+        }
+        let gaps = zip(sorted, sorted.dropFirst()).filter { $1.time - $0.time > Self.gapSeconds }.map { (from: $0.time, to: $1.time) }
+        var inGap = [Bool](repeating: false, count: columns)
+        for gap in gaps where column(gap.to) - column(gap.from) > 1 {
+            for at in (column(gap.from) + 1)..<column(gap.to) where buckets[at] == nil { inGap[at] = true }
         }
         let top = max(1, buckets.compactMap { $0?.value }.max() ?? 1)
+        func row(_ value: Int) -> Int { min(height - 1, max(0, Int((Double(value) / Double(top) * Double(height)).rounded(.up)) - 1)) }
+        // The top of each category below the highest column: where the next one starts, less one.
+        var lines: [Int: Int] = [:]
+        var previous = standard.category(forIndex: 0).id
+        for value in 1..<top where standard.category(forIndex: value).id != previous {
+            previous = standard.category(forIndex: value).id
+            if value - 1 > 0, lines[row(value - 1)] == nil { lines[row(value - 1)] = value - 1 }
+        }
+        var labels: [Int: String] = [height - 1: "\(top)", 0: "0"]
+        for (level, value) in lines where labels[level] == nil { labels[level] = "\(value)" }
+        if labels.count == 2, height > 2 { labels[(height - 1) / 2] = "\(top * ((height - 1) / 2 + 1) / height)" }
         let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-        var lines: [String] = []
+        var rendered: [String] = []
         for level in (0..<height).reversed() {
-            let label = level == height - 1 ? "\(top)" : level == 0 ? "0" : ""
+            let label = labels[level] ?? ""
             var line = String(repeating: " ", count: max(0, axis - 1 - label.count)) + label + " │"
             var painting: String?
-            for bucket in buckets {
+            for (at, bucket) in buckets.enumerated() {
                 // Eighths of a row filled at this level.
                 let eighths = bucket.map { Int((Double($0.value) / Double(top) * Double(height * 8)).rounded()) - level * 8 } ?? 0
-                let cell: Character = eighths <= 0 ? (level == 0 && bucket != nil ? "▁" : " ") : blocks[min(7, eighths - 1)]
-                if color, cell != " ", let bucket {
+                var cell: Character = eighths <= 0 ? (level == 0 && bucket != nil ? "▁" : " ") : blocks[min(7, eighths - 1)]
+                if cell == " ", level == 0, inGap[at] { cell = "·" } else if cell == " ", lines[level] != nil { cell = "┄" }
+                let paints = color && bucket != nil && cell != " " && cell != "┄"
+                if paints, let bucket {
                     let code = ansi(bucket.category.color)
                     if painting != code { line += code; painting = code }
-                } else if painting != nil, cell == " " {
+                } else if painting != nil {
                     line += "\u{1B}[0m"
                     painting = nil
                 }
                 line.append(cell)
             }
             if painting != nil { line += "\u{1B}[0m" }
-            lines.append(line)
+            rendered.append(line)
         }
         let start = HistoryTime.minute(first), end = HistoryTime.minute(last)
-        lines.append(String(repeating: " ", count: axis) + "└" + String(repeating: "─", count: columns))
-        let gap = max(1, columns + 1 - start.count - end.count)
-        lines.append(String(repeating: " ", count: axis) + start + String(repeating: " ", count: gap) + end)
-        // The legend, wrapped to the width (escape codes take no columns).
-        let seen = Set(buckets.compactMap { $0?.category.id })
+        rendered.append(String(repeating: " ", count: axis) + "└" + String(repeating: "─", count: columns))
+        let between = max(1, columns + 1 - start.count - end.count)
+        rendered.append(String(repeating: " ", count: axis) + start + String(repeating: " ", count: between) + end)
+        for gap in gaps.prefix(3) {
+            let hours = (gap.to - gap.from) / 3600
+            let length = hours >= 48 ? "\(hours / 24) days" : "\(hours) h"
+            rendered.append(String(repeating: " ", count: axis) + "· no readings \(HistoryTime.minute(gap.from)) to \(HistoryTime.minute(gap.to)) (\(length))")
+        }
+        if gaps.count > 3 { rendered.append(String(repeating: " ", count: axis) + "· and \(gaps.count - 3) more stretches with no readings") }
+        rendered += legend(seen: Set(buckets.compactMap { $0?.category.id }), lines: !lines.isEmpty, axis: axis)
+        return rendered
+    }
+
+    /// A stretch between two readings longer than this is a gap the chart names: hourly
+    /// readings, a daemon's polls and a one-shot's every few hours stay under it.
+    static let gapSeconds = 6 * 3600
+
+    /// The legend, wrapped to the width (escape codes take no columns).
+    private func legend(seen: Set<String>, lines: Bool, axis: Int) -> [String] {
+        var result: [String] = []
+        if lines { result.append(String(repeating: " ", count: axis) + "┄ the top of a category") }
         var legend = String(repeating: " ", count: axis) + "\(standard.rawValue) index, highest per column:"
         var visible = legend.count
         for category in standard.categories where seen.contains(category.id) {
             let entry = (color ? ansi(category.color) + "█\u{1B}[0m " : "") + category.name
             let entryWidth = (color ? 2 : 0) + category.name.count
             if visible + 2 + entryWidth > width {
-                lines.append(legend)
+                result.append(legend)
                 legend = String(repeating: " ", count: axis)
                 visible = axis
             }
             legend += "  " + entry
             visible += 2 + entryWidth
         }
-        lines.append(legend)
-        return lines
+        result.append(legend)
+        return result
     }
 
     /// `#RRGGBB` as a 24-bit foreground colour.

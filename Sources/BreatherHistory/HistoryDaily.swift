@@ -19,7 +19,8 @@ public struct HistoryDay: Sendable, Equatable {
     public var hoursByCategory: [String: Int]
     /// The pollutant that set the index in the most hours (the worst hour's on a tie); nil when none did.
     public var mainPollutant: Pollutant?
-    /// The highest pollen count of the day and its type; nil when none was recorded.
+    /// The highest pollen count of the day and its type; nil when none was recorded, or every
+    /// count was zero (no species is named for a count of 0).
     public var maxPollen: (type: PollenType, count: Double)?
     /// True for a day older than the hourly tier (a year), told from its daily summary
     /// (`days(summarising:standard:)`): a UTC day, with no hours by category.
@@ -61,6 +62,7 @@ public struct HistoryDay: Sendable, Equatable {
             }
             guard let mean = index(\.mean), let highest = index(\.max) else { return nil }
             let pollen = PollenType.allCases.compactMap { type in day[HistoryVariable.pollenName(type)].map { (type: type, count: $0.max) } }
+                .filter { $0.count > 0 }
             return HistoryDay(date: CalendarDay.utcDate(ofDay: key.day / 86_400), place: key.place, source: key.source,
                               maxIndex: highest.value, meanIndex: mean.value, hoursByCategory: [:],
                               mainPollutant: highest.mainPollutants.first, maxPollen: pollen.max { $0.count < $1.count }, isSummary: true)
@@ -120,7 +122,8 @@ public struct HistoryDays {
             hours[key] = day
         }
         for (type, position) in HistoryVariable.pollenPositions {
-            if let count = row.values[position], count > (pollen[key]?.1 ?? -1) { pollen[key] = (type, count) }
+            // A zero count names no species: "alder 0" is no top species.
+            if let count = row.values[position], count > (pollen[key]?.1 ?? 0) { pollen[key] = (type, count) }
         }
     }
 

@@ -115,16 +115,23 @@ public final class HistoryRecorder: Sendable {
     }
 
     /// Days of past hours to ask `source` for at `location`: `backfill` when the store has no
-    /// reading of it there yet, else nil. Another source's readings do not count: a sensor
-    /// read every minute into a new file must not keep the model's past days out of it.
-    /// A store that cannot be read asks for none.
+    /// reading of it there yet; when its newest one is more than a day old (an import that
+    /// ends days ago, a machine that was off), the days since then, at most `backfill`, so the
+    /// history has no hole up to now; else nil (a fetch's own hourly series covers the last
+    /// day). Another source's readings do not count: a sensor read every minute into a new
+    /// file must not keep the model's past days out of it. A store that cannot be read asks
+    /// for none.
     public func backfillDays(at location: Location, from source: String) -> Int? {
         guard backfillDays > 0 else { return nil }
         let now = clock()
         return state.withLock { state in
-            guard let store = try? openedStore(&state, now: now),
-                  let has = try? store.hasReading(at: HistoryPlace(location), from: source, since: Int.min) else { return nil }
-            return has ? nil : backfillDays
+            guard let store = try? openedStore(&state, now: now) else { return nil }
+            let found: Int?
+            do { found = try store.newestReading(at: HistoryPlace(location), from: source) } catch { return nil }
+            guard let newest = found else { return backfillDays }
+            let missing = now - newest
+            guard missing > 86_400 else { return nil }
+            return min(backfillDays, (missing + 86_399) / 86_400)
         }
     }
 

@@ -244,6 +244,17 @@ public final class HistoryStore {
         return try query.step()
     }
 
+    /// The time of the newest reading from `source` at `place`; nil when there is none.
+    public func newestReading(at place: HistoryPlace, from source: String) throws(SQLiteError) -> Int? {
+        try loadNames()  // another process (the daemon, an earlier run, an import) may have written them
+        guard let placeID = placeIDs[place], let sourceID = sourceIDs[source] else { return nil }
+        let query = try database.kept("SELECT time FROM reading WHERE place = ? AND source = ? ORDER BY time DESC LIMIT 1")
+        defer { query.reset() }
+        try query.bind(placeID, at: 1)
+        try query.bind(sourceID, at: 2)
+        return try query.step() ? query.int(at: 0) : nil
+    }
+
     /// Every reading from `since` (inclusive) to `until` (exclusive), ordered by place, time,
     /// variable and source (the key's order: no sort), handed to `body` one at a time.
     /// With `place`, only that place's (a range of the key: no scan of the other places).

@@ -49,6 +49,19 @@ extension CityConditions {
             result.asthma = asthma
             result.partsFetchedAt.asthma = partsFetchedAt.asthma
         }
+        // A sensor's reading the source after it did not complete (it failed, or was not asked)
+        // keeps the pollen and UV that source gave last: shown, marked stale
+        // (`isDayAheadCarriedOver`), as a failed model's whole air is without a sensor. A sensor
+        // measures neither, and "no pollen data here" beside the asthma risk it raised is wrong.
+        if var air = result.pollution, let old = pollution, !air.isCompletedByModel, ProviderID.isSensor(air.source),
+           newer.failures.contains(where: { $0.part == .air && $0.completing }) {
+            if air.pollen == nil, old.pollen != nil {
+                air.pollen = old.pollen
+                air.pollenHourly = old.pollenHourly
+            }
+            air.uv = air.uv ?? old.uv
+            result.pollution = air
+        }
         // An indoor sensor that did not answer keeps its last reading (json `indoor.stale`);
         // one no longer asked (taken out of `[sources] indoor`) leaves nothing behind.
         if result.indoor == nil, newer.failures.contains(where: { $0.part == .indoor }) { result.indoor = indoor }
@@ -108,6 +121,15 @@ extension CityConditions {
             failure.part == .location || failure.part == part
                 && (!isNextAir || failure.provider == pollution?.source || !ProviderID.isAirSource(failure.provider))
         }
+    }
+
+    /// True when the pollen and UV shown were kept from an earlier fetch: with the whole air
+    /// (`isCarriedOver(.air)`), or beside a sensor's fresh particles when the source that
+    /// completes its reading failed (`merged(with:)`). Shown, marked stale; not recorded again.
+    public var isDayAheadCarriedOver: Bool {
+        guard let pollution, pollution.pollen != nil || pollution.uv != nil else { return false }
+        return isCarriedOver(.air) || !pollution.isCompletedByModel && ProviderID.isSensor(pollution.source)
+            && failures.contains { $0.part == .air && $0.completing }
     }
 
     /// How far ahead of the clock a stored time may be before it counts as dated in the future:

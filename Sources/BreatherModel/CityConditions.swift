@@ -68,11 +68,20 @@ public struct NextAir: Sendable, Hashable {
 }
 
 extension CityConditions {
-    /// When the data shown was current: the air reading's observation time when the provider
-    /// gives one, never later than the air part's fetch (else the weather's) (a provider's clock or time zone can be off),
-    /// else the fetch time. A fresh fetch can bring a reading hours old: ages count from here.
+    /// When the data shown was fetched: the air part's fetch, else the weather's, else the
+    /// latest fetch. Ages and "updated" count from here: a reading fetched a second ago is a
+    /// second old to the person reading the bar, whatever hour the provider stamped it with.
+    public var dataFetchedAt: Timestamp {
+        partsFetchedAt.air ?? partsFetchedAt.weather ?? fetchedAt
+    }
+
+    /// When the data shown was measured: the air reading's observation time when the provider
+    /// gives one, never later than its fetch (`dataFetchedAt`: a provider's clock or time zone
+    /// can be off), else the fetch time. A fact about the data (json `observed_at`, the
+    /// tooltip's "measured"): a fresh fetch can bring a reading hours old, and one measured
+    /// more than 3 h ago is stale however recently it was fetched.
     public var dataTime: Timestamp {
-        let fetched = partsFetchedAt.air ?? partsFetchedAt.weather ?? fetchedAt
+        let fetched = dataFetchedAt
         return min(pollution?.observedAt ?? fetched, fetched)
     }
 }

@@ -49,6 +49,13 @@ extension Pollution {
         return forecast.series(through: offset, after: past)
     }
 
+    /// True when a source that is no sensor completed this reading (`filled(from:)`): its
+    /// pollen, UV and gases came with it. False for a reading completed from a sensor's own
+    /// earlier one (a sensor poll after the model failed), which brings none.
+    public var isCompletedByModel: Bool {
+        filledFrom.map { !ProviderID.isSensor($0) } ?? false
+    }
+
     /// The provider of `pollutant`'s values: its own entry in `pollutantSources`, else `source`.
     public func source(of pollutant: Pollutant) -> String {
         pollutantSources?[pollutant] ?? source

@@ -22,11 +22,13 @@ struct PendingWarning: Sendable {
 extension AlertMonitor {
     mutating func observeDayAhead(_ output: Output, reading: Timestamp, city: String) -> [AlertNotification] {
         var result: [AlertNotification] = []
-        if let limit = settings.pollen, let top = output.pollen.first,
+        // Pollen and UV kept from an earlier fetch beside a sensor's fresh index are no new
+        // reading of theirs: they neither cross nor recover.
+        if let limit = settings.pollen, let top = output.pollen.first, !output.isDayAheadStale,
            let alerting = pollen.observe(bad: top.level >= limit, reading: reading, hold: settings.hold) {
             result.append(alerting ? pollenAlert(top, city: city) : pollenRecovery(top, limit: limit, city: city))
         }
-        if let limit = settings.uv, let now = output.uv,
+        if let limit = settings.uv, let now = output.uv, !output.isDayAheadStale,
            let alerting = uv.observe(bad: now.category >= limit, reading: reading, hold: settings.hold) {
             result.append(alerting ? uvAlert(now, city: city) : uvRecovery(now, limit: limit, city: city))
         }
@@ -80,9 +82,11 @@ extension AlertMonitor {
                           body: "\(city): \(top.type.rawValue) \(Format.whole(top.count)) grains/m³ (\(top.level.displayName), AAAAI NAB)")
     }
 
+    /// A species under 1 grain/m³ is not named: "alder 0" would read as the top species.
     private func pollenRecovery(_ top: PollenCount, limit: PollenLevel, city: String) -> AlertNotification {
-        AlertNotification(urgency: .low, summary: "Pollen back to \(top.level.displayName)",
-                          body: "\(city): \(top.type.rawValue) \(Format.whole(top.count)) grains/m³, below \(limit.displayName)")
+        let counted = top.level > .none ? "\(top.type.rawValue) \(Format.whole(top.count)) grains/m³" : "every species under 1 grain/m³"
+        return AlertNotification(urgency: .low, summary: "Pollen back to \(top.level.displayName)",
+                                 body: "\(city): \(counted), below \(limit.displayName)")
     }
 
     private func uvAlert(_ reading: UVReading, city: String) -> AlertNotification {

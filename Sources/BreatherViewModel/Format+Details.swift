@@ -115,8 +115,12 @@ extension Format {
             lines.append("Asthma risk: \(unavailable)")
         }
         lines += dayAhead
+        // The fetch's time and age; the provider's own time when it measured earlier (an hourly
+        // model stamps the hour's start), a fact about the data, not its age.
         let ageText = ageSeconds.map { ", \(age($0)) ago" } ?? ""
-        lines.append("Updated \(updated(conditions.dataTime, localTime))\(ageText)\(stale ? " (stale)" : "")")
+        let fetched = conditions.dataFetchedAt, measured = conditions.dataTime
+        let measuredText = fetched.timeIntervalSince(measured) >= 60 ? " · measured \(localTime.clock(measured))" : ""
+        lines.append("Updated \(updated(fetched, localTime))\(ageText)\(measuredText)\(stale ? " (stale)" : "")")
         var sources: [String] = []
         if let air = conditions.pollution {
             // The air's own source first, then each other one that gave a pollutant (the model after a sensor).

@@ -2,14 +2,18 @@ import BreatherModel
 
 /// The bar's history strings: a 24-hour sparkline of the index and its trend over 3 hours.
 extension Format {
-    /// `▁▂▃▄▅▆▇█`, one block an hour, scaled from 0 to the highest hour (a space for an hour
-    /// with no reading); "" when fewer than two hours are known.
+    /// `▁▂▃▄▅▆▇█`, one block an hour (a space for an hour with no reading), from the lowest
+    /// hour (`▁`) to the highest (`█`) over a span of at least half the highest: a steady index
+    /// is a low line of `▁`, not a solid block of the text's colour (a scale from 0 drew 24 full
+    /// blocks), and a wobble of a few points stays low; "" when fewer than two hours are known.
     public static func sparkline(_ history: IndexHistory?) -> String {
         guard let hourly = history?.hourly, hourly.compactMap({ $0 }).count >= 2 else { return "" }
         let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-        let top = max(1, hourly.compactMap { $0 }.max() ?? 1)
+        let known = hourly.compactMap { $0 }
+        let bottom = known.min() ?? 0, top = known.max() ?? 0
+        let span = max(Double(top - bottom), Double(max(1, top)) / 2)
         return String(hourly.map { value in
-            value.map { blocks[min(7, max(0, Int((Double($0) / Double(top) * 8).rounded(.up)) - 1))] } ?? " "
+            value.map { blocks[min(7, max(0, Int((Double($0 - bottom) / span * 7).rounded())))] } ?? " "
         })
     }
 

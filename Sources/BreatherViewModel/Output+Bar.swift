@@ -5,37 +5,86 @@ extension Output {
     /// The bar's text: `barTextCompact` unless `isCompact` was turned off, then `barTextFull`.
     public var barText: String { isCompact ? barTextCompact : barTextFull }
 
-    /// About 30 characters, no place name (that is in the tooltip): "US AQI 137 USG · 17°C · asthma med",
-    /// then the top pollen species and the UV index when they reach their configured level
-    /// ("· grass high · UV 8"), then `lineEnd`: " · purpleair failed" while the model stands in
-    /// for a sensor, " · stale 15m" when stale, " · retry 56s" while a provider's Retry-After
-    /// holds; a part kept from an earlier fetch in a fresh line carries a star ("17°C*");
-    /// "US AQI – loading…" before any data, then "US AQI – no data" or the short error
-    /// ("US AQI – open-meteo: timeout · retry 2 min", at most 60 characters).
+    /// At most `compactWidth` characters, no place name (that is in the tooltip): the
+    /// essentials always — the index ("US AQI 137 USG"; with an indoor sensor "US AQI in 12 ·
+    /// out 54 Moderate"), a mark for a part that failed with nothing to show ("–°C"), then
+    /// `lineEnd`'s marks (" · purpleair failed" while the model stands in for a sensor,
+    /// " · stale 15m", " · retry 56s") — then, in this order of priority, each part that still
+    /// fits, shown in the usual order: the asthma risk, the top pollen species and the UV index
+    /// from their configured level ("grass high", "UV 8"), the temperature ("☁️ 17°C"). What
+    /// does not fit is in the full text and
+    /// the tooltip (as i3status-rust and Waybar blocks keep a short text). A part kept from an
+    /// earlier fetch in a fresh line carries a star ("17°C*"). When the essentials alone are
+    /// too long, the fallback note shortens to "fallback" and the indoor part drops the
+    /// outdoor category. "US AQI – loading…" before any data, then "US AQI – no data" or the
+    /// short error ("US AQI – open-meteo: timeout · retry 2 min", at most 60 characters).
     public var barTextCompact: String {
         guard hasData else { return "\(indexName) – " + (isLoading ? "loading…" : errorShort ?? "no data") }
-        var parts = [indoorBarPart ?? (data.airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)")]
+        let stale = isStale ? "stale \(ageShort)" : nil
+        var index = indoorBarPart ?? (data.airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)")
+        var marks = lineEnd(stale: stale)
+        let missing = missingWeatherMark.map { [$0] } ?? []
+        func width(_ parts: [String]) -> Int { parts.reduce(0) { $0 + $1.count } + 3 * max(0, parts.count - 1) }
+        if width([index] + missing + marks) > Self.compactWidth, fallbackNote != nil {
+            marks = lineEnd(stale: stale, fallback: "fallback")
+        }
+        if width([index] + missing + marks) > Self.compactWidth, let outdoorless = indoorBarPart(withCategory: false) { index = outdoorless }
+        // The optional parts in display order, each with its priority (lower first).
         let weather = [conditionIcon, temperature == Format.unavailable ? "" : temperature + mark(.weather, "*")].filter { !$0.isEmpty }
-        if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
-        if !asthmaRiskShort.isEmpty { parts.append("asthma \(asthmaRiskShort)\(mark(.asthma, "*"))") }
-        parts += compactDayAhead + adviceBarPart
-        parts += lineEnd(stale: isStale ? "stale \(ageShort)" : nil)
-        return parts.joined(separator: " · ")
+        // The advice first when it matters (something to do: keep closed, purifier, air
+        // briefly), then the asthma risk (what Breather is for), then pollen and UV (shown only
+        // from the level the user set), then the temperature (any weather block has it).
+        var optional: [(priority: Int, text: String)] = []
+        if missing.isEmpty, !weather.isEmpty { optional.append((4, weather.joined(separator: " "))) }
+        if !asthmaRiskShort.isEmpty { optional.append((1, "asthma \(asthmaRiskShort)\(mark(.asthma, "*"))")) }
+        optional += compactDayAhead.prefix(2).enumerated().map { (2 + $0.offset, $0.element) }
+        optional += adviceBarPart.prefix(1).map { (0, $0) }
+        var kept = Set<Int>()
+        for part in optional.sorted(by: { $0.priority < $1.priority })
+        where width([index] + missing + optional.filter { kept.contains($0.priority) }.map(\.text) + [part.text] + marks) <= Self.compactWidth {
+            kept.insert(part.priority)
+        }
+        return ([index] + missing + optional.filter { kept.contains($0.priority) }.map(\.text) + marks).joined(separator: " · ")
+    }
+
+    /// The compact text's width: the essentials always show, the other parts while they fit.
+    public static let compactWidth = 40
+
+    /// "–°C" (or "–°F") where the temperature goes when the weather failed and none was ever
+    /// had (a model hung at first start): the bar says it is missing; nil otherwise.
+    var missingWeatherMark: String? {
+        guard missingParts.contains(.weather) else { return nil }
+        return units == .imperial ? "–°F" : "–°C"
     }
 
     /// Everything in one line, the index named in full: "Brooklyn: US EPA (2024) 57 Moderate ·
-    /// Cloudy 12°C · Asthma medium 63%" (the tooltip's headline), with " · purpleair failed"
-    /// while a fallback stands in, " · stale 15 min" after a
-    /// failed refresh and " · retry 56s" under a Retry-After; before any data "Breather:
-    /// loading…", then "Breather: no data" or the short error (at most 60 characters).
+    /// indoor US AQI 12 · Cloudy 12°C · Asthma medium 63% · grass pollen high · UV 8 very high"
+    /// (the tooltip's headline first; at least every part the compact text shows), with
+    /// " · purpleair failed" while a fallback stands in, " · stale 15 min" after a failed
+    /// refresh and " · retry 56s" under a Retry-After, then the sparkline where it fits;
+    /// before any data "Breather: loading…", then "Breather: no data" or the short error (at
+    /// most 60 characters).
     public var barTextFull: String {
         guard hasData else { return "Breather: " + (isLoading ? "loading…" : errorShort ?? "no data") }
         // With an index, the tooltip's first line is its headline (`Format.headline`).
         var parts = [details.first.flatMap { data.airQuality == nil ? nil : $0 } ?? "\(city): \(indexTitle) \(Format.unavailable)"]
+        if !indoorAQI.isEmpty { parts.append("indoor \(indexName) \(indoorAQI)\(isIndoorStale ? " (stale)" : "")") }
         let weather = [condition, temperature == Format.unavailable ? "" : temperature + mark(.weather, "*")].filter { !$0.isEmpty }
-        if !weather.isEmpty { parts.append(weather.joined(separator: " ")) }
+        if !weather.isEmpty {
+            parts.append(weather.joined(separator: " "))
+        } else if missingParts.contains(.weather) {
+            parts.append("weather \(Format.unavailable)")
+        }
         if asthmaRisk != Format.unavailable {
             parts.append(["Asthma", asthmaRisk, asthmaProbability].filter { !$0.isEmpty }.joined(separator: " ") + mark(.asthma, "*"))
+        }
+        // The compact text's pollen and UV, named in full.
+        let dayAheadMark = isDayAheadStale && !isStale ? "*" : ""
+        if let top = pollen.first, compactDayAhead.contains(where: { $0.hasPrefix(top.type.rawValue + " ") }) {
+            parts.append("\(top.type.rawValue) pollen \(top.level.displayName)\(dayAheadMark)")
+        }
+        if let uv, compactDayAhead.contains(where: { $0.hasPrefix("UV ") }) {
+            parts.append("UV \(UVCategory.reported(uv.index)) \(uv.category.displayName)\(dayAheadMark)")
         }
         parts += lineEnd(stale: isStale ? "stale \(age)" : nil)
         let line = parts.joined(separator: " · ")
@@ -56,8 +105,12 @@ extension Output {
 
     /// What every line ends with, in order: `fallbackNote`, `stale` (the caller's wording, nil
     /// when not stale), "retry 56s" while a provider's Retry-After holds.
-    public func lineEnd(stale: String?) -> [String] {
-        [fallbackNote, stale, retry.isEmpty ? nil : "retry \(retry)"].compactMap { $0 }
+    public func lineEnd(stale: String?) -> [String] { lineEnd(stale: stale, fallback: nil) }
+
+    /// `lineEnd(stale:)` with `fallback` in place of the fallback note when there is one (the
+    /// compact text's short form, "fallback").
+    func lineEnd(stale: String?, fallback: String?) -> [String] {
+        [fallbackNote.map { fallback ?? $0 }, stale, retry.isEmpty ? nil : "retry \(retry)"].compactMap { $0 }
     }
 
     /// "purpleair failed" while the air shown comes from a later source because a sensor
@@ -70,11 +123,16 @@ extension Output {
         return sensors.isEmpty ? nil : sensors.joined(separator: ", ") + " failed"
     }
 
-    /// The narrow form for bars short of room: "AQI 57", "AQI 57*" when stale, "AQI –" without data.
+    /// The narrow form for bars short of room: "AQI 57", "AQI 57*" when stale or partial, "AQI –" without data.
     public var barShortText: String {
         guard hasData, data.airQuality != nil else { return "\(indexName) –" }
-        return "\(indexName) \(aqi)\(isStale ? "*" : "")"
+        return "\(indexName) \(aqi)\(isStale || isPartial ? "*" : "")"
     }
+
+    /// True when the line shows data but a part the latest fetch asked for failed and none was
+    /// ever had (the weather of a model hung at first start, beside a sensor's index): its
+    /// colours are faded and it carries the `stale` and `partial` classes, not fresh ones.
+    public var isPartial: Bool { hasData && !missingParts.isEmpty }
 
     /// The tooltip: `details` joined by newlines.
     public var tooltip: String { (details + (indoorDetail.map { [$0] } ?? [])).joined(separator: "\n") }
@@ -84,7 +142,7 @@ extension Output {
     /// (`barBackground`) with `barForeground` text, which is readable on any colour.
     public var barColor: String {
         guard hasData, data.airQuality != nil else { return hasData || error == nil ? Format.neutralColor : Format.errorColor }
-        return isStale ? Format.dimmed(aqiColor) : aqiColor
+        return isStale || isPartial ? Format.dimmed(aqiColor) : aqiColor
     }
 
     /// The block's background: `barColor`. The category colours are too dark or too light to
@@ -98,10 +156,12 @@ extension Output {
     /// CSS-style classes: the category id and the standard (ids repeat across standards with
     /// other colours: US "good" is green, China's "good" yellow), then `stale` for old data,
     /// `fallback` while a later air source stands in for the first, `error` only when there is
-    /// no data to show and a refresh failed, `loading`.
+    /// no data to show and a refresh failed, `partial` (with `stale`, so bars fade it) when a
+    /// part failed with nothing to show (`missingParts`), `loading`.
     public var stateClasses: [String] {
         var classes = [hasData ? categoryID : "never_fetched", standard.rawValue]
-        if isStale { classes.append("stale") }
+        if isStale || isPartial { classes.append("stale") }
+        if isPartial { classes.append("partial") }
         if fallbackNote != nil { classes.append("fallback") }
         if error != nil && !hasData { classes.append("error") }
         if isLoading { classes.append("loading") }

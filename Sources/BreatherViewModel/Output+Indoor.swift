@@ -18,9 +18,13 @@ extension Output {
     /// The compact bar's index part with the indoor air beside the outdoor: "US AQI in 12 · out 54 Moderate",
     /// "in 12*" when the sensor did not answer at the latest read (12 is its last reading);
     /// nil without an indoor index (the bar then shows the outdoor index alone).
-    var indoorBarPart: String? {
+    var indoorBarPart: String? { indoorBarPart(withCategory: true) }
+
+    /// `indoorBarPart`, "US AQI in 12 · out 54" without the outdoor category (the compact text
+    /// short of room: the block's colour is the category's).
+    func indoorBarPart(withCategory: Bool) -> String? {
         guard !indoorAQI.isEmpty, airQuality != nil else { return nil }
-        return "\(indexName) in \(indoorAQI)\(isIndoorStale ? "*" : "") · out \(aqi) \(airQualityCategoryShort)"
+        return "\(indexName) in \(indoorAQI)\(isIndoorStale ? "*" : "") · out \(aqi)" + (withCategory ? " \(airQualityCategoryShort)" : "")
     }
 
     /// True when the latest read of the indoor sensor failed, so the indoor reading shown is an

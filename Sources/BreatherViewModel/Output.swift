@@ -43,15 +43,17 @@ public struct Output: Sendable, Equatable {
     /// controller sleeps until then and sends `viewDidRefresh`, so the source is asked again
     /// when the hold ends rather than at the next poll.
     public var retryAt: Timestamp?
-    /// "" when fresh; "stale, updated 12 min ago" after a failed refresh or when the data is old
-    /// (fetched long ago, or measured long ago: see `ageSeconds`); "never fetched" before any data.
+    /// "" when fresh; "stale, updated 12 min ago" after a failed refresh or when the data was
+    /// fetched long ago, "stale, measured 4 h ago" when the air was measured too long ago (see
+    /// `ageSeconds`); "never fetched" before any data.
     public var staleness: String
     /// The weather condition in words, after its icon when icons are on: "☁️ Cloudy"; "" if unknown.
     public var condition: String
     /// The condition's glyph alone ("" with `--icons none`).
     public var conditionIcon: String
-    /// When the data was current (`CityConditions.dataTime`) in local time, "2026-11-18 19:06"
-    /// ("2026-11-18 11:06 UTC" when the zone is UTC or unreadable); "" before any data.
+    /// When the data shown was fetched (`CityConditions.dataFetchedAt`) in local time,
+    /// "2026-11-18 19:06" ("2026-11-18 11:06 UTC" when the zone is UTC or unreadable); "" before
+    /// any data. When the provider measured it is json's `observed_at` and the tooltip's "measured".
     public var updated: String
     /// The age in words, "15 min"; "" before any data.
     public var age: String
@@ -100,8 +102,13 @@ public struct Output: Sendable, Equatable {
     public var uvSummary = ""
     /// The days ahead, the forecast crossings of `[alerts]` and the briefing (json `outlook`).
     public var outlook = Outlook.empty(at: Timestamp(timeIntervalSince1970: 0))
-    /// The compact bar's pollen and UV parts, each only from its configured level up.
+    /// The compact bar's pollen and UV parts, each only from its configured level up; "grass high*"
+    /// when they are kept from an earlier fetch (`isDayAheadStale`) in a line that is not stale.
     public var compactDayAhead: [String] = []
+    /// True when the pollen and UV shown were kept from an earlier fetch (the model that
+    /// completes a sensor's reading failed): marked stale, never dropped (json `stale_parts`
+    /// then lists `pollen` and `uv`).
+    public var isDayAheadStale = false
     /// The index of the last 24 hours, one block an hour ("▁▂▃▄▅▆▇█"), from the history store;
     /// "" without two hours of history (or with history off).
     public var sparkline = ""
@@ -126,11 +133,16 @@ public struct Output: Sendable, Equatable {
     /// True when the conditions shown are old: the latest refresh failed, they outlived the stale
     /// limit, or the provider measured them too long ago.
     public var isStale: Bool
-    /// Seconds since the data was current: now − min(observed, fetched) (`CityConditions.dataTime`); nil before any data.
+    /// Seconds since the data shown was fetched (`CityConditions.dataFetchedAt`), or since it was
+    /// measured (`CityConditions.dataTime`) when that made the air stale (over 3 h); nil before any data.
     public var ageSeconds: Int?
     /// The parts shown from an earlier fetch because the latest one could not bring them
     /// (or grown too old): each is marked stale on its own, the others are fresh.
     public var staleParts: [ProviderFailure.Part] = []
+    /// The parts the latest fetch asked for that failed with no earlier value to show: the
+    /// weather of a model hung at first start beside a sensor's index. The bar marks them
+    /// ("–°C") and fades (`isPartial`), so the line never looks complete. Empty otherwise.
+    public var missingParts: [ProviderFailure.Part] = []
     /// What the run earned, for the one-shot's exit code, and the failure that decided it.
     public var status: RunStatus = .ok
 
@@ -171,6 +183,7 @@ public struct Output: Sendable, Equatable {
             && lhs.forecast == rhs.forecast && lhs.isCompact == rhs.isCompact
             && lhs.data == rhs.data && lhs.retryAt == rhs.retryAt
             && lhs.pollen == rhs.pollen && lhs.uv == rhs.uv && lhs.compactDayAhead == rhs.compactDayAhead
+            && lhs.isDayAheadStale == rhs.isDayAheadStale && lhs.missingParts == rhs.missingParts
             // The outlook's clock moves with every render; what it says is what counts.
             && lhs.outlook.days == rhs.outlook.days && lhs.outlook.warnings == rhs.outlook.warnings
             && lhs.outlook.briefing == rhs.outlook.briefing
@@ -179,40 +192,6 @@ public struct Output: Sendable, Equatable {
 }
 
 extension State {
-    /// An air reading observed longer ago than this is stale even when just fetched (or after
-    /// `staleAfterSeconds`, if that is longer: a user who accepts 6-hour-old data in the cache
-    /// accepts it from a station too). Providers publish hourly means: Open-Meteo's current
-    /// value is up to an hour old and WAQI/AirVisual stations often post one or two hours
-    /// late, so a reading 3 hours old has missed two publications: its station has stopped.
-    static let observedStaleAfterSeconds = 3 * 3600
-
-    static func ageSeconds(since date: Timestamp, now: Timestamp) -> Int { Format.seconds(now.timeIntervalSince(date)) }
-
-    /// The parts shown stale: kept from an earlier fetch that failed to bring them, dated ahead
-    /// of the clock (of unknown age), fetched longer ago than `staleAfterSeconds`, or (air) observed too long ago. Age counts from
-    /// each part's own fetch, so a fresh air reading beside old weather is fresh.
-    func partsShownStale(_ conditions: CityConditions, now: Timestamp, staleAfterSeconds: Int) -> [ProviderFailure.Part] {
-        [ProviderFailure.Part.air, .weather, .asthma].filter { part in
-            guard let fetched = conditions.partsFetchedAt[part] else { return false }
-            if conditions.isCarriedOver(part) || conditions.isDatedAhead(part, of: now)
-                || Self.ageSeconds(since: fetched, now: now) > staleAfterSeconds { return true }
-            return part == .air && Self.ageSeconds(since: conditions.dataTime, now: now)
-                > max(staleAfterSeconds, Self.observedStaleAfterSeconds)
-        }
-    }
-
-    /// When the longest Retry-After hold among `failures` ends, counted from the attempt that
-    /// met it (`lastAttempt`); nil without one.
-    func holdEnd(_ failures: [ProviderFailure]) -> Timestamp? {
-        guard let attempt = lastAttempt else { return nil }
-        return Self.heldIndex(failures).flatMap { failures[$0].retryAfterSeconds }.map { attempt.addingTimeInterval(Double($0)) }
-    }
-
-    /// The index in `failures` of the one whose Retry-After is longest (the hold `holdEnd` counts).
-    static func heldIndex(_ failures: [ProviderFailure]) -> Int? {
-        failures.indices.compactMap { index in failures[index].retryAfterSeconds.map { (index, $0) } }.max { $0.1 < $1.1 }?.0
-    }
-
     /// Renders the current state; pure apart from reading the clock through `environment`
     /// (the history's past hours come in as `recentIndices`).
     func render() -> Output {
@@ -225,8 +204,10 @@ extension State {
             do { report = try pollution.report(for: standard) } catch { airError = Format.describe(error) }
         }
         let now = environment.now()
-        let age = conditions.map { Self.ageSeconds(since: $0.dataTime, now: now) }
         let staleParts = conditions.map { partsShownStale($0, now: now, staleAfterSeconds: environment.staleAfterSeconds) } ?? []
+        // Ages count from the fetch; from the measurement only when that made the air stale.
+        let measuredLongAgo = conditions.map { isMeasuredLongAgo($0, now: now, staleAfterSeconds: environment.staleAfterSeconds) } ?? false
+        let age = conditions.map { Self.ageSeconds(since: measuredLongAgo ? $0.dataTime : $0.dataFetchedAt, now: now) }
         // The line is stale when its main part is: the air reading, else the weather.
         let mainPart: ProviderFailure.Part = conditions?.pollution != nil ? .air : .weather
         let stale = staleParts.contains(mainPart)
@@ -244,6 +225,7 @@ extension State {
         let airHours = Format.forecast(conditions?.pollution, standard: standard, now: now, windowSeconds: reach)
         let forecast = airHours.filter { $0.time.timeIntervalSince(now) <= Double(Format.forecastWindowSeconds) }
         let pollen = PollenCount.ranked(conditions?.pollution?.pollen ?? [:])
+        let dayAheadStale = conditions?.isDayAheadCarriedOver ?? false
         let uv = Format.uvReading(conditions?.pollution?.uv, localTime: localTime, now: now)
         let outlook = conditions == nil ? Outlook.empty(at: now) : Outlook.build(
             pollution: conditions?.pollution, asthma: conditions?.asthma, standard: standard, airHours: airHours,
@@ -283,19 +265,22 @@ extension State {
             errorShort: errorShort,
             retry: holdLeft > 0 ? Format.retryIn(holdLeft) : "",
             retryAt: holdLeft > 0 ? retryAt : nil,
-            staleness: conditions == nil ? "never fetched" : stale ? "stale, updated \(Format.age(age ?? 0)) ago" : "",
+            staleness: conditions == nil ? "never fetched" : !stale ? ""
+                : "stale, \(measuredLongAgo ? "measured" : "updated") \(Format.age(age ?? 0)) ago",
             condition: [icon, Format.conditionName(weather?.condition)].filter { !$0.isEmpty }.joined(separator: " "),
             conditionIcon: icon,
-            updated: conditions.map { localTime.dateTime($0.dataTime) } ?? "",
+            updated: conditions.map { localTime.dateTime($0.dataFetchedAt) } ?? "",
             age: age.map(Format.age) ?? "",
             source: report?.source ?? conditions?.pollution?.source ?? "",
             categoryID: report?.index.category.id ?? missing,
             details: Format.details(conditions: conditions, report: report, standard: standard, units: units,
-                                    icons: environment.icons, ageSeconds: age, stale: stale, errors: errors,
+                                    icons: environment.icons, ageSeconds: conditions.map { Self.ageSeconds(since: $0.dataFetchedAt, now: now) },
+                                    stale: stale, errors: errors,
                                     forecast: forecastSummary, asthmaOutlook: asthmaOutlook, localTime: localTime,
                                     retry: holdLeft > 0 ? Format.retryIn(holdLeft) : "",
                                     retryIndex: pendingStandardNote == nil ? Self.heldIndex(latestFailures) : nil,
-                                    dayAhead: conditions == nil ? [] : Format.dayAheadLines(pollen: pollen, uv: uv, outlook: outlook)),
+                                    dayAhead: conditions == nil ? [] : Format.dayAheadLines(pollen: pollen, uv: uv, outlook: outlook,
+                                                                                            stale: dayAheadStale)),
             units: units,
             indexName: Format.indexName(standard),
             indexTitle: indexTitle,
@@ -312,7 +297,8 @@ extension State {
             uv: uv,
             uvSummary: Format.uv(uv),
             outlook: outlook,
-            compactDayAhead: Format.compactDayAhead(pollen: pollen, uv: uv, settings: environment.dayAhead),
+            compactDayAhead: Format.compactDayAhead(pollen: pollen, uv: uv, settings: environment.dayAhead)
+                .map { dayAheadStale && !stale ? $0 + "*" : $0 },
             data: OutputData(conditions: conditions, report: report, failures: latestFailures, forecast: forecast,
                              localTime: localTime, standard: standard).with(pollen: pollen, uv: uv),
             conditions: conditions,
@@ -322,6 +308,10 @@ extension State {
             ageSeconds: age,
             staleParts: staleParts,
             status: RunStatus(conditions: conditions, report: report, failures: latestFailures, airError: airError))
+        output.isDayAheadStale = dayAheadStale
+        if let conditions, conditions.weather == nil, conditions.failures.contains(where: { $0.part == .weather }) {
+            output.missingParts = [.weather]
+        }
         output.sparkline = Format.sparkline(recent)
         output.trend = Format.trend(recent)?.rawValue ?? ""
         if !output.sparkline.isEmpty { output.details.append(Format.historyLine(output.sparkline, trend: output.trend)) }

@@ -40,7 +40,9 @@ public struct JSONRenderer: Renderer {
         // rising, falling or steady over the last 3 hours (the history store); null when unknown.
         root["trend"] = output.trend.isEmpty ? .null : .string(output.trend)
         // Each part kept from an earlier fetch (or grown old) is named: the others are fresh.
-        root["stale_parts"] = .array(output.staleParts.map { .string($0.rawValue) })
+        // Pollen and UV kept beside a sensor's fresh particles are stale parts of their own.
+        let dayAhead = output.isDayAheadStale ? [output.pollen.isEmpty ? nil : "pollen", output.uv == nil ? nil : "uv"].compactMap { $0 } : []
+        root["stale_parts"] = .array((output.staleParts.map(\.rawValue) + dayAhead).map { .string($0) })
         root["age_seconds"] = output.ageSeconds.map { .integer(Int64($0)) } ?? .null
         root["errors"] = .array(data.errors.map(failure))
         // The next 24 hours under this standard, soonest first; empty without a forecast.

@@ -44,8 +44,10 @@ struct SessionBuilderTests {
         })
         // Waybar's text (the bar itself; the tooltip lists every species whatever the level).
         let text = { (output: Output) in String(WaybarRenderer().render(output).split(separator: ",\"tooltip\"")[0]) }
-        // Grass at NAB "high" still keeps the windows closed: [advice] pollen (high) is its own setting.
-        #expect(text(directOutput) == #"{"text":"US AQI 56 Moderate · 18°C · asthma low · UV 8 · keep closed""#)
+        // The compact text's 40 characters (issue 48): the advice that matters first (grass at NAB
+        // "high" keeps the windows closed: [advice] pollen is its own setting), then the asthma
+        // risk, pollen and UV, the temperature, each while it fits.
+        #expect(text(directOutput) == #"{"text":"US AQI 56 Moderate · UV 8 · keep closed""#)
         #expect(text(subscriberOutput) == text(directOutput))
         #expect(PlainRenderer().render(subscriberOutput) == PlainRenderer().render(directOutput))
     }

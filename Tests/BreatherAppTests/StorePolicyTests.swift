@@ -35,6 +35,19 @@ struct StorePolicyTests {
         #expect(!policy.answersOneShot(found, refresh: false, now: Self.fetched.addingTimeInterval(Double(seconds))))
     }
 
+    @Test("under a stored Retry-After the store answers until the hold ends (issue 48), at most max_age")
+    func retryAfterHold() throws {
+        let policy = try Self.policy()
+        var found = Self.stored(failedFetches: 1)
+        found.conditions.failures = [ProviderFailure(provider: "open-meteo", part: .air, kind: .rateLimited, message: "HTTP 429",
+                                                     retryAfterSeconds: 120)]
+        #expect(policy.answersOneShot(found, refresh: false, now: Self.fetched.addingTimeInterval(119)), "not the 30 s backoff: the hold")
+        #expect(!policy.answersOneShot(found, refresh: false, now: Self.fetched.addingTimeInterval(120)))
+        found.conditions.failures[0].retryAfterSeconds = 86_400
+        #expect(!policy.answersOneShot(found, refresh: false, now: Self.fetched.addingTimeInterval(600)), "never past max_age")
+        #expect(!policy.answersOneShot(found, refresh: true, now: Self.fetched), "--refresh asks")
+    }
+
     @Test("--refresh, or a store filled from other [sources], always fetches")
     func refreshAndSources() throws {
         let policy = try Self.policy()

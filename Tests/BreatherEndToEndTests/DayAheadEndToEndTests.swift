@@ -66,7 +66,9 @@ struct DayAheadEndToEndTests {
         let bar = try await sandbox.run(["--config", sandbox.configPath, "--format", "waybar"], environment: Self.utc)
         let waybar = try #require(try JSONSerialization.jsonObject(with: Data(bar.stdout.utf8)) as? [String: Any])
         let text = try #require(waybar["text"] as? String)
-        #expect(text.contains("· grass high"), "\(text)")
+        // The compact text's 40 characters: the asthma risk first, then each of pollen, UV and
+        // the temperature that fits (here UV 8, not "grass high"); every part is in the tooltip.
+        #expect(text == "US AQI 40 Good · asthma high · UV 8", "\(text)")
         let tooltip = try #require(waybar["tooltip"] as? String)
         #expect(tooltip.contains("Pollen: grass 45 high, birch 6 low (grains/m³, AAAAI NAB levels)"), "\(tooltip)")
         #expect(!tooltip.contains("alder"))
@@ -94,8 +96,10 @@ struct DayAheadEndToEndTests {
         #expect(uv["peak_hour"] as? String == "\(hour) UTC", "\(uv)")
         let bar = try await sandbox.run(["--config", sandbox.configPath, "--format", "waybar"], environment: Self.utc)
         let waybar = try #require(try JSONSerialization.jsonObject(with: Data(bar.stdout.utf8)) as? [String: Any])
-        // Grass at NAB "high" also keeps the windows closed ([advice] pollen): the bar says so.
-        #expect((waybar["text"] as? String)?.hasSuffix("· grass high · UV 8 · keep closed") == true, "\(waybar)")
+        // Grass at NAB "high" also keeps the windows closed ([advice] pollen): the bar says so
+        // first, within its 40 characters; UV and the rest are in the tooltip.
+        #expect((waybar["text"] as? String)?.hasSuffix(" · keep closed") == true, "\(waybar)")
+        #expect((waybar["tooltip"] as? String)?.contains("\nUV: 8 very high") == true, "\(waybar)")
         let template = try await sandbox.run(["--config", sandbox.configPath, "--template", "{uv}"], environment: Self.utc)
         #expect(template.stdout == "UV 8 very high, peak 8 at \(hour) UTC\n")
         let prometheus = try await sandbox.run(["--config", sandbox.configPath, "--format", "prometheus"], environment: Self.utc)

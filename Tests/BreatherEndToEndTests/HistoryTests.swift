@@ -103,6 +103,11 @@ struct HistoryTests {
         #expect(lines.count >= 12)
         #expect(lines.allSatisfy { $0.count <= 80 })
         #expect(!chart.stdout.contains("\u{1B}"))
+        // Issue 48: COLUMNS sets the width (the time axis spans it).
+        let wide = try await sandbox.run(["history", "--format", "chart", "--config", sandbox.configPath],
+                                         environment: ["NO_COLOR": "1", "COLUMNS": "132"])
+        let wideLines = wide.stdout.split(separator: "\n")
+        #expect(wideLines.allSatisfy { $0.count <= 132 } && wideLines.contains { $0.count == 131 }, "\(wide.stdout)")
         let table = try await sandbox.run(["history", "--since", "6h", "--config", sandbox.configPath])
         #expect(table.stdout.hasPrefix("Time "))
     }
@@ -122,6 +127,23 @@ struct HistoryTests {
         let twice = try await sandbox.run(["history", "import", file, "--config", sandbox.configPath], environment: other)
         #expect(twice.status == 0)
         #expect(twice.stdout.hasSuffix("(0 new)\n"), "\(twice.stdout)")
+    }
+
+    @Test("an import that ends six days ago: the next fetch asks for the days since, so --daily has no hole (issue 48)")
+    func importThenBackfill() async throws {
+        let (server, sandbox) = try await backfilled()
+        let export = try await sandbox.run(["history", "--since", "8d", "--until", "6d", "--format", "csv", "--config", sandbox.configPath],
+                                           environment: Self.berlin)
+        let file = sandbox.home.appendingPathComponent("older.csv").path
+        try export.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let other = ["XDG_STATE_HOME": sandbox.home.appendingPathComponent("other").path, "TZ": "Europe/Berlin"]
+        let imported = try await sandbox.run(["history", "import", file, "--config", sandbox.configPath], environment: other)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let before = server.requests.count
+        let fetched = try await sandbox.run(["--refresh", "--config", sandbox.configPath], environment: other)
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        let air = server.requests.dropFirst(before).filter { $0.hasPrefix("/aq/v1/air-quality") }
+        #expect(air.contains { $0.contains("past_days=6&") || $0.contains("past_days=7&") }, "\(air)")
     }
 
     @Test("an export from before UV (no uv_index column) imports, UV missing, every other reading kept")

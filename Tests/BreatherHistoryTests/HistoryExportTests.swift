@@ -160,6 +160,27 @@ import BreatherModel
         }
     }
 
+    /// Issue 48: `--daily` said "alder 0" on a day every species was counted at zero.
+    @Test func aDayOfZeroPollenNamesNoSpecies() throws {
+        let folder = TempFolder()
+        let store = try HistoryStore(path: folder.file("h.sqlite3"))
+        let zeros = (0..<24).flatMap { hour in
+            [reading("pm2_5", 10, at: day0 + hour * 3600), reading("pollen_alder", 0, at: day0 + hour * 3600),
+             reading("pollen_grass", 0, at: day0 + hour * 3600)]
+        }
+        var days = HistoryDays()
+        for row in try rows(zeros) { days.add(row) }
+        let day = try #require(days.days().first)
+        #expect(day.maxPollen == nil, "a count of 0 is no top species")
+        #expect(HistoryDailyFormat.csvLine(day, .us).hasSuffix(",,\r\n"))
+        #expect(!HistoryTable(standard: .us).dayLine(day).contains("alder"))
+        // The summaries of a day over a year old say the same.
+        let now = day0 + 367 * 86_400
+        try store.record(zeros + [reading("pm2_5", 5, at: now)], keepRawSeconds: 90 * 86_400, now: now)
+        let summarised = HistoryDay.days(summarising: try store.dailySummaries(since: 0, until: now), standard: .us)
+        #expect(summarised.first?.maxPollen == nil)
+    }
+
     @Test func daysOlderThanAYearComeFromTheirDailySummaries() throws {
         let folder = TempFolder()
         let store = try HistoryStore(path: folder.file("h.sqlite3"))

@@ -149,8 +149,13 @@ struct DayAheadTests {
         #expect(output.pollen.map(\.count) == [61, 12, 0])
         #expect(output.uvSummary == "UV 8 very high, peak 9 at 13:00 UTC")
         #expect(output.uv?.category == .veryHigh)
-        // Grass at "high" also keeps the windows closed ([advice] pollen): the bar says so.
-        #expect(output.barTextCompact.hasSuffix(" · grass high · UV 8 · keep closed"), "\(output.barTextCompact)")
+        // The compact text's 40 characters: the advice that matters first (grass at "high" keeps
+        // the windows closed: [advice] pollen), then what fits of the asthma risk, pollen, UV and
+        // the temperature; the full text has them all.
+        #expect(output.barTextCompact == "US AQI 28 Good · UV 8 · keep closed", "\(output.barTextCompact)")
+        var full = output
+        full.isCompact = false
+        #expect(full.barText.contains(" · grass pollen high · UV 8 very high"), "\(full.barText)")
         #expect(output.details.contains("Pollen: grass 61 high, birch 12 low (grains/m³, AAAAI NAB levels)"))
         #expect(output.details.contains("UV: 8 very high (clear sky 9), today's peak 9 at 13:00 UTC"))
         let fields = Dictionary(uniqueKeysWithValues: output.displayFields.map { ($0.key, $0.value) })
@@ -168,9 +173,10 @@ struct DayAheadTests {
             inputs.dayAhead(DayAheadSettings(barPollen: .moderate), Self.preAlert)
         }
         #expect(outputs.count == 3)
-        #expect(outputs[1].outlook.warnings.isEmpty && !outputs[1].barTextCompact.contains("grass"))
+        #expect(outputs[1].outlook.warnings.isEmpty && !outputs[1].barTextFull.contains("grass"))
         #expect(outputs[2].outlook.warnings.map(\.kind) == [.air])
-        #expect(outputs[2].barTextCompact.hasSuffix(" · grass moderate"), "\(outputs[2].barTextCompact)")
+        #expect(outputs[2].compactDayAhead == ["grass moderate"])
+        #expect(outputs[2].barTextFull.contains(" · grass pollen moderate"), "\(outputs[2].barTextFull)")
     }
 
     @Test("a bar showing another standard: the warnings are still judged under the alerts' standard")

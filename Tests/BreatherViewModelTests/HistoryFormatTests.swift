@@ -8,10 +8,13 @@ import BreatherTestSupport
 struct HistoryFormatTests {
     func history(_ hourly: [Int?]) -> IndexHistory { IndexHistory(start: Timestamp(timeIntervalSince1970: 0), hourly: hourly) }
 
-    @Test("one block an hour, scaled to the day's highest, a space for a missing hour", arguments: [
-        ([0, 10, 20, 30, 40, 50, 60, 70, 80] as [Int?], "▁▁▂▃▄▅▆▇█"),
-        ([50, nil, 100], "▄ █"),
-        ([7, 7, 7], "███"),
+    @Test("one block an hour from the day's lowest to its highest (a span of at least half the highest), a space for a missing hour", arguments: [
+        ([0, 10, 20, 30, 40, 50, 60, 70, 80] as [Int?], "▁▂▃▄▅▅▆▇█"),
+        ([50, nil, 100], "▁ █"),
+        // Issue 48: a steady index was 24 full blocks, a solid block of the text colour.
+        ([7, 7, 7], "▁▁▁"),
+        ([55, 57, 56, 55], "▁▁▁▁"),
+        ([40, 80], "▁█"),
     ])
     func sparkline(hourly: [Int?], expected: String) {
         #expect(Format.sparkline(history(hourly)) == expected)
@@ -61,11 +64,11 @@ struct HistoryOutputTests {
             $0.aqiStandard(.eu)
         }
         let shown = outputs[1]
-        #expect(shown.sparkline == "▂▃▃▃▃▄▄▄▄▅▅▅▆▆▆▆▇▇▇▇████")
+        #expect(shown.sparkline == "▁▁▂▂▂▃▃▃▃▄▄▄▅▅▅▆▆▆▆▇▇▇██")
         #expect(shown.trend == "rising")
-        #expect(shown.details.last == "Last 24 h ▂▃▃▃▃▄▄▄▄▅▅▅▆▆▆▆▇▇▇▇████ rising")
-        #expect(shown.tooltip.hasSuffix("Last 24 h ▂▃▃▃▃▄▄▄▄▅▅▅▆▆▆▆▇▇▇▇████ rising"))
-        #expect(shown.barTextFull.hasSuffix(" · ▂▃▃▃▃▄▄▄▄▅▅▅▆▆▆▆▇▇▇▇████"))
+        #expect(shown.details.last == "Last 24 h ▁▁▂▂▂▃▃▃▃▄▄▄▅▅▅▆▆▆▆▇▇▇██ rising")
+        #expect(shown.tooltip.hasSuffix("Last 24 h ▁▁▂▂▂▃▃▃▃▄▄▄▅▅▅▆▆▆▆▇▇▇██ rising"))
+        #expect(shown.barTextFull.hasSuffix(" · ▁▁▂▂▂▃▃▃▃▄▄▄▅▅▅▆▆▆▆▇▇▇██"))
         #expect(!shown.barTextCompact.contains("▂"))
         #expect(shown.displayFields.contains { $0 == ("trend", "rising") })
         #expect(asked.all.contains(.eu), "a standard switch asks for that standard's indices")

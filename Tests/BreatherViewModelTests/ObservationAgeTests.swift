@@ -23,22 +23,23 @@ func observed(_ secondsAgo: Double?, fetchedAt: Timestamp) -> CityConditions {
     return fetched
 }
 
-@Suite("staleness counts from when the data was observed, not only fetched")
+@Suite("ages count from the fetch; a reading measured over 3 h ago is stale, aged from its measurement")
 struct ObservationAgeTests {
     static let cases: [ObservationCase] = [
         ObservationCase(observedSecondsAgo: nil, staleAfterSeconds: 600, stale: false, ageSeconds: 0),
         // Open-Meteo's current value is the hour's mean, stamped at the start of the hour.
-        ObservationCase(observedSecondsAgo: 3000, staleAfterSeconds: 600, stale: false, ageSeconds: 3000),
-        ObservationCase(observedSecondsAgo: 3 * 3600, staleAfterSeconds: 600, stale: false, ageSeconds: 10_800),
+        // A fresh fetch is 0 s old, whatever hour the provider stamped (issue 48).
+        ObservationCase(observedSecondsAgo: 3000, staleAfterSeconds: 600, stale: false, ageSeconds: 0),
+        ObservationCase(observedSecondsAgo: 3 * 3600, staleAfterSeconds: 600, stale: false, ageSeconds: 0),
         ObservationCase(observedSecondsAgo: 3 * 3600 + 1, staleAfterSeconds: 600, stale: true, ageSeconds: 10_801),
         ObservationCase(observedSecondsAgo: 5 * 3600, staleAfterSeconds: 600, stale: true, ageSeconds: 18_000),
         // A longer staleAfterSeconds (max_age) also accepts older readings.
-        ObservationCase(observedSecondsAgo: 5 * 3600, staleAfterSeconds: 6 * 3600, stale: false, ageSeconds: 18_000),
+        ObservationCase(observedSecondsAgo: 5 * 3600, staleAfterSeconds: 6 * 3600, stale: false, ageSeconds: 0),
         // A provider clock ahead of ours: the age counts from the fetch.
         ObservationCase(observedSecondsAgo: -600, staleAfterSeconds: 600, stale: false, ageSeconds: 0),
     ]
 
-    @Test("a fresh fetch of an old reading is stale; the age is now − min(observed, fetched)", arguments: cases)
+    @Test("a fresh fetch of a reading measured over 3 h ago is stale, aged from the measurement; else aged from the fetch", arguments: cases)
     func freshFetchOfOldReading(_ row: ObservationCase) async {
         let clock = TestClock()
         let fetched = observed(row.observedSecondsAgo, fetchedAt: clock.now)
@@ -47,11 +48,11 @@ struct ObservationAgeTests {
         #expect(shown.aqi == "99", "old data is still shown, only marked")
         #expect(shown.isStale == row.stale)
         #expect(shown.ageSeconds == row.ageSeconds)
-        #expect(shown.staleness == (row.stale ? "stale, updated \(row.ageSeconds / 3600) h ago" : ""))
+        #expect(shown.staleness == (row.stale ? "stale, measured \(row.ageSeconds / 3600) h ago" : ""))
         #expect(shown.error == nil, "old data is not a failure")
     }
 
-    @Test("the shown update time is the observation's, and time passing makes a reading stale without a fetch")
+    @Test("the shown update time and age are the fetch's, the measurement's time is in the tooltip, and time passing makes a reading stale without a fetch")
     func agesWithTheClock() async {
         let clock = TestClock()
         let fetched = observed(2 * 3600, fetchedAt: clock.now)
@@ -65,11 +66,12 @@ struct ObservationAgeTests {
         viewModel.inputs.aqiStandard(.china)
         let later = await outputs.next()!
         viewModel.finish()
-        #expect(first.updated == "2026-11-18 09:06 UTC")
+        #expect(first.updated == "2026-11-18 11:06 UTC")
         #expect(!first.isStale)
-        #expect(first.age == "2 h")
+        #expect(first.age == "0 s")
+        #expect(first.tooltip.contains("Updated 2026-11-18 11:06 UTC, 0 s ago · measured 09:06 UTC"), "\(first.tooltip)")
         #expect(later.isStale)
         #expect(later.ageSeconds == 2 * 3600 + 3660)
-        #expect(later.staleness == "stale, updated 3 h ago")
+        #expect(later.staleness == "stale, measured 3 h ago")
     }
 }

@@ -36,7 +36,7 @@ struct BarRendererTests {
     func i3bar() async throws {
         let expected: [BarState: (String, String, String, String)] = [
             .fresh: (" US AQI 57 Moderate · 12°C · asthma med ", " US AQI 57 ", "#000000", "#FFFF00"),
-            .stale: (" US AQI 57 Moderate · 12°C · asthma med · stale 15m ", " US AQI 57* ", "#000000", "#BFBF40"),
+            .stale: (" US AQI 57 Moderate · 12°C · stale 15m ", " US AQI 57* ", "#000000", "#BFBF40"),
             .error: (" US AQI – open-meteo: HTTP 503 ", " US AQI – ", "#000000", "#CC6666"),
             .neverFetched: (" US AQI – loading… ", " US AQI – ", "#000000", "#999999"),
         ]
@@ -59,7 +59,7 @@ struct BarRendererTests {
     @Test("i3blocks: three lines, the colours in Pango spans (i3blocks 1.4 reads no background line)")
     func i3blocks() async throws {
         #expect(I3blocksRenderer().render(await BarState.stale.output()) == """
-            <span background="#BFBF40" foreground="#000000"> US AQI 57 Moderate · 12°C · asthma med · stale 15m </span>
+            <span background="#BFBF40" foreground="#000000"> US AQI 57 Moderate · 12°C · stale 15m </span>
             <span background="#BFBF40" foreground="#000000"> US AQI 57* </span>
             #000000
             """)
@@ -98,7 +98,7 @@ struct BarRendererTests {
     @Test("tmux: one style pair setting both colours, every # in the text doubled")
     func tmux() async {
         #expect(TmuxRenderer().render(await BarState.stale.output())
-                == "#[fg=#000000,bg=#bfbf40] US AQI 57 Moderate · 12°C · asthma med · stale 15m #[default]")
+                == "#[fg=#000000,bg=#bfbf40] US AQI 57 Moderate · 12°C · stale 15m #[default]")
         var output = await BarState.fresh.output(name: "#[bg=red]#{host} 100%")
         output.isCompact = false
         #expect(TmuxRenderer().render(output).hasPrefix("#[fg=#000000,bg=#ffff00] ##[bg=red]##{host} 100%: US EPA (2024) 57"))

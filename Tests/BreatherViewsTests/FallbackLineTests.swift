@@ -22,7 +22,8 @@ import Testing
     func sensorDown() async {
         let output = await output(failed: ["purpleair"])
         #expect(output.fallbackNote == "purpleair failed")
-        #expect(output.barTextCompact == "US AQI 57 Moderate · 12°C · asthma med · purpleair failed", "\(output.barTextCompact)")
+        // The note is an essential: the compact text's 40 characters keep it before the asthma risk and the temperature.
+        #expect(output.barTextCompact == "US AQI 57 Moderate · purpleair failed", "\(output.barTextCompact)")
         #expect(output.barTextFull.contains(" · purpleair failed"), "\(output.barTextFull)")
         let plain = PlainRenderer().render(output)
         #expect(plain == "Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63% · purpleair failed", "\(plain)")
