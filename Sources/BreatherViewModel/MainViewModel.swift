@@ -47,6 +47,13 @@ public final class MainViewModel: Sendable {
         /// The index of the last 24 hours at a place under a standard (the history store), for
         /// the sparkline and trend; nil when there is none (the default).
         public var recentIndices: @Sendable (Location, AQIStandard) -> IndexHistory?
+        /// True (the default) to render every state, as a view that draws each one needs (the
+        /// daemon, `watch`: the loading state, then the result); false to render once, where the
+        /// events led, when `finish()` is called: a one-shot prints only that, and each state it
+        /// skipped (the stored data, the loading state) cost the forecast's hours under the
+        /// standard and a read of the history, 5 M instructions of a fresh run's 76 M
+        /// (docs/PERFORMANCE.md).
+        public var rendersEveryState = true
 
         /// An environment whose data goes stale after an hour unless told otherwise.
         public init(fetch: @escaping @Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions,
@@ -151,7 +158,9 @@ public final class MainViewModel: Sendable {
         Task(executorPreference: environment.executor) {
             var state = State(standard: standard, environment: environment, inFlight: inFlight)
             state.standards = standards
+            var handledAny = false
             for await event in eventStream {
+                handledAny = true
                 switch event {
                 case .refresh:
                     // The kind merged from every refresh that joined this one; nil when dropped.
@@ -179,6 +188,12 @@ public final class MainViewModel: Sendable {
                 case .briefingTime:
                     if state.needsFetchForBriefing { await state.fetch(FetchRequest(standard: state.standard), outputs) }
                 }
+                if state.environment.rendersEveryState {
+                    state.readRecentIndices()
+                    outputs.yield(state.render())
+                }
+            }
+            if !state.environment.rendersEveryState, handledAny {
                 state.readRecentIndices()
                 outputs.yield(state.render())
             }
@@ -286,7 +301,7 @@ struct State: Sendable {
         }
         // A sensor poll with data on hand has no loading state worth drawing (`isWorthDrawing`),
         // and it runs every minute: no render for nothing.
-        if !request.sensorsOnly || conditions == nil {
+        if environment.rendersEveryState, !request.sensorsOnly || conditions == nil {
             readRecentIndices()  // a new standard may have asked for this fetch
             outputs.yield(render())
         }
