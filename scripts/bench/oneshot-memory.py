@@ -25,8 +25,8 @@ for _ in range(runs):
     os.close(w)
     while True:
         time.sleep(0.005)
-        try: wchan = open(f"/proc/{p.pid}/wchan").read()
-        except FileNotFoundError: break
+        if p.poll() is not None: sys.exit(f"oneshot-memory: {cmd[0]} ended (status {p.returncode}) before it printed")
+        wchan = open(f"/proc/{p.pid}/wchan").read()
         stat = open(f"/proc/{p.pid}/stat").read().split(") ")[1].split()[0]
         if stat == "S" and "pipe" in wchan: break
     st = {l.split(":")[0]: int(l.split()[1]) for l in open(f"/proc/{p.pid}/status") if l.split(":")[0] in ("RssAnon", "VmRSS", "VmHWM")}
