@@ -74,7 +74,8 @@ struct OneShot {
         let sensorSeconds = context.settings.readSensorSeconds
         let session = try Session(context: context, source: .providers(ProviderSessionOptions(
             gate: nil, staleAfterSeconds: policy.oneShotStaleAfterSeconds, location: location, locationFailure: locationFailure,
-            showsHistory: showsHistory(context), failedFetches: found?.failedFetches ?? 0, sensorRecordSeconds: sensorSeconds)))
+            showsHistory: showsHistory(context), failedFetches: found?.failedFetches ?? 0, sensorRecordSeconds: sensorSeconds,
+            rendersEveryState: false)))
         let viewModel = session.viewModel
         var readSensors = false
         if fresh, let stored {

@@ -43,6 +43,9 @@ struct ProviderSessionOptions: Sendable {
     /// A one-shot, which reads the sensors on every run, records their reading only when the
     /// store has none from the last so many seconds (their `interval`).
     var sensorRecordSeconds: Int?
+    /// Whether the view model renders every state (a view that draws them) or only the last
+    /// one, when its events are finished (the one-shot, which prints that alone).
+    var rendersEveryState = true
 }
 
 /// The live parts one configuration makes, shared by every command that shows conditions (the
@@ -76,7 +79,7 @@ struct Session: Sendable {
             self.fetching = fetching
             // Each fetch is recorded as it arrives, so a sensor's means include its latest reading
             // (`recordAveragingSensors`); the view model merges and saves what comes back.
-            environment = context.viewModelEnvironment(
+            var providerEnvironment = context.viewModelEnvironment(
                 fetch: { request async throws(ProviderFailure) in
                     let fetched = try await fetching.fetch(request)
                     guard let history = history.current else { return fetched }
@@ -90,6 +93,8 @@ struct Session: Sendable {
                 earlyRetry: { fetching.earlyRetryAt.withLock { $0 } },
                 recentIndices: { location, standard in showsHistory ? history.current?.recentIndices(at: location, standard: standard) : nil })
                 .recordingAdvice(in: history)
+            providerEnvironment.rendersEveryState = options.rendersEveryState
+            environment = providerEnvironment
         case .state(let fetch):
             history = HistorySlot(nil)  // the publisher keeps the history
             fetching = Fetching(fetcher: ConditionsFetcher(air: [], weather: [], asthma: []), resolver: LocationResolver(context: context))

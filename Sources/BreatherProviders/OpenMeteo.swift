@@ -126,7 +126,7 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
     static func decodeAirQuality(_ json: JSONCursor) throws(JSONError) -> Pollution {
         let current = json["current"]
         let currentTime = try current["time"].optionalString()
-        let times = json["hourly"]["time"].exists ? try json["hourly"]["time"].array().map { c throws(JSONError) in try c.string() } : []
+        let times = json["hourly"]["time"].exists ? try json["hourly"]["time"].strings() : []
         let cut = currentTime.map { now in times.lastIndex(where: { $0 <= now }).map { $0 + 1 } ?? 0 } ?? times.count
         var series: [Pollutant: [Double?]] = [:]
         var ahead: [Pollutant: [Double?]] = [:]

@@ -52,6 +52,13 @@ public final class MainViewModel: Sendable {
         /// Hears each change of the advice shown (after its hold), with the place and the time:
         /// the history store records it. Nothing by default.
         public var adviceChanged: @Sendable (Location, Advice, Timestamp) -> Void = { _, _, _ in }
+        /// True (the default) to render every state, as a view that draws each one needs (the
+        /// daemon, `watch`: the loading state, then the result); false to render once, where the
+        /// events led, when `finish()` is called: a one-shot prints only that, and each state it
+        /// skipped (the stored data, the loading state) cost the forecast's hours under the
+        /// standard and a read of the history, 5 M instructions of a fresh run's 76 M
+        /// (docs/PERFORMANCE.md).
+        public var rendersEveryState = true
 
         /// An environment whose data goes stale after an hour unless told otherwise.
         public init(fetch: @escaping @Sendable (FetchRequest) async throws(ProviderFailure) -> CityConditions,
@@ -160,7 +167,9 @@ public final class MainViewModel: Sendable {
         Task(executorPreference: environment.executor) {
             var state = State(standard: standard, environment: environment, inFlight: inFlight)
             state.standards = standards
+            var handledAny = false
             for await event in eventStream {
+                handledAny = true
                 switch event {
                 case .refresh:
                     // The kind merged from every refresh that joined this one; nil when dropped.
@@ -191,6 +200,12 @@ public final class MainViewModel: Sendable {
                 case .advice(let settings):
                     state.environment.advice = settings
                 }
+                if state.environment.rendersEveryState {
+                    state.readRecentIndices()
+                    outputs.yield(state.renderHeld())
+                }
+            }
+            if !state.environment.rendersEveryState, handledAny {
                 state.readRecentIndices()
                 outputs.yield(state.renderHeld())
             }
@@ -302,7 +317,7 @@ struct State: Sendable {
         }
         // A sensor poll with data on hand has no loading state worth drawing (`isWorthDrawing`),
         // and it runs every minute: no render for nothing.
-        if !request.sensorsOnly || conditions == nil {
+        if environment.rendersEveryState, !request.sensorsOnly || conditions == nil {
             readRecentIndices()  // a new standard may have asked for this fetch
             outputs.yield(renderHeld())
         }

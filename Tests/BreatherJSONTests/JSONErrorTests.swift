@@ -103,4 +103,22 @@ import Testing
         }
         #expect(throws: JSONError.missing(path: "hourly.pm2_5[9]")) { try root["hourly"]["pm2_5"][9].int() }
     }
+
+    @Test("strings(): an hourly time list reads whole; an item of another kind is named by its path")
+    func stringsItemPath() throws {
+        let root = JSONCursor(try JSON.parse(#"{"hourly": {"time": ["2026-11-28T08:00", "2026-11-28T09:00"], "bad": ["a", null]}}"#))
+        #expect(try root["hourly"]["time"].strings() == ["2026-11-28T08:00", "2026-11-28T09:00"])
+        #expect(throws: JSONError.typeMismatch(path: "hourly.bad[1]", expected: "string", found: "null")) {
+            try root["hourly"]["bad"].strings()
+        }
+        #expect(throws: JSONError.missing(path: "hourly.none")) { try root["hourly"]["none"].strings() }
+        #expect(throws: JSONError.typeMismatch(path: "hourly", expected: "array", found: "object")) { try root["hourly"].strings() }
+    }
+
+    @Test("doubles(): nulls are gaps, integers read as numbers, a missing list is named")
+    func doublesGapsAndIntegers() throws {
+        let root = JSONCursor(try JSON.parse(#"{"uv": [0, 1.5, null, 7]}"#))
+        #expect(try root["uv"].doubles() == [0, 1.5, nil, 7])
+        #expect(throws: JSONError.missing(path: "pm10")) { try root["pm10"].doubles() }
+    }
 }

@@ -18,12 +18,28 @@ for side in old new; do
         strip -o "$work/$side/breather-main" "$(dirname "$binary")/breather-main"
     fi
 done
-# A provider 100 ms away: every reply waits 100 ms on a loopback server.
+# A provider 100 ms away: every reply waits 100 ms on a loopback server. The air-quality reply
+# is a full one (121 hours: the past 24, the current one and 96 ahead, pollen and UV) with its
+# times moved to this hour, as a real reply's are: a reply whose hours are all past leaves out
+# the forecast's work (the index of every hour ahead), which is much of a fresh run's CPU.
+mkdir -p "$work/fixtures/open-meteo"
+cp Tests/Fixtures/providers/open-meteo/forecast.current.json "$work/fixtures/open-meteo/"
+python3 - Tests/Fixtures/providers/open-meteo/air_quality.pollen_uv.munich.json "$work/fixtures/open-meteo/air_quality.json" <<'PY'
+import datetime, json, sys
+reply = json.load(open(sys.argv[1]))
+form = "%Y-%m-%dT%H:%M"
+hour = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None, minute=0, second=0, microsecond=0)
+shift = hour - datetime.datetime.strptime(reply["current"]["time"], form)
+moved = lambda text: (datetime.datetime.strptime(text, form) + shift).strftime(form)
+reply["current"]["time"] = moved(reply["current"]["time"])
+reply["hourly"]["time"] = [moved(text) for text in reply["hourly"]["time"]]
+json.dump(reply, open(sys.argv[2], "w"))
+PY
 cat > "$work/routes.json" <<JSON
 {"/v1/forecast": {"fixture": "open-meteo/forecast.current.json", "delay": 0.1},
- "/aq/v1/air-quality": {"fixture": "open-meteo/air_quality.current_hourly.json", "delay": 0.1}}
+ "/aq/v1/air-quality": {"fixture": "open-meteo/air_quality.json", "delay": 0.1}}
 JSON
-python3 -u Tests/Support/fixture_server.py "$work/routes.json" Tests/Fixtures/providers "$work/requests.log" > "$work/port" &
+python3 -u Tests/Support/fixture_server.py "$work/routes.json" "$work/fixtures" "$work/requests.log" > "$work/port" &
 server=$!
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
 port=$(head -1 "$work/port")

@@ -115,7 +115,7 @@ enum ChinaHJ633 {
         var notes: [IndexNote] = []
         for (reading, c, conversion) in prepared {
             let p = reading.pollutant
-            let text = IndexAssembly.plain(c)
+            var text: String { IndexAssembly.plain(c) }  // for a note: built only when one is written
             var table: BreakpointTable?
             var raw: Double?
             switch (p, reading.period) {

