@@ -22,6 +22,7 @@ extension Subcommand {
         case .config: ConfigCommand.help
         case .aqi: AQICommand.help
         case .history: HistoryCommand.help
+        case .dashboard: DashboardCommand.help
         }
     }
 }
