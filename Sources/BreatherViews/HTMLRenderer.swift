@@ -89,8 +89,7 @@ public struct HTMLRenderer: Renderer {
         var days = SVGBarChart(bars: history.days, ranges: ranges, title: "\(output.indexName), last 30 days, highest hour each day")
         days.labelEvery = 5
         days.markers = markers
-        return section("Last 48 hours", id: "hours", chart: hours, legend: legend(history.hours, ranges: ranges))
-            + section("Last 30 days", id: "days", chart: days, legend: legend(history.days, ranges: ranges))
+        return section("Last 48 hours", id: "hours", chart: hours) + section("Last 30 days", id: "days", chart: days)
     }
 
     private func aheadSection(_ output: Output) -> String {
@@ -100,7 +99,7 @@ public struct HTMLRenderer: Renderer {
         if !bars.isEmpty {
             var chart = SVGBarChart(bars: bars, ranges: output.standard.categoryRanges, title: "\(output.indexName) forecast, next 24 hours")
             chart.labelEvery = 3
-            html += section("Next 24 hours", id: "forecast", chart: chart, legend: legend(bars, ranges: output.standard.categoryRanges))
+            html += section("Next 24 hours", id: "forecast", chart: chart)
         }
         html += "<section id=\"ahead\"><h2>Days ahead</h2>"
         guard !output.outlook.days.isEmpty else { return html + "<p class=\"small\">No forecast from this source.</p></section>\n" }
@@ -130,16 +129,23 @@ public struct HTMLRenderer: Renderer {
         return html + "</section>\n"
     }
 
-    private func section(_ title: String, id: String, chart: SVGBarChart, legend: String) -> String {
-        "<section id=\"\(id)\"><h2>\(MarkupEscaping.text(title))</h2><figure>\(chart.svg(standalone: false))<figcaption>\(legend)</figcaption></figure></section>\n"
-    }
-
-    /// The categories the bars reach, each as its colour and its word.
-    private func legend(_ bars: [ChartBar], ranges: [CategoryRange]) -> String {
-        let seen = Set(bars.compactMap { $0.category?.id })
-        return ranges.filter { seen.contains($0.category.id) }.map { range in
+    /// A chart twice: wide (tooltips on every bar) and, shown instead below 600 px, narrow with
+    /// larger labels, so the text stays readable on a phone; then the bands it shows, each as
+    /// its colour and its word.
+    private func section(_ title: String, id: String, chart: SVGBarChart) -> String {
+        var wide = chart
+        wide.cssClass = "chart wide"
+        var narrow = chart
+        narrow.cssClass = "chart narrow"
+        narrow.width = 360
+        narrow.fontSize = 13
+        narrow.labelEvery = chart.labelEvery * 2
+        narrow.barTitles = false
+        let legend = chart.visibleRanges.map { range in
             "<span class=\"key\"><i style=\"background:\(MarkupEscaping.color(range.category.color))\"></i>\(MarkupEscaping.text(range.category.name))</span>"
         }.joined(separator: " ")
+        return "<section id=\"\(id)\"><h2>\(MarkupEscaping.text(title))</h2><figure>\(wide.svg(standalone: false))\(narrow.svg(standalone: false))"
+            + "<figcaption>\(legend)</figcaption></figure></section>\n"
     }
 
     private func footer(_ output: Output) -> String {

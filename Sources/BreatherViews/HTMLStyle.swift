@@ -28,6 +28,8 @@ enum HTMLStyle {
     dt{color:var(--muted)} dd{margin:0;font-weight:600}
     figure{margin:0}
     svg.chart{width:100%;height:auto;display:block;color:var(--ink)}
+    svg.narrow{display:none}
+    @media (max-width:600px){svg.wide{display:none}svg.narrow{display:block}}
     figcaption{font-size:.8rem;color:var(--muted);margin-top:4px}
     .key{white-space:nowrap;margin-right:10px}
     .key i{display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:4px;vertical-align:-1px;border:1px solid rgba(0,0,0,.3)}

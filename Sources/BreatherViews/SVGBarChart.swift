@@ -20,34 +20,43 @@ struct SVGBarChart {
     var showsLabels = true
     /// Marks over the bars (the breathing log's, later), by time.
     var markers: [DashboardMarker] = []
+    /// A tooltip in words on every bar (off for the phone's copy: a touch screen shows none).
+    var barTitles = true
+    /// The `<svg>` element's class: `chart`, and `wide` or `narrow` for the page's two copies.
+    var cssClass = "chart"
+    /// The labels' size in the chart's own units.
+    var fontSize = 10
+
+    /// The highest index the scale shows: the top of the band the highest bar is in, so that band shows whole.
+    var scaleTop: Int {
+        let highest = bars.compactMap(\.value).max() ?? 0
+        let bandTop = ranges.first { ($0.upper ?? Int.max) >= highest }?.upper ?? highest
+        return max(1, bandTop, highest)
+    }
+
+    /// The bands the scale shows, lowest first: the legend names each.
+    var visibleRanges: [CategoryRange] { ranges.filter { $0.lower <= scaleTop } }
 
     /// The `<svg>` element; `standalone` adds the XML namespace and a size in pixels.
     func svg(standalone: Bool) -> String {
-        let left = showsLabels ? 34.0 : 0, right = showsLabels ? 6.0 : 0
-        let top = showsLabels ? 6.0 : 0, bottom = showsLabels ? 20.0 : 0
+        let left = showsLabels ? Double(fontSize) * 3.4 : 0, right = showsLabels ? 6.0 : 0
+        let top = showsLabels ? 6.0 : 0, bottom = showsLabels ? Double(fontSize) * 2 : 0
         let plotWidth = Double(width) - left - right, plotHeight = Double(height) - top - bottom
-        let highest = bars.compactMap(\.value).max() ?? 0
-        // The scale ends at the top of the band the highest bar is in, so its band shows whole.
-        let bandTop = ranges.first { ($0.upper ?? Int.max) >= highest }?.upper ?? highest
-        let scaleTop = Double(max(1, bandTop, highest))
+        let scaleTop = Double(self.scaleTop)
         func y(_ value: Double) -> Double { top + plotHeight - min(value, scaleTop) / scaleTop * plotHeight }
         var out = "<svg"
         if standalone { out += " xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"" }
-        out += " viewBox=\"0 0 \(width) \(height)\" role=\"img\" class=\"chart\"><title>\(MarkupEscaping.text(title))</title>"
+        out += " viewBox=\"0 0 \(width) \(height)\" role=\"img\" class=\"\(cssClass)\"><title>\(MarkupEscaping.text(title))</title>"
         if standalone { out += "<rect width=\"100%\" height=\"100%\" fill=\"none\"/>" }
         // The bands: a pale stripe per category, named at the left edge when there is room.
-        for range in ranges where Double(range.lower) <= scaleTop {
+        for range in visibleRanges {
             let upper = Double(range.upper.map { $0 + 1 } ?? Int(scaleTop))
             let y0 = y(upper), y1 = y(Double(range.lower))
             out += "<rect x=\"\(fmt(left))\" y=\"\(fmt(y0))\" width=\"\(fmt(plotWidth))\" height=\"\(fmt(max(0, y1 - y0)))\""
                 + " fill=\"\(MarkupEscaping.color(range.category.color))\" fill-opacity=\"0.16\"><title>"
                 + MarkupEscaping.text("\(range.category.name): \(range.lower)" + (range.upper.map { "–\($0)" } ?? "+")) + "</title></rect>"
             if showsLabels {
-                out += "<text x=\"\(fmt(left - 4))\" y=\"\(fmt(y1 - 2))\" text-anchor=\"end\" font-size=\"10\" fill=\"\(ink)\">\(range.lower)</text>"
-                if y1 - y0 >= 13 {
-                    out += "<text x=\"\(fmt(left + 4))\" y=\"\(fmt(y0 + 11))\" font-size=\"10\" fill=\"\(ink)\" fill-opacity=\"0.7\">"
-                        + MarkupEscaping.text(range.category.name) + "</text>"
-                }
+                out += "<text x=\"\(fmt(left - 4))\" y=\"\(fmt(y1 - 2))\" text-anchor=\"end\" font-size=\"\(fontSize)\" fill=\"\(ink)\">\(range.lower)</text>"
             }
         }
         let slot = plotWidth / Double(max(1, bars.count))
@@ -58,11 +67,11 @@ struct SVGBarChart {
                 let y0 = y(Double(max(value, 0)))
                 let barHeight = max(1.5, top + plotHeight - y0)
                 out += "<rect x=\"\(fmt(x + gap / 2))\" y=\"\(fmt(top + plotHeight - barHeight))\" width=\"\(fmt(slot - gap))\" height=\"\(fmt(barHeight))\""
-                    + " fill=\"\(MarkupEscaping.color(category.color))\" stroke=\"\(ink)\" stroke-opacity=\"0.35\" stroke-width=\"0.5\"><title>"
-                    + MarkupEscaping.text("\(bar.label): \(bar.text) \(category.name)") + "</title></rect>"
+                    + " fill=\"\(MarkupEscaping.color(category.color))\" stroke=\"\(ink)\" stroke-opacity=\"0.35\" stroke-width=\"0.5\""
+                    + (barTitles ? "><title>" + MarkupEscaping.text("\(bar.label): \(bar.text) \(category.name)") + "</title></rect>" : "/>")
             }
             if showsLabels, position % labelEvery == 0 {
-                out += "<text x=\"\(fmt(x + slot / 2))\" y=\"\(height - 5)\" text-anchor=\"middle\" font-size=\"10\" fill=\"\(ink)\">"
+                out += "<text x=\"\(fmt(x + slot / 2))\" y=\"\(height - 5)\" text-anchor=\"middle\" font-size=\"\(fontSize)\" fill=\"\(ink)\">"
                     + MarkupEscaping.text(bar.label) + "</text>"
             }
         }
