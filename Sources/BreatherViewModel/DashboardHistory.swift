@@ -1,6 +1,6 @@
 import BreatherModel
 
-/// One bar of a dashboard chart: an hour's or a day's highest index, with its category.
+/// One bar of a dashboard chart: an hour's index or a day's worst hour, with its category.
 public struct ChartBar: Sendable, Equatable {
     /// The start of the hour or local day.
     public var time: Timestamp
@@ -64,7 +64,7 @@ public struct DashboardHistory: Sendable, Equatable {
         self.days = days
     }
 
-    /// The bars of `history` (an hour's highest index each, its last hour the current one)
+    /// The bars of `history` (an index an hour, its last hour the current one)
     /// under `standard`, days and hours in `localTime`; `none` without history or without a
     /// single reading in it.
     public static func build(_ history: IndexHistory?, standard: AQIStandard, localTime: LocalTime) -> DashboardHistory {

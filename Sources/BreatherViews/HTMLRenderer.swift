@@ -85,8 +85,8 @@ public struct HTMLRenderer: Renderer {
         guard !history.hours.isEmpty else {
             return "<section><h2>History</h2><p class=\"small\">No history recorded here yet (or <code>[history]</code> is off).</p></section>\n"
         }
-        let hours = SVGBarChart(bars: history.hours, ranges: ranges, title: "\(output.indexName), last 48 hours, highest each hour")
-        var days = SVGBarChart(bars: history.days, ranges: ranges, title: "\(output.indexName), last 30 days, highest hour each day")
+        let hours = SVGBarChart(bars: history.hours, ranges: ranges, title: "\(output.indexName), last 48 hours, each hour\u{2019}s index")
+        var days = SVGBarChart(bars: history.days, ranges: ranges, title: "\(output.indexName), last 30 days, each day\u{2019}s worst hour")
         days.labelEvery = 5
         days.markers = markers
         return section("Last 48 hours", id: "hours", chart: hours) + section("Last 30 days", id: "days", chart: days)
