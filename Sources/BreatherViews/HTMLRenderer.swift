@@ -20,6 +20,7 @@ public struct HTMLRenderer: Renderer {
         self.refreshSeconds = refreshSeconds
     }
 
+    /// The whole page for `output`, from `<!DOCTYPE html>` to `</html>`.
     public func render(_ output: Output) -> String {
         let e = MarkupEscaping.text
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

@@ -32,6 +32,7 @@ public struct SVGRenderer: Renderer {
         self.height = height
     }
 
+    /// The `<svg>` element, a file of its own.
     public func render(_ output: Output) -> String {
         let bars = chart == .history ? Array(history.hours.suffix(24)) : output.forecastBars
         let what = chart == .history ? "last 24 hours" : "forecast, next 24 hours"
