@@ -42,7 +42,9 @@ public struct HTMLRenderer: Renderer {
                     output.source.isEmpty ? "" : "source \(output.source)"].filter { !$0.isEmpty }.map(e).joined(separator: " · ")
         if !output.staleness.isEmpty { meta += " <strong class=\"stale\" id=\"staleness\">\(e(output.staleness))</strong>" }
         var html = "<header>\n<h1 id=\"city\">\(e(output.city))</h1>\n<p class=\"meta\">\(meta)</p>\n"
-        if let error = output.error { html += "<p class=\"error\" id=\"error\">\(e(error))</p>\n" }
+        if let error = output.error {
+            html += "<p class=\"error\" id=\"error\">\(e(error))\(output.retry.isEmpty ? "" : " · retry \(e(output.retry))")</p>\n"
+        }
         return html + "</header>\n"
     }
 

@@ -133,3 +133,17 @@ struct DashboardTests {
         #expect(!past.contains("currentColor"), "an image has fixed colours: no stylesheet reaches it")
     }
 }
+
+@Suite("the dashboard when something failed")
+struct DashboardFailureTests {
+    @Test("stale data says so in the header; a failure before any data shows its error as text, every part 'unavailable'")
+    func failures() async {
+        let stale = HTMLRenderer().render(await render(sample(), afterFailure: true))
+        #expect(stale.contains("<strong class=\"stale\" id=\"staleness\">stale, updated 15 min ago</strong>"))
+        #expect(stale.contains("<p class=\"error\" id=\"error\">open-meteo air: HTTP 503"))
+        let none = HTMLRenderer().render(await render(nil, failure: ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable,
+                                                                                   message: "<b>bad</b> gateway")))
+        #expect(none.contains("id=\"aqi\" data-category=\"unavailable\">unavailable</span>"))
+        #expect(none.contains("&lt;b&gt;bad&lt;/b&gt; gateway") && !none.contains("<b>bad"))
+    }
+}
