@@ -61,11 +61,11 @@ public struct HTMLRenderer: Renderer {
         if !output.forecastSummary.isEmpty { html += "<p class=\"small\">Next 24 h worst: \(e(output.forecastSummary))</p>" }
         html += "</article>\n"
         if !output.indoorAQI.isEmpty {
-            let indoor = output.conditions?.indoor?.pollution.flatMap { try? $0.report(for: output.standard) }
-            let indoorColor = MarkupEscaping.color(indoor?.index.category.color ?? "")
+            let indoor = output.indoorCategory
+            let indoorColor = MarkupEscaping.color(indoor?.color ?? "")
             html += "<article class=\"card indoor\"><h2>\(e(output.indexName)) · indoor</h2>"
             html += "<p class=\"index\"><span class=\"chip\" style=\"background:\(indoorColor);color:\(MarkupEscaping.ink(on: indoorColor))\""
-                + " id=\"indoor-aqi\">\(e(output.indoorAQI))</span> <span class=\"word\">\(e(indoor?.index.category.name ?? ""))</span></p>"
+                + " id=\"indoor-aqi\">\(e(output.indoorAQI))</span> <span class=\"word\">\(e(indoor?.name ?? ""))</span></p>"
             if !output.co2.isEmpty { html += "<p>CO₂ <b id=\"co2\">\(e(output.co2))</b></p>" }
             html += "<p class=\"small\">indoor beside outdoor \(e(output.aqi)) \(e(output.airQualityCategory))</p></article>\n"
         }
