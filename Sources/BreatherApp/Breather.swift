@@ -67,12 +67,12 @@ public enum Breather {
     /// Runs `command` and exits with its status.
     private static func runAndExit(_ command: Subcommand?, options: CommonOptions, readings: [String]) async -> Never {
         let status: ExitStatus
-        if options.source != nil, ![nil, .daemon, .watch].contains(command) {
+        if options.source != nil, ![nil, .daemon, .watch, .dashboard].contains(command) {
             Console.err("--source is for the one-shot, `breather daemon` and `breather watch` (reading a publishing daemon's state)")
             cprocess_exit_now(ExitStatus.usage.rawValue)
         }
         switch command {
-        case nil: status = await OneShot(options: options).run()
+        case nil, .dashboard: status = await OneShot(options: options).run()
         case .daemon: status = await Daemon.start(options: options)
         case .watch: status = await Watch(options: options).run()
         case .config: status = ConfigCommand(options: options).run()

@@ -77,7 +77,8 @@ final class DaemonController: Service, Sendable {
         (session, subscription) = try Session.polling(context: context, gate: gate)
         state = Mutex((context, gate))
         sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier,
-                          mqtt: try MQTTPublisher.make(context: context, viewModel: session.viewModel, subscribing: subscription != nil))
+                          mqtt: try MQTTPublisher.make(context: context, viewModel: session.viewModel, subscribing: subscription != nil),
+                          history: session.history)
     }
 
     /// Retries after a failure start at half an interval (at most 30 s) and double: early

@@ -21,16 +21,18 @@ final class DaemonOutputs: Sendable {
 
     /// Renders `output` to every sink; returns true when any file changed.
     @discardableResult
-    func show(_ output: Output, settings: Settings, options: CommonOptions, logger: Logger) -> Bool {
-        var targets: [(path: String, renderer: any Renderer)] = settings.outputs.map { ($0.path, $0.format.renderer) }
+    /// The html and svg files draw `history`'s past hours, read once per output when one does.
+    func show(_ output: Output, settings: Settings, options: CommonOptions, history: HistorySlot? = nil, logger: Logger) -> Bool {
+        let charts = ChartSource(output: output, history: history, refreshSeconds: settings.intervalSeconds)
+        var targets: [(path: String, renderer: any Renderer)] = settings.outputs.map { ($0.path, charts.filled($0.format.renderer)) }
         // --output adds a file (the systemd units use it for %t/breather/); [[output]] files stay.
         if let path = options.output, !targets.contains(where: { $0.path == path }) {
-            targets.append((path, options.renderer(colorTerminal: false)))
+            targets.append((path, charts.filled(options.renderer(colorTerminal: false))))
         }
         var changed = false
         if targets.isEmpty {
             // No files configured: a line on stdout per change (handy in a terminal).
-            let text = options.renderer(colorTerminal: true).render(output)
+            let text = charts.filled(options.renderer(colorTerminal: true)).render(output)
             changed = written.withLock { memory in
                 defer { memory["-"] = text }
                 return memory["-"] != text

@@ -11,6 +11,8 @@ import Synchronization
 /// `on_update` after a change. On graceful shutdown it returns after the write in progress.
 final class DaemonSink: Service, Sendable {
     private let viewModel: MainViewModel
+    /// The session's history store, which the html and svg files draw.
+    private let history: HistorySlot?
     private let options: CommonOptions
     private let notifier: SystemdNotifier
     private let files = DaemonOutputs()
@@ -21,8 +23,10 @@ final class DaemonSink: Service, Sendable {
     private let hookOutcomes = ChildOutcomeLog()
     private let state: Mutex<(context: AppContext, isReady: Bool, logged: [String])>
 
-    init(viewModel: MainViewModel, context: AppContext, options: CommonOptions, notifier: SystemdNotifier, mqtt: MQTTPublisher? = nil) {
+    init(viewModel: MainViewModel, context: AppContext, options: CommonOptions, notifier: SystemdNotifier, mqtt: MQTTPublisher? = nil,
+         history: HistorySlot? = nil) {
         self.viewModel = viewModel
+        self.history = history
         publisher = Mutex(mqtt)
         self.options = options
         self.notifier = notifier
@@ -80,7 +84,7 @@ final class DaemonSink: Service, Sendable {
 
     private func show(_ output: Output) {
         let context = state.withLock { $0.context }
-        let changed = files.show(output, settings: context.settings, options: options, logger: context.logger)
+        let changed = files.show(output, settings: context.settings, options: options, history: history, logger: context.logger)
         // The alerts are judged first so that the state published says which ones hold.
         let alerted = alerts.observe(output, settings: context.settings.alerts)
         mqtt?.publish(output, alerts: alerted.states, notifications: alerted.notifications)

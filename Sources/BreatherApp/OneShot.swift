@@ -100,7 +100,7 @@ struct OneShot {
         withExtendedLifetime(storeLock) {}
         guard let output = final else { return .unavailable }
 
-        let outputsWritten = try write(output, context: context)
+        let outputsWritten = try write(output, context: context, history: session.history)
         let status = report(output, fromStore: fresh, sensorsRead: readSensors, printedBarLine: options.template == nil && (options.format ?? .plain).isBar,
                             logger: context.logger)
         // An [[output]] file that cannot be written is as unavailable as --output (69), whatever
@@ -156,8 +156,10 @@ struct OneShot {
     /// Prints the line (or writes `--output`, which throws 69 when it cannot) and every
     /// `[[output]]` file: run by breather.timer, the one-shot keeps them current as the daemon
     /// would. False when an `[[output]]` file could not be written (each logged, naming it).
-    func write(_ output: Output, context: AppContext) throws(CommandFailure) -> Bool {
-        let text = options.renderer(colorTerminal: options.output == nil).render(output)
+    /// The html and svg outputs draw `history`'s past hours (read once, only when one does).
+    func write(_ output: Output, context: AppContext, history: HistorySlot?) throws(CommandFailure) -> Bool {
+        let charts = ChartSource(output: output, history: history, refreshSeconds: context.settings.intervalSeconds)
+        let text = charts.filled(options.renderer(colorTerminal: options.output == nil)).render(output)
         if let path = options.output {
             do { try AtomicFile.write(text + "\n", to: path) } catch {
                 throw CommandFailure(status: .unavailable, message: "\(error)")
@@ -167,7 +169,7 @@ struct OneShot {
         }
         var allWritten = true
         for target in context.settings.outputs where target.path != options.output {
-            do { try AtomicFile.write(target.format.renderer.render(output) + "\n", to: target.path) } catch {
+            do { try AtomicFile.write(charts.filled(target.format.renderer).render(output) + "\n", to: target.path) } catch {
                 context.logger.log(.error, "output: \(error)")
                 allWritten = false
             }

@@ -11,6 +11,7 @@ extension CommonOptions {
         // validate() already rejected a bad template, so this cannot fail here.
         if let template, let renderer = try? TemplateRenderer(template) { return renderer }
         let format = format ?? .plain
+        if format == .svg { return SVGRenderer(chart: chart, width: width, height: height) }
         if format == .plain && colorTerminal && isatty(STDOUT_FILENO) == 1 && !Self.noColorRequested {
             return PlainRenderer(ansiColor: true)
         }
@@ -30,7 +31,7 @@ extension OutputFormat {
     var isBar: Bool {
         switch self {
         case .waybar, .i3bar, .i3blocks, .polybar, .tmux: true
-        case .plain, .json, .prometheus: false
+        case .plain, .json, .prometheus, .html, .svg: false
         }
     }
 }

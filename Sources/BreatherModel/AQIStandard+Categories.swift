@@ -16,3 +16,29 @@ extension AQIStandard {
         categories.count - (beyondCategory == nil ? 2 : 3)
     }
 }
+
+/// One category's stretch of a standard's scale, for a chart's background bands.
+public struct CategoryRange: Sendable, Hashable {
+    /// The lowest index in the category.
+    public var lower: Int
+    /// The highest index in the category; nil for an open-ended top band.
+    public var upper: Int?
+    /// The category.
+    public var category: AQICategory
+}
+
+extension AQIStandard {
+    /// The scale's categories from the lowest index up, adjacent bands of one category merged
+    /// (the UK DAQI's ten bands give four ranges); a `beyondCategory` (US, China) is not a band.
+    public var categoryRanges: [CategoryRange] {
+        var ranges: [CategoryRange] = []
+        for band in bands {
+            if let last = ranges.last, last.category.id == band.category.id {
+                ranges[ranges.count - 1].upper = band.hi
+            } else {
+                ranges.append(CategoryRange(lower: band.lo, upper: band.hi, category: band.category))
+            }
+        }
+        return ranges
+    }
+}

@@ -10,6 +10,12 @@ extension Output {
         return standard.displayValue(report.index.value)
     }
 
+    /// The indoor index's category under the standard shown (its word and colour beside
+    /// `indoorAQI`); nil without an indoor reading with particles.
+    public var indoorCategory: AQICategory? {
+        (try? conditions?.indoor?.pollution?.report(for: standard))?.index.category
+    }
+
     /// The indoor CO2, "1520 ppm"; "" without one.
     public var co2: String {
         conditions?.indoor?.co2PPM.map { "\(Int($0.rounded())) ppm" } ?? ""

@@ -7,7 +7,8 @@ public protocol Renderer: Sendable {
 }
 
 extension OutputFormat {
-    /// The renderer for this format.
+    /// The renderer for this format; html and svg without history (the application passes
+    /// the history's bars to `HTMLRenderer` and `SVGRenderer` itself).
     public var renderer: any Renderer {
         switch self {
         case .plain: PlainRenderer()
@@ -18,6 +19,8 @@ extension OutputFormat {
         case .polybar: PolybarRenderer()
         case .tmux: TmuxRenderer()
         case .prometheus: PrometheusRenderer()
+        case .html: HTMLRenderer()
+        case .svg: SVGRenderer()
         }
     }
 }

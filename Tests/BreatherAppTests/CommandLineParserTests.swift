@@ -57,3 +57,46 @@ struct CommandLineParserTests {
         #expect(options.source?.host == "host" && options.source?.port == 1884 && options.source?.path == "breather/kitchen")
     }
 }
+
+@Suite("breather dashboard and --format svg on the command line")
+struct DashboardCommandLineTests {
+    @Test("dashboard -o FILE is the one-shot writing html to FILE")
+    func dashboard() throws {
+        guard case .run(.dashboard, let options, _) = try CommandLineParser.parse(["dashboard", "-o", "/tmp/page.html", "--standard", "eu"]) else {
+            Issue.record("not the dashboard")
+            return
+        }
+        #expect(options.format == .html && options.output == "/tmp/page.html" && options.standard == .eu)
+    }
+
+    @Test("what the dashboard and svg refuse", arguments: [
+        (["dashboard", "--format", "json"], "breather dashboard always writes html; --format and --template are for the one-shot"),
+        (["watch", "--format", "html"], "watch prints lines for a bar; --format html is a file: use the one-shot with --output, the daemon or breather dashboard"),
+        (["--format", "svg", "--width", "8"], "The value '8' is invalid for '--width <pixels>'"),
+        (["--format", "svg", "--chart", "pie"], "The value 'pie' is invalid for '--chart <chart>'. Please provide one of the following: history, forecast"),
+    ])
+    func refusals(arguments: [String], message: String) {
+        do {
+            _ = try CommandLineParser.parse(arguments)
+            Issue.record("parsed")
+        } catch {
+            #expect(error.line == "breather: error: \(message) (see breather --help)")
+        }
+    }
+
+    @Test("--format svg takes its chart and size")
+    func svg() throws {
+        guard case .run(nil, let options, _) = try CommandLineParser.parse(["--format", "svg", "--chart", "forecast", "--width=96", "--height", "24"]) else {
+            Issue.record("not a one-shot")
+            return
+        }
+        #expect(options.chart == .forecast && options.width == 96 && options.height == 24)
+    }
+
+    @Test("help and the completions know the subcommand")
+    func helpAndCompletions() {
+        #expect(HelpText.page(for: nil).contains("  dashboard  "))
+        #expect(HelpText.page(for: .dashboard).hasPrefix("Usage: breather dashboard [-o FILE] [options]"))
+        for shell in CompletionShell.allCases { #expect(shell.script.contains("dashboard"), "\(shell)") }
+    }
+}

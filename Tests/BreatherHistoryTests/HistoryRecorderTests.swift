@@ -216,3 +216,29 @@ final class Warnings: Sendable {
         #expect(try #require(after.hourly.last ?? nil) > (before.hourly.last ?? nil) ?? 0)
     }
 }
+
+@Suite("the dashboard's hourly indices: a month read whole, from each hour's means")
+struct DashboardIndicesTests {
+    @Test("an index an hour from the hour's mean, gaps kept, the sparkline's answer left alone")
+    func hourly() throws {
+        let folder = TempFolder()
+        let now = day0 + 3 * 86_400 + 1800
+        let recorder = HistoryRecorder(path: folder.file("history.sqlite3"), keepRawSeconds: 90 * 86_400, backfillDays: 7, warn: { _ in }, clock: { now })
+        let place = Location(latitude: 40.6769, longitude: -73.9423)
+        let lastHour = now / 3600 * 3600
+        // 40 µg/m³ for 60 hours, read every 10 minutes, then 3 hours with none, then 10 minutes
+        // of 20 and 60 in the current hour (a mean of 40).
+        var readings = (0..<360).map { reading("pm2_5", 40, at: lastHour - 63 * 3600 + $0 * 600) }
+        readings += [reading("pm2_5", 20, at: lastHour), reading("pm2_5", 60, at: lastHour + 600)]
+        recorder.write(readings)
+        let sparkline = try #require(recorder.recentIndices(at: place, standard: .us))
+        let month = try #require(recorder.hourlyIndices(at: place, standard: .us, hours: 72))
+        #expect(month.hourly.count == 72)
+        #expect(Int(month.start.timeIntervalSince1970) == lastHour - 71 * 3600)
+        #expect(month.hourly[..<8].allSatisfy { $0 == nil }, "before the first reading")
+        #expect(month.hourly[8...67].allSatisfy { $0 == 112 }, "a steady 40 µg/m³: \(month.hourly)")
+        #expect(month.hourly[68...70].allSatisfy { $0 == nil }, "the hours without a reading")
+        #expect(month.hourly[71] == 112, "the current hour's mean is 40")
+        #expect(recorder.recentIndices(at: place, standard: .us) == sparkline)
+    }
+}

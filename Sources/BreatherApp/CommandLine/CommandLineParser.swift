@@ -80,7 +80,7 @@ enum Invocation {
 
 /// The subcommands; the one-shot run has none.
 enum Subcommand: String, CaseIterable, Sendable {
-    case daemon, watch, config, aqi, history, log, insights
+    case daemon, watch, config, aqi, history, log, insights, dashboard
 }
 
 /// Breather's command-line parser: long options (`--name value` or `--name=value`), flags,
@@ -100,7 +100,9 @@ enum CommandLineParser {
         var completionShell: CompletionShell?
         var onlyPositionals = false
         var rest = arguments[...]
-        while let argument = rest.popFirst() {
+        while var argument = rest.popFirst() {
+            // The one short option: `-o FILE` for `--output FILE` (`breather dashboard -o FILE`).
+            if !onlyPositionals, argument == "-o" { argument = "--output" }
             if onlyPositionals || !isOption(argument) {
                 if !onlyPositionals, command == nil, positionals.isEmpty, let named = Subcommand(rawValue: argument) {
                     let now = Int(Timestamp.now().timeIntervalSince1970)
@@ -160,6 +162,15 @@ enum CommandLineParser {
         if command != .aqi, let unexpected = positionals.first { throw UsageError("Unexpected argument '\(unexpected)'") }
         if command == .watch, options.output != nil {
             throw UsageError("watch prints to stdout for the bar that started it; --output is for the one-shot and the daemon")
+        }
+        if command == .watch, let format = options.format, format.drawsHistory {
+            throw UsageError("watch prints lines for a bar; --format \(format.rawValue) is a file: use the one-shot with --output, the daemon or breather dashboard")
+        }
+        if command == .dashboard {
+            guard options.format == nil, options.template == nil else {
+                throw UsageError("breather dashboard always writes html; --format and --template are for the one-shot")
+            }
+            options.format = .html
         }
         if command == .aqi {
             // The calculator reads no config, place or file: a flag it would ignore is refused.

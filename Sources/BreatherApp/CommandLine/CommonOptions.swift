@@ -21,6 +21,10 @@ struct CommonOptions: Sendable {
     /// (one-shot, `daemon`, `watch`; over `[sources] state`).
     var source: MQTTURL?
     var logLevel: LogLevel = .warning
+    /// `--format svg`: the chart drawn and its size in pixels.
+    var chart: SVGRenderer.Chart = .history
+    var width = 480
+    var height = 160
 
     /// Every flag, in the order `--help` lists them. The parser, the help text and the shell
     /// completions all read this one table.
@@ -37,7 +41,11 @@ struct CommonOptions: Sendable {
         .init("template", help: "Render with a template instead of --format, e.g. \"{city} {aqi} {category}\"; "
               + "placeholders are the json display keys plus raw values."),
         .init("config", help: "Config file (TOML).", completesFiles: true),
-        .init("output", help: "Write the output to this file atomically instead of stdout.", completesFiles: true),
+        .init("output", help: "Write the output to this file atomically instead of stdout (-o for short).", completesFiles: true),
+        .init("chart", help: "--format svg: the last 24 hours from the history store, or the next 24 hours' forecast (default history).",
+              choices: SVGRenderer.Chart.allCases.map(\.rawValue)),
+        .init("width", valueName: "pixels", help: "--format svg: the image's width, 16 to 4000 (default 480)."),
+        .init("height", valueName: "pixels", help: "--format svg: the image's height, 16 to 4000 (default 160; axis labels from 80)."),
         .flag("refresh", help: "Ignore the cache and fetch now."),
         .init("source", help: "Show what a Breather daemon publishes over MQTT, mqtt://HOST[:PORT]/TOPIC_PREFIX "
               + "(mqtts:// for TLS), with no provider request (one-shot, daemon, watch; overrides [sources] state)."),
@@ -78,6 +86,10 @@ struct CommonOptions: Sendable {
             }
             source = url
         case "log-level": logLevel = try choice(LogLevel.self)
+        case "chart": chart = try choice(SVGRenderer.Chart.self)
+        case "width", "height":
+            guard let pixels = Int(value), (16...4000).contains(pixels) else { throw .invalidValue(value, for: spec) }
+            if spec.name == "width" { width = pixels } else { height = pixels }
         default: throw UsageError("Unknown option '--\(spec.name)'")
         }
     }

@@ -24,6 +24,7 @@ extension Subcommand {
         case .history: HistoryCommand.help
         case .log: LogCommand.help
         case .insights: InsightsCommand.help
+        case .dashboard: DashboardCommand.help
         }
     }
 }

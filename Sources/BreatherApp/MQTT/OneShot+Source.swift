@@ -35,7 +35,7 @@ extension OneShot {
         var final: Output?
         for await output in viewModel.outputs { final = output }
         guard let output = final else { return .unavailable }
-        let outputsWritten = try write(output, context: context)
+        let outputsWritten = try write(output, context: context, history: session.history)
         let status = report(output, fromStore: false, printedBarLine: options.template == nil && (options.format ?? .plain).isBar,
                             logger: context.logger, keptData: "its last state")
         return outputsWritten ? status : .unavailable

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The dashboard's cost (issue 45, docs/PERFORMANCE.md "Dashboard"): a store with 30 days of
+# 10-minute readings for one place (scripts/bench/history_year.py), conditions cached (every run
+# answers from the store: no fetch), then a one-shot with --format html against the same run
+# with --format json, interleaved, RUNS each: the process's CPU (user + system, from
+# getrusage of the child), wall time, and the page's size. The difference is what drawing the
+# dashboard costs: reading 744 hours from the store, the 30 days' bars and the markup.
+# Usage: scripts/bench/dashboard.sh [BINARY] [RUNS]   (BINARY default .build/debug/breather; RUNS 30)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+binary=$(realpath "${1:-.build/debug/breather}")
+runs=${2:-30}
+source scripts/lib/loopback.sh
+work=$(mktemp -d)
+loopback_pid=""
+trap '[ -n "$loopback_pid" ] && kill "$loopback_pid" 2>/dev/null; rm -rf "$work"' EXIT
+loopback_replies "$work"
+loopback_routes "$work" up
+loopback_start "$work"
+{ cat <<TOML
+[location]
+latitude = 40.6769
+longitude = -73.9423
+name = "Brooklyn"
+[providers.open-meteo]
+forecast_url = "$loopback_base/v1"
+air_quality_url = "$loopback_base/aq/v1"
+geocoding_url = "$loopback_base/geo/v1"
+[cache]
+max_age = "1d"
+[history]
+path = "$work/history.sqlite3"
+TOML
+} > "$work/config.toml"
+python3 scripts/bench/history_year.py "$work/month.csv" 30
+export HOME="$work/home" TZ=UTC
+mkdir -p "$HOME"
+"$binary" --config "$work/config.toml" history import "$work/month.csv" >/dev/null
+"$binary" --config "$work/config.toml" --format json >/dev/null   # fills the conditions cache
+python3 - "$binary" "$work" "$runs" <<'PY'
+import os, resource, statistics, subprocess, sys, time
+binary, work, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def once(fmt):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    out = subprocess.run([binary, "--config", f"{work}/config.toml", "--format", fmt], capture_output=True, check=True).stdout
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu * 1000, wall * 1000, len(out)
+results = {"json": [], "html": []}
+for _ in range(runs):
+    for fmt in ("json", "html"):
+        results[fmt].append(once(fmt))
+load = open("/proc/loadavg").read().split()[:3]
+print(f"{runs} runs each, interleaved; load average {' '.join(load)}")
+for fmt, rows in results.items():
+    cpu = statistics.median(r[0] for r in rows); wall = statistics.median(r[1] for r in rows)
+    print(f"  --format {fmt:4}: CPU median {cpu:6.1f} ms (min {min(r[0] for r in rows):.1f}), wall median {wall:6.1f} ms, output {rows[0][2]:,} bytes")
+difference = statistics.median(h[0] - j[0] for h, j in zip(results["html"], results["json"]))
+print(f"  html − json, CPU: median {difference:.1f} ms per run (the store's 744 hours and the page)")
+PY
