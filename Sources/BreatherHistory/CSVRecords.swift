@@ -38,6 +38,17 @@ struct CSVRecords {
         return buffer[index]
     }
 
+    /// `next()` over bytes whose reading cannot fail (in memory): only a line that is not text throws.
+    mutating func nextRecord() throws(HistoryImportError) -> Record? {
+        do {
+            return try next()
+        } catch let error as HistoryImportError {
+            throw error
+        } catch {
+            throw HistoryImportError(line: line, reason: "\(error)")
+        }
+    }
+
     mutating func next() throws -> Record? {
         guard try current() != nil else { return nil }
         let start = line

@@ -55,7 +55,7 @@ public struct HistoryVariable: Sendable, Hashable {
     /// the EPA's A/B rule on the hour's means. Stored beside the others but no export column:
     /// they are a check on the `pm2_5` the sensor gave, not another value of the air.
     public static let channels: [HistoryVariable] = ["pm2_5_atm_a", "pm2_5_atm_b", "pm2_5_cf_1_a", "pm2_5_cf_1_b"]
-        .map { HistoryVariable($0, "ug/m3", "instant") }
+        .map { HistoryVariable($0, "ug/m3", "instant", Plausibility.concentration, "µg/m³") }
 
     /// Column position of each variable by name.
     static let positions: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.name, $0) })

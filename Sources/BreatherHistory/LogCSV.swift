@@ -27,11 +27,11 @@ public enum LogCSV {
     /// first line that is wrong: all or nothing.
     public static func entries(from bytes: [UInt8], now: Int) throws(HistoryImportError) -> [LogEntry] {
         var records = CSVRecords(bytes)
-        guard let header = try records.next(), header.fields == columns else {
+        guard let header = try records.nextRecord(), header.fields == columns else {
             throw HistoryImportError(line: 1, reason: "not a breather log export (expected the header \(columns.prefix(4).joined(separator: ","))…)")
         }
         var entries: [LogEntry] = []
-        while let record = try records.next() {
+        while let record = try records.nextRecord() {
             if record.fields == [""] { continue }
             let fields = record.fields
             func fail(_ reason: String) -> HistoryImportError { HistoryImportError(line: record.line, reason: reason) }

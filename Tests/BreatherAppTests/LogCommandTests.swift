@@ -109,8 +109,10 @@ struct LogCommandTests {
         let mqtt = try #require(context.settings.mqtt)
         texts.append(String(decoding: MQTTStateDocument.encode(output, node: mqtt.node), as: UTF8.self))
         let discovery = HomeAssistantDiscovery(settings: mqtt, version: Breather.version)
-        for object in HomeAssistantDiscovery.kinds.keys { texts.append(String(decoding: discovery.config(object, pollSeconds: 900), as: UTF8.self)) }
-        #expect(texts.count == OutputFormat.allCases.count + 2 + HomeAssistantDiscovery.kinds.count)
+        for entity in HomeAssistantEntity.table {
+            texts.append(String(decoding: discovery.config(entity, standard: .us, pollSeconds: 900), as: UTF8.self))
+        }
+        #expect(texts.count == OutputFormat.allCases.count + 2 + HomeAssistantEntity.table.count)
         for text in texts {
             #expect(!text.contains(secret) && !text.contains("privatetag7f3a") && !text.contains("wheeze") && !text.contains("peak_flow")
                     && !text.contains("reliever") && !text.contains("insight"))
