@@ -7,8 +7,8 @@ extension Output {
 
     /// At most `compactWidth` characters, no place name (that is in the tooltip): the
     /// essentials always — the index ("US AQI 137 USG"; with an indoor sensor "US AQI in 12 ·
-    /// out 54 Moderate"), a mark for a part that failed with nothing to show ("–°C"), then
-    /// `lineEnd`'s marks (" · purpleair failed" while the model stands in for a sensor,
+    /// out 54 Moderate"), a mark for a part that failed with nothing to show ("–°C"), the advice
+    /// when it matters ("keep closed", "air briefly"), then `lineEnd`'s marks (" · purpleair failed" while the model stands in for a sensor,
     /// " · stale 15m", " · retry 56s") — then, in this order of priority, each part that still
     /// fits, shown in the usual order: the asthma risk, the top pollen species and the UV index
     /// from their configured level ("grass high", "UV 8"), the temperature ("☁️ 17°C"). What
@@ -23,28 +23,33 @@ extension Output {
         let stale = isStale ? "stale \(ageShort)" : nil
         var index = indoorBarPart ?? (data.airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)")
         var marks = lineEnd(stale: stale)
-        let missing = missingWeatherMark.map { [$0] } ?? []
+        // The advice is an essential when it matters (something to do: keep closed, purifier,
+        // air briefly, open a window on purpose), as the stale and retry marks are.
+        let missing = (missingWeatherMark.map { [$0] } ?? [])
+        var advice = Array(adviceBarPart.prefix(1))
         func width(_ parts: [String]) -> Int { parts.reduce(0) { $0 + $1.count } + 3 * max(0, parts.count - 1) }
-        if width([index] + missing + marks) > Self.compactWidth, fallbackNote != nil {
+        if width([index] + missing + advice + marks) > Self.compactWidth, fallbackNote != nil {
             marks = lineEnd(stale: stale, fallback: "fallback")
         }
-        if width([index] + missing + marks) > Self.compactWidth, let outdoorless = indoorBarPart(withCategory: false) { index = outdoorless }
-        // The optional parts in display order, each with its priority (lower first).
+        if width([index] + missing + advice + marks) > Self.compactWidth, let outdoorless = indoorBarPart(withCategory: false) {
+            index = outdoorless
+        }
+        // Still too long: the advice goes to the full text and the tooltip, as the rest does.
+        if width([index] + missing + advice + marks) > Self.compactWidth { advice = [] }
+        // The optional parts in display order, each with its priority (lower first): the asthma
+        // risk (what Breather is for), then pollen and UV (shown only from the level the user
+        // set), then the temperature (any weather block has it).
         let weather = [conditionIcon, temperature == Format.unavailable ? "" : temperature + mark(.weather, "*")].filter { !$0.isEmpty }
-        // The advice first when it matters (something to do: keep closed, purifier, air
-        // briefly), then the asthma risk (what Breather is for), then pollen and UV (shown only
-        // from the level the user set), then the temperature (any weather block has it).
         var optional: [(priority: Int, text: String)] = []
-        if missing.isEmpty, !weather.isEmpty { optional.append((4, weather.joined(separator: " "))) }
-        if !asthmaRiskShort.isEmpty { optional.append((1, "asthma \(asthmaRiskShort)\(mark(.asthma, "*"))")) }
-        optional += compactDayAhead.prefix(2).enumerated().map { (2 + $0.offset, $0.element) }
-        optional += adviceBarPart.prefix(1).map { (0, $0) }
+        if missing.isEmpty, !weather.isEmpty { optional.append((3, weather.joined(separator: " "))) }
+        if !asthmaRiskShort.isEmpty { optional.append((0, "asthma \(asthmaRiskShort)\(mark(.asthma, "*"))")) }
+        optional += compactDayAhead.prefix(2).enumerated().map { (1 + $0.offset, $0.element) }
         var kept = Set<Int>()
         for part in optional.sorted(by: { $0.priority < $1.priority })
-        where width([index] + missing + optional.filter { kept.contains($0.priority) }.map(\.text) + [part.text] + marks) <= Self.compactWidth {
+        where width([index] + missing + optional.filter { kept.contains($0.priority) }.map(\.text) + [part.text] + advice + marks) <= Self.compactWidth {
             kept.insert(part.priority)
         }
-        return ([index] + missing + optional.filter { kept.contains($0.priority) }.map(\.text) + marks).joined(separator: " · ")
+        return ([index] + missing + optional.filter { kept.contains($0.priority) }.map(\.text) + advice + marks).joined(separator: " · ")
     }
 
     /// The compact text's width: the essentials always show, the other parts while they fit.

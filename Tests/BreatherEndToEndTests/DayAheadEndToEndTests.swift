@@ -66,9 +66,10 @@ struct DayAheadEndToEndTests {
         let bar = try await sandbox.run(["--config", sandbox.configPath, "--format", "waybar"], environment: Self.utc)
         let waybar = try #require(try JSONSerialization.jsonObject(with: Data(bar.stdout.utf8)) as? [String: Any])
         let text = try #require(waybar["text"] as? String)
-        // The compact text's 40 characters: the asthma risk first, then each of pollen, UV and
-        // the temperature that fits (here UV 8, not "grass high"); every part is in the tooltip.
-        #expect(text == "US AQI 40 Good · asthma high · UV 8", "\(text)")
+        // The compact text's 40 characters: the advice the grass calls for (an essential), then
+        // each of the asthma risk, pollen, UV and the temperature that fits (here UV 8); every
+        // part is in the tooltip. 44: ozone's NowCast (issue 41).
+        #expect(text == "US AQI 44 Good · UV 8 · keep closed", "\(text)")
         let tooltip = try #require(waybar["tooltip"] as? String)
         #expect(tooltip.contains("Pollen: grass 45 high, birch 6 low (grains/m³, AAAAI NAB levels)"), "\(tooltip)")
         #expect(!tooltip.contains("alder"))

@@ -74,7 +74,12 @@ struct SensorModelDownTests {
         #expect(shown.uvSummary.hasPrefix("UV 8"))
         #expect(shown.isDayAheadStale)
         #expect(shown.compactDayAhead == ["grass high*", "UV 8*"])
-        #expect(shown.barTextCompact.contains("grass high*"), "\(shown.barTextCompact)")
+        // The compact text's 40 characters hold the advice the pollen calls for and what else
+        // fits; the full text (a right click) has the kept pollen and UV, marked.
+        #expect(shown.barTextCompact == "US AQI 50 Good · UV 8* · keep closed", "\(shown.barTextCompact)")
+        var full = shown
+        full.isCompact = false
+        #expect(full.barText.contains("grass pollen high*"), "\(full.barText)")
         #expect(shown.tooltip.contains("Pollen: grass 61 high, birch 3 low (grains/m³, AAAAI NAB levels) (stale)"), "\(shown.tooltip)")
         let uvLine = shown.tooltip.split(separator: "\n").first { $0.hasPrefix("UV: 8 very high") }
         #expect(uvLine?.hasSuffix(" (stale)") == true, "\(shown.tooltip)")

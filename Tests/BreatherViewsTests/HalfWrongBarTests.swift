@@ -26,7 +26,8 @@ struct HalfWrongBarTests {
     @Test("sensor answering, model hung at first start: the missing weather is marked in every line, faded, classed stale and partial")
     func missingWeatherMarked() async {
         let output = await render(modelHung())
-        #expect(output.barTextCompact == "US AQI 112 USG · –°C", "\(output.barTextCompact)")
+        // USG outdoors: the advice (keep closed) is an essential of the compact text too.
+        #expect(output.barTextCompact == "US AQI 112 USG · –°C · keep closed", "\(output.barTextCompact)")
         #expect(output.barTextFull.contains(" · weather unavailable"), "\(output.barTextFull)")
         #expect(output.stateClasses.contains("partial") && output.stateClasses.contains("stale"), "\(output.stateClasses)")
         #expect(output.barColor != output.aqiColor, "not in fresh colours as if complete")
