@@ -293,8 +293,11 @@ struct SensorEndToEndTests {
         try server.setRoutes(routes)
         kill(watch.process.processIdentifier, SIGUSR1)  // a click: a full poll, which every source fails
         #expect(await waitUntil(timeout: 30) { lastDocument(watch)?["stale"] as? Bool == true }, "\(watch.lines.suffix(2))")
-        // Sensor polls while everything is down keep the sensor's last reading, stale, not the model's older air.
-        try await Task.sleep(for: .seconds(2.5))
+        // Sensor polls while everything is down keep the sensor's last reading, stale, not the
+        // model's older air: two more polls of the sensor (events, not a sleep), then the line.
+        let sensorPolls = { server.requests.filter { $0.hasPrefix("/purpleair/json") }.count }
+        let pollsAtTheClick = sensorPolls()
+        #expect(await waitUntil(timeout: 30) { sensorPolls() >= pollsAtTheClick + 2 }, "\(server.requests.suffix(4))")
         #expect(lastAir()?["source"] as? String == "purpleair" && lastDocument(watch)?["stale"] as? Bool == true, "\(watch.lines.suffix(2))")
         routes["/purpleair/json"] = try self.routes(purpleAir: "purpleair/json.pa-ii.clean.json")["/purpleair/json"]
         try server.setRoutes(routes)
