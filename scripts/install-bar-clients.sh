@@ -8,13 +8,5 @@
 set -euo pipefail
 packages=(xvfb x11-utils i3-wm i3blocks polybar sway waybar grim imagemagick fonts-dejavu-core tmux
           dbus dunst libnotify-bin xdotool)
-missing=()
-for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-[ ${#missing[@]} -eq 0 ] && exit 0
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-echo "installing: ${missing[*]}"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+. "$(dirname "$0")/lib/apt-missing.sh"
+install_missing "${packages[@]}"

@@ -6,13 +6,5 @@
 # on every machine. Safe to re-run. Debian 12: chromium 150+ (bookworm-security), pillow 9.4.
 set -euo pipefail
 packages=(chromium poppler-utils python3-pil fonts-dejavu-core faketime)
-missing=()
-for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-[ ${#missing[@]} -eq 0 ] && exit 0
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-echo "installing: ${missing[*]}"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+. "$(dirname "$0")/lib/apt-missing.sh"
+install_missing "${packages[@]}"

@@ -14,15 +14,5 @@
 #     clean Debian root (scripts/test-deb.sh), both run by .ci/run
 set -euo pipefail
 packages=(libcurl4-openssl-dev libjansson-dev libsqlite3-dev sqlite3 libmosquitto-dev mosquitto mosquitto-clients openssl pkg-config libstdc++-12-dev python3 systemd tmux dpkg-dev binutils lintian debootstrap)
-missing=()
-for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-if [ ${#missing[@]} -eq 0 ]; then
-    exit 0
-fi
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-echo "installing: ${missing[*]}"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+. "$(dirname "$0")/lib/apt-missing.sh"
+install_missing "${packages[@]}"

@@ -30,17 +30,8 @@ struct HistoryCommand {
     var options: HistoryOptions
 
     func run() -> ExitStatus {
-        let logger = Logger.breather(options.logLevel)
-        let settings: Settings
-        let loader = ConfigLoader()
-        do {
-            settings = try loader.load(explicitPath: options.configPath)
-        } catch {
-            logger.log(.error, "config: \(error)")
-            return .configuration
-        }
-        HistoryTime.prepare()
-        let path = settings.history.path ?? loader.defaultHistoryPath()
+        guard let setup = StoreCommandSetup.load(configPath: options.configPath, logLevel: options.logLevel) else { return .configuration }
+        let (settings, logger, path) = (setup.settings, setup.logger, setup.path)
         let standard = options.standard ?? settings.standard
         if let file = options.importFile { return importFile(file, into: path, keepRawSeconds: settings.history.keepRawSeconds, logger: logger) }
         guard access(path, F_OK) == 0 else {

@@ -35,17 +35,8 @@ struct LogCommand {
     var options: LogOptions
 
     func run() -> ExitStatus {
-        let logger = Logger.breather(options.logLevel)
-        let loader = ConfigLoader()
-        let settings: Settings
-        do {
-            settings = try loader.load(explicitPath: options.configPath)
-        } catch {
-            logger.log(.error, "config: \(error)")
-            return .configuration
-        }
-        HistoryTime.prepare()
-        let path = settings.history.path ?? loader.defaultHistoryPath()
+        guard let setup = StoreCommandSetup.load(configPath: options.configPath, logLevel: options.logLevel) else { return .configuration }
+        let (logger, path) = (setup.logger, setup.path)
         let now = Int(Timestamp.now().timeIntervalSince1970)
         if access(path, F_OK) != 0 {
             switch options.action {
