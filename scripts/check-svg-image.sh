@@ -20,7 +20,7 @@
 # Usage: scripts/check-svg-image.sh [BINARY] [SCREENSHOT]   BINARY: .build/debug/breather;
 #   SCREENSHOT: where to copy the bar's capture (always in /tmp/waybar-image.png), e.g.
 #   docs/screenshots/waybar-image.png. BREATHER_TRIXIE_ROOT: the root (/var/tmp/breather-trixie).
-# Needs scripts/install-bar-clients.sh. About 15 s.
+# Needs scripts/install-bar-clients.sh. About 10 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -74,7 +74,7 @@ echo "check-svg-image: gdk-pixbuf (librsvg) draws the chart (its rendering: /tmp
 
 if [ -z "$waybar_from" ]; then
     why="Waybar ${host_version:-(none)} on the host has no image module (0.9.18+)"
-    if [ ! -x "$trixie/usr/bin/waybar" ]; then why+=" and there is no $trixie: make it with scripts/install-waybar-trixie.sh (as root, ~3.5 min)"
+    if [ ! -x "$trixie/usr/bin/waybar" ]; then why+=" and there is no $trixie: make it with scripts/install-waybar-trixie.sh (as root, ~4 min)"
     else why+=" and running $trixie's needs root (chroot)"; fi
     echo "check-svg-image: SKIP the Waybar part: $why" >&2
     exit 0

@@ -3,7 +3,7 @@
 # Debian 12 has Waybar 0.9.17 and bookworm-backports none; the module came in 0.9.18. This
 # builds a Debian 13 (trixie) root with debootstrap and installs its Waybar (0.12.0) there:
 # check-svg-image.sh runs that Waybar in the root (chroot) against the host's headless sway.
-# About 3.5 min and 600 MB (debootstrap ~2 min, the packages ~1.5 min on a loaded 2-core machine).
+# About 3.5 to 4 min and 420 MB (debootstrap ~2 min, the packages ~1.5 min, on a loaded 2-core machine).
 # Usage (as root): scripts/install-waybar-trixie.sh [ROOT]   ROOT: $BREATHER_TRIXIE_ROOT, else
 # /var/tmp/breather-trixie. MIRROR=URL for another Debian mirror. Safe to re-run; remove with rm -rf ROOT.
 set -euo pipefail
