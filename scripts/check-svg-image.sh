@@ -13,6 +13,8 @@
 #    a. The provider is down: the chart of no readings must show (its Good band's tint), no bar.
 #    b. The provider answers: the daemon's next write must show the 24 USG bars (#FF7E00) where
 #       the svg puts them, scaled into the image module's `size`.
+#    The daemon draws the chart at the size Waybar shows it (width = size, height = the bar's),
+#    as docs/BARS.md says: no scaling, no text (under 80 px high), so no smudged labels.
 #    Debian 12's Waybar is 0.9.17 (no image module). A newer one on the host is used as is; else
 #    the Debian 13 root made by scripts/install-waybar-trixie.sh (as root: chroot), whose Waybar
 #    (0.12) runs in the root against the host's sway through a socket in the root's /tmp. With
@@ -144,6 +146,8 @@ format = "waybar"
 [[output]]
 path = "$runtime/breather/chart.svg"
 format = "svg"
+width = $size
+height = $bar_height
 TOML
 chmod 644 "$work/daemon.toml"
 start "$work/daemon.log" env -i PATH=/usr/bin:/bin HOME="$work/home" XDG_RUNTIME_DIR="$runtime" \

@@ -123,7 +123,12 @@ struct ConfigCommand {
         } else {
             lines.append(("mqtt.url", "(unset: no MQTT)"))
         }
-        lines.append(("output", s.outputs.isEmpty ? "(none)" : "[" + s.outputs.map { "{ path = \"\($0.path)\", format = \"\($0.format.rawValue)\" }" }.joined(separator: ", ") + "]"))
+        // An svg output shows the chart and size it draws, defaults included.
+        let outputs = s.outputs.map { output in
+            "{ path = \"\(output.path)\", format = \"\(output.format.rawValue)\""
+                + (output.format == .svg ? ", chart = \"\(output.image.kind.rawValue)\", width = \(output.image.width), height = \(output.image.height)" : "") + " }"
+        }
+        lines.append(("output", outputs.isEmpty ? "(none)" : "[" + outputs.joined(separator: ", ") + "]"))
         return lines
     }
 

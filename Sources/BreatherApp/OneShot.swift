@@ -169,7 +169,7 @@ struct OneShot {
         }
         var allWritten = true
         for target in context.settings.outputs where target.path != options.output {
-            do { try AtomicFile.write(charts.filled(target.format.renderer).render(output) + "\n", to: target.path) } catch {
+            do { try AtomicFile.write(charts.filled(target.renderer).render(output) + "\n", to: target.path) } catch {
                 context.logger.log(.error, "output: \(error)")
                 allWritten = false
             }

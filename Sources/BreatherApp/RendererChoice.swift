@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BreatherConfig
 import BreatherViewModel
 import BreatherViews
 
@@ -23,6 +24,11 @@ extension CommonOptions {
         guard let value = getenv("NO_COLOR") else { return false }
         return value.pointee != 0
     }
+}
+
+extension OutputSettings {
+    /// The `[[output]]` file's renderer: its format's; an svg draws its `chart` at its `width` × `height`.
+    var renderer: any Renderer { format == .svg ? SVGRenderer(image) : format.renderer }
 }
 
 extension OutputFormat {

@@ -95,23 +95,7 @@ struct ConfigFile {
                 mark(&settings, "cache.max_age")
             }
         }
-        if let outputs = root["output"] {
-            guard let array = outputs.array else { throw error("output", nil, "must be an array of tables: [[output]]") }
-            settings.outputs = []
-            for item in array {
-                guard let table = item.table else { throw error("output", nil, "each [[output]] must be a table") }
-                try checkKeys(table, section: "output", allowed: ["path", "format"])
-                guard let path = try string("path", in: table, section: "output"), !path.trimmingWhitespace().isEmpty else {
-                    throw error("path", "output", "[[output]] needs a non-empty path")
-                }
-                guard !settings.outputs.contains(where: { $0.path == expandHome(path) }) else {
-                    throw error("path", "output", "\"\(path)\" is given twice: each [[output]] needs its own file")
-                }
-                let format: OutputFormat = try choice(try string("format", in: table, section: "output") ?? "plain", key: "format", section: "output")
-                settings.outputs.append(OutputSettings(path: expandHome(path), format: format))
-            }
-            mark(&settings, "output")
-        }
+        try applyOutputs(to: &settings)
     }
 
     private func applyLocation(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {

@@ -138,11 +138,15 @@ public struct OutputSettings: Sendable, Equatable {
     public var path: String
     /// The renderer for the file (`format` key, default plain).
     public var format: OutputFormat
+    /// The chart and its size for `format = "svg"` (`chart`, `width`, `height` keys; the
+    /// flags' defaults); unused by the other formats, which refuse the keys.
+    public var image: ChartImage
 
-    /// An output writing `format` to `path`.
-    public init(path: String, format: OutputFormat) {
+    /// An output writing `format` to `path`; an svg draws `image`.
+    public init(path: String, format: OutputFormat, image: ChartImage = ChartImage()) {
         self.path = path
         self.format = format
+        self.image = image
     }
 }
 

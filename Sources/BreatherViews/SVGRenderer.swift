@@ -6,13 +6,8 @@ import BreatherViewModel
 /// forecast. Fixed colours (no stylesheet reaches an image); labels only when it is big enough
 /// to read them.
 public struct SVGRenderer: Renderer {
-    /// Which chart.
-    public enum Chart: String, CaseIterable, Sendable {
-        /// The last 24 hours, an hour's highest index each, from the history store.
-        case history
-        /// The next 24 hours' forecast index.
-        case forecast
-    }
+    /// Which chart: the last 24 hours or the forecast.
+    public typealias Chart = ChartImage.Kind
 
     /// The chart drawn.
     public var chart: Chart
@@ -20,9 +15,6 @@ public struct SVGRenderer: Renderer {
     public var history: DashboardHistory
     /// The size in pixels.
     public var width: Int, height: Int
-
-    /// The smallest height at which axis labels and band names are drawn.
-    static let labelledHeight = 80
 
     /// A `width` × `height` image of `chart`.
     public init(chart: Chart = .history, history: DashboardHistory = .none, width: Int = 480, height: Int = 160) {
@@ -32,17 +24,38 @@ public struct SVGRenderer: Renderer {
         self.height = height
     }
 
+    /// The chart and size `image` names, drawing `history`.
+    public init(_ image: ChartImage, history: DashboardHistory = .none) {
+        self.init(chart: image.kind, history: history, width: image.width, height: image.height)
+    }
+
     /// The `<svg>` element, a file of its own.
     public func render(_ output: Output) -> String {
         let bars = chart == .history ? Array(history.hours.suffix(24)) : output.forecastBars
-        let what = chart == .history ? "last 24 hours" : "forecast, next 24 hours"
-        var svg = SVGBarChart(bars: bars, ranges: output.standard.categoryRanges,
-                              title: "\(output.indexName) \(output.aqi) \(output.airQualityCategory) at \(output.city); \(what)")
+        var svg = SVGBarChart(bars: bars, ranges: output.standard.categoryRanges, title: Self.title(output, chart: chart, bars: bars))
         svg.width = width
         svg.height = height
         svg.labelEvery = width >= 360 ? 3 : 6
         svg.ink = "#888888"
-        svg.showsLabels = height >= Self.labelledHeight && width >= 160
+        svg.showsLabels = ChartImage(kind: chart, width: width, height: height).showsLabels
         return svg.svg(standalone: true)
+    }
+
+    /// The chart in words, its `<title>` (what a screen reader says, the image's tooltip): the
+    /// index now ("US AQI 57 Moderate at Brooklyn", with its staleness), else that there is
+    /// none and why ("US AQI: no data yet (open-meteo: HTTP 503)"), then what the bars cover,
+    /// saying so when no hour has a value. Never "unavailable unavailable".
+    static func title(_ output: Output, chart: Chart, bars: [ChartBar]) -> String {
+        var now: String
+        if !output.hasData {
+            now = "\(output.indexName): no data yet" + (output.errorShort.map { " (\($0))" } ?? "")
+        } else if output.data.airQuality == nil {
+            now = "\(output.indexName): no reading at \(output.city)"
+        } else {
+            now = "\(output.indexName) \(output.aqi) \(output.airQualityCategory) at \(output.city)"
+            if output.isStale, !output.staleness.isEmpty { now += ", \(output.staleness)" }
+        }
+        let span = chart == .history ? "last 24 hours" : "forecast, next 24 hours"
+        return "\(now); \(span)" + (bars.contains { $0.value != nil } ? "" : ": no hours to show")
     }
 }

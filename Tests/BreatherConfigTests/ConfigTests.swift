@@ -105,7 +105,8 @@ struct ConfigTests {
         ("standard = ", 1, "invalid TOML"),
         ("[location]\ncity = \" \"", 2, "location.city: needs a place name"),
         ("[[output]]\npath = \"\"", 2, "[[output]] needs a non-empty path"),
-        ("[[output]]\npath = \"/tmp/a\"\n[[output]]\npath = \"/tmp/a\"\nformat = \"json\"", 2, "\"/tmp/a\" is given twice"),
+        ("[[output]]\npath = \"/tmp/a\"\n[[output]]\npath = \"/tmp/a\"\nformat = \"json\"", 4, "\"/tmp/a\" is given twice"),
+        ("[[output]]\npath = \"/tmp/a\"\nformat = \"json\"\n[[output]]\npath = \"/tmp/b\"\nformat = \"gif\"", 6, "output.format: unknown value \"gif\""),
     ])
     func invalid(text: String, line: Int, reason: String) {
         do {

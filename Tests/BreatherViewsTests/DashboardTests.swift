@@ -132,6 +132,25 @@ struct DashboardTests {
         #expect(!ahead.contains("<text"), "too small for labels")
         #expect(!past.contains("currentColor"), "an image has fixed colours: no stylesheet reaches it")
     }
+
+    @Test("svg: the title, what a screen reader says, is words: no data yet and why, no reading at a place, the index and its staleness")
+    func svgTitle() async throws {
+        func title(_ svg: String) throws -> String {
+            let start = try #require(svg.range(of: "<title>")), end = try #require(svg.range(of: "</title>"))
+            return String(svg[start.upperBound..<end.lowerBound])
+        }
+        let none = SVGRenderer().render(await render(nil))
+        #expect(try title(none) == "US AQI: no data yet (open-meteo: HTTP 503); last 24 hours: no hours to show")
+        #expect(!none.contains("unavailable"), "\(none)")
+        var weatherOnly = sample()
+        weatherOnly.pollution = nil
+        #expect(try title(SVGRenderer(chart: .forecast).render(await render(weatherOnly)))
+                == "US AQI: no reading at Brooklyn; forecast, next 24 hours: no hours to show")
+        let history = DashboardHistory.build(monthOfIndices(), standard: .us, localTime: .utc)
+        #expect(try title(SVGRenderer(history: history).render(await render(sample()))) == "US AQI 57 Moderate at Brooklyn; last 24 hours")
+        #expect(try title(SVGRenderer(chart: .forecast).render(await render(withForecast(), afterFailure: true)))
+                == "US AQI 57 Moderate at Brooklyn, stale, updated 15 min ago; forecast, next 24 hours")
+    }
 }
 
 @Suite("the dashboard when something failed")

@@ -22,9 +22,9 @@ struct CommonOptions: Sendable {
     var source: MQTTURL?
     var logLevel: LogLevel = .warning
     /// `--format svg`: the chart drawn and its size in pixels.
-    var chart: SVGRenderer.Chart = .history
-    var width = 480
-    var height = 160
+    var chart = ChartImage().kind
+    var width = ChartImage().width
+    var height = ChartImage().height
 
     /// Every flag, in the order `--help` lists them. The parser, the help text and the shell
     /// completions all read this one table.
@@ -88,7 +88,7 @@ struct CommonOptions: Sendable {
         case "log-level": logLevel = try choice(LogLevel.self)
         case "chart": chart = try choice(SVGRenderer.Chart.self)
         case "width", "height":
-            guard let pixels = Int(value), (16...4000).contains(pixels) else { throw .invalidValue(value, for: spec) }
+            guard let pixels = Int(value), ChartImage.pixels.contains(pixels) else { throw .invalidValue(value, for: spec) }
             if spec.name == "width" { width = pixels } else { height = pixels }
         default: throw UsageError("Unknown option '--\(spec.name)'")
         }
