@@ -43,12 +43,12 @@ public struct SVGRenderer: Renderer {
 
     /// The chart in words, its `<title>` (what a screen reader says, the image's tooltip): the
     /// index now ("US AQI 57 Moderate at Brooklyn", with its staleness), else that there is
-    /// none and why ("US AQI: no data yet (open-meteo: HTTP 503)"), then what the bars cover,
-    /// saying so when no hour has a value. Never "unavailable unavailable".
+    /// none and why, in full ("US AQI: no data yet (open-meteo air: HTTP 503)"), then what the
+    /// bars cover, saying so when no hour has a value. Never "unavailable unavailable".
     static func title(_ output: Output, chart: Chart, bars: [ChartBar]) -> String {
         var now: String
         if !output.hasData {
-            now = "\(output.indexName): no data yet" + (output.errorShort.map { " (\($0))" } ?? "")
+            now = "\(output.indexName): no data yet" + (output.error.map { " (\($0))" } ?? "")
         } else if output.data.airQuality == nil {
             now = "\(output.indexName): no reading at \(output.city)"
         } else {

@@ -140,7 +140,7 @@ struct DashboardTests {
             return String(svg[start.upperBound..<end.lowerBound])
         }
         let none = SVGRenderer().render(await render(nil))
-        #expect(try title(none) == "US AQI: no data yet (open-meteo: HTTP 503); last 24 hours: no hours to show")
+        #expect(try title(none) == "US AQI: no data yet (open-meteo air: HTTP 503); last 24 hours: no hours to show")
         #expect(!none.contains("unavailable"), "\(none)")
         var weatherOnly = sample()
         weatherOnly.pollution = nil
