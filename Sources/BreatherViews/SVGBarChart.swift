@@ -60,14 +60,20 @@ struct SVGBarChart {
             }
         }
         let slot = plotWidth / Double(max(1, bars.count))
-        let gap = slot > 6 ? max(1, slot * 0.15) : 0
+        // Bars 3 to 6 px wide (a bar-sized image: 120 px for 24 hours) sit on whole pixels, one
+        // pixel apart, so each hour stays a crisp bar of its own rather than a smudged block;
+        // the gap outlines them, where a half-pixel stroke would dull two of a bar's 4 columns.
+        let crisp = (3...6).contains(slot)
+        let gap = slot > 6 ? max(1, slot * 0.15) : crisp ? 1 : 0
+        let outline = crisp ? "" : " stroke=\"\(ink)\" stroke-opacity=\"0.35\" stroke-width=\"0.5\""
         for (position, bar) in bars.enumerated() {
             let x = left + Double(position) * slot
             if let value = bar.value, let category = bar.category {
                 let y0 = y(Double(max(value, 0)))
-                let barHeight = max(1.5, top + plotHeight - y0)
-                out += "<rect x=\"\(fmt(x + gap / 2))\" y=\"\(fmt(top + plotHeight - barHeight))\" width=\"\(fmt(slot - gap))\" height=\"\(fmt(barHeight))\""
-                    + " fill=\"\(MarkupEscaping.color(category.color))\" stroke=\"\(ink)\" stroke-opacity=\"0.35\" stroke-width=\"0.5\""
+                let barHeight = crisp ? max(1, (top + plotHeight - y0).rounded()) : max(1.5, top + plotHeight - y0)
+                let x0 = crisp ? x.rounded() : x + gap / 2, x1 = crisp ? (x + slot).rounded() - gap : x + slot - gap / 2
+                out += "<rect x=\"\(fmt(x0))\" y=\"\(fmt(top + plotHeight - barHeight))\" width=\"\(fmt(x1 - x0))\" height=\"\(fmt(barHeight))\""
+                    + " fill=\"\(MarkupEscaping.color(category.color))\"\(outline)"
                     + (barTitles ? "><title>" + MarkupEscaping.text("\(bar.label): \(bar.text) \(category.name)") + "</title></rect>" : "/>")
             }
             if showsLabels, position % labelEvery == 0 {

@@ -49,7 +49,7 @@ struct ChartOutputTests {
         #expect(small.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"120\" height=\"40\" viewBox=\"0 0 120 40\""), "\(small)")
         #expect(small.contains("; last 24 hours</title>"))
         #expect(!small.contains("<text"), "no label a few pixels high at bar height")
-        #expect(small.contains(": 56 Moderate</title></rect>") && small.contains("fill=\"#FFFF00\" stroke="),
+        #expect(small.contains(": 56 Moderate</title></rect>") && small.contains("fill=\"#FFFF00\"><title>"),
                 "the stored hours' bars, in their category's colour")
         let forecast = try #require(DashboardOutputTests.read(ahead))
         #expect(forecast.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"100\""), "\(forecast)")

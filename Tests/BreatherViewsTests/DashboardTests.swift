@@ -128,9 +128,24 @@ struct DashboardTests {
         #expect(past.components(separatedBy: "stroke-width=\"0.5\"><title>").count - 1 == history.hours.suffix(24).compactMap(\.value).count)
         #expect(past.contains("<text"), "labelled at 100 px")
         let ahead = SVGRenderer(chart: .forecast, width: 96, height: 24).render(output)
-        #expect(ahead.components(separatedBy: "stroke-width=\"0.5\"><title>").count - 1 == 24)
+        #expect(ahead.matches(of: /<rect [^>]* fill="#[0-9A-F]{6}"><title>/).count == 24, "24 bars, crisp: no stroke")
         #expect(!ahead.contains("<text"), "too small for labels")
         #expect(!past.contains("currentColor"), "an image has fixed colours: no stylesheet reaches it")
+    }
+
+    @Test("svg at bar size (120 × 40): no text, each hour a crisp bar in its category's colour on whole pixels, one pixel apart")
+    func svgBarSized() async {
+        let history = DashboardHistory.build(monthOfIndices(), standard: .us, localTime: .utc)
+        let small = SVGRenderer(chart: .history, history: history, width: 120, height: 40).render(await render(sample()))
+        #expect(!small.contains("<text"))
+        let bars = small.matches(of: /<rect x="([^"]+)" y="([^"]+)" width="([^"]+)" height="([^"]+)" fill="(#[0-9A-F]{6})"><title>/)
+        #expect(bars.count == history.hours.suffix(24).compactMap(\.value).count)
+        for bar in bars {
+            let x = Int(bar.output.1), y = Int(bar.output.2), height = Int(bar.output.4)
+            #expect(x.map { $0 % 5 == 0 } == true && bar.output.3 == "4" && y != nil && height != nil, "\(bar.output.0)")
+        }
+        #expect(bars.map { String($0.output.5) } == history.hours.suffix(24).compactMap { $0.category?.color.uppercased() },
+                "each hour in its category's colour")
     }
 
     @Test("svg: the title, what a screen reader says, is words: no data yet and why, no reading at a place, the index and its staleness")

@@ -58,11 +58,11 @@ def rgb(hex_colour):
 
 
 def rects(svg, fill, bars):
-    """(x, y, w, h) of the SVG's rects of `fill`: the bars (stroked) or the bands (tinted)."""
+    """(x, y, w, h) of the SVG's rects of `fill`: the bars (opaque) or the bands (tinted)."""
     found = []
     for attrs in re.findall(r"<rect ([^>]*)>", svg):
         a = dict(re.findall(r'([\w-]+)="([^"]*)"', attrs))
-        if a.get("fill", "").upper() == fill and ("stroke" in a) == bars and "x" in a:
+        if a.get("fill", "").upper() == fill and ("fill-opacity" not in a) == bars and "x" in a:
             found.append(tuple(float(a[k]) for k in ("x", "y", "width", "height")))
     return found
 
