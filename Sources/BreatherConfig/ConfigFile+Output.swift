@@ -5,6 +5,7 @@ import BreatherViewModel
 /// the same choices and bounds; the other formats refuse them (a key that does nothing is a
 /// mistake the user would want to hear about).
 extension ConfigFile {
+    /// Reads every `[[output]]` block into `settings.outputs`; an error names its own block's line.
     func applyOutputs(to settings: inout Settings) throws(ConfigError) {
         guard let outputs = root["output"] else { return }
         guard let array = outputs.array else { throw error("output", nil, "must be an array of tables: [[output]]") }
