@@ -132,6 +132,10 @@ extension AppContext {
         environment.dayAhead = settings.bar
         environment.alerts = settings.alerts
         environment.advice = settings.advice
+        if let start = settings.log.eveningPromptMinute, settings.history.enabled {
+            let prompts = LogPromptSource(historyPath: historyPath, start: start, logger: logger)
+            environment.logPrompt = { prompts.line(at: $0) }
+        }
         return environment
     }
 }

@@ -28,3 +28,17 @@ extension HistoryRecorder {
         }
     }
 }
+
+extension HistoryRecorder {
+    /// The breathing log's entries at `location` over the last `days` local days (the
+    /// dashboard's markers, only when `[log] dashboard = true`); empty when the store cannot be
+    /// read or has no log.
+    public func logEntries(at location: Location, days: Int) -> [LogEntry] {
+        let now = clock()
+        let since = HistoryTime.startOfDay(now - days * 86_400)
+        return state.withLock { state in
+            guard let store = try? openedStore(&state, now: now) else { return [] }
+            return (try? store.logEntries(at: HistoryPlace(location), since: since, until: now + LogEntry.futureSlackSeconds + 1)) ?? []
+        }
+    }
+}

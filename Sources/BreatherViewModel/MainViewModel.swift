@@ -47,6 +47,10 @@ public final class MainViewModel: Sendable {
         /// The index of the last 24 hours at a place under a standard (the history store), for
         /// the sparkline and trend; nil when there is none (the default).
         public var recentIndices: @Sendable (Location, AQIStandard) -> IndexHistory?
+        /// The bar's evening "log today?" prompt at a place (`[log] evening_prompt`): its
+        /// tooltip line when the bar should ask, nil otherwise (the default: never). Read with
+        /// the past hours after each event, so `render()` reads nothing.
+        public var logPrompt: @Sendable (Location) -> String? = { _ in nil }
         /// `[advice]`: the thresholds and hold of "what to do now".
         public var advice = AdviceSettings()
         /// Hears each change of the advice shown (after its hold), with the place and the time:
@@ -259,6 +263,8 @@ struct State: Sendable {
     /// and trend): read from the history (`Environment.recentIndices`) after each event, so
     /// `render()` itself reads nothing.
     var recentIndices: IndexHistory?
+    /// The evening prompt's tooltip line at the place shown, read with `recentIndices`.
+    var logPrompt: String?
     /// The advice shown and since when: its one owner (Output+Advice.swift).
     var adviceHold = AdviceHold()
     /// When the indoor sensor last answered (its reading's age when it gives no time).
@@ -276,6 +282,7 @@ struct State: Sendable {
     /// I/O, here rather than in `render()`).
     mutating func readRecentIndices() {
         recentIndices = conditions.flatMap { environment.recentIndices($0.location, standard) }
+        logPrompt = conditions.flatMap { environment.logPrompt($0.location) }
     }
 
     /// Shows the index under `newStandard`, asking the next air source when the data on hand
