@@ -10,7 +10,8 @@
 #    humidity on the page equal the json output's;
 #  - no two cards or sections overlap and nothing is wider than the window, at 1000 px and
 #    at a phone's 390 px;
-#  - the screenshots (light, dark, phone, print) match docs/screenshots/ within 0.5 % of pixels.
+#  - the screenshots (light, dark, phone, print) match docs/screenshots/ within 0.5 % of pixels;
+#  - scripts/check-insights-html.sh passes (the clinician's report, run last).
 # Usage: scripts/check-dashboard.sh [BINARY] [--update]   (--update rewrites the references)
 # Needs scripts/install-browser.sh. About 15 s.
 set -euo pipefail
@@ -101,4 +102,6 @@ for failure in failures: print("check-dashboard: " + failure, file=sys.stderr)
 sys.exit(1 if failures else 0)
 PY
 [ "$update" = 1 ] && echo "check-dashboard: references written to docs/screenshots/"
+# The clinician's report (insights --format html), in the same browser set-up.
+scripts/check-insights-html.sh "$binary" $([ "$update" = 1 ] && echo --update)
 echo "check-dashboard: ok"

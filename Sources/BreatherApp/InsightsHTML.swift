@@ -57,7 +57,7 @@ enum InsightsHTML {
         let level = switch c.level { case .controlled: "well controlled"; case .partly: "partly controlled"; case .uncontrolled: "uncontrolled" }
         html += "<p>Last \(c.weeks == 1 ? "week" : InsightsFormat.one(c.weeks) + " weeks"): <b id=\"control-level\" data-level=\"\(c.level.rawValue)\">\(level)</b>"
             + " (\(c.yesCount) of 4 answered yes).</p>"
-        html += "<table><thead><tr><th>Question</th><th>Answer</th><th>Days</th></tr></thead><tbody>"
+        html += head(["Question", "Answer", "#Days"])
         for (id, question, answer, days) in [("day-symptoms", "Daytime symptoms more than twice a week", c.daySymptoms, c.symptomDays),
                                              ("night-waking", "Any night waking due to asthma", c.nightWaking, c.nightDays),
                                              ("reliever-needed", "Reliever needed more than twice a week", c.relieverNeeded, c.relieverDays),
@@ -70,7 +70,7 @@ enum InsightsHTML {
     private static func reliever(_ report: InsightsReport) -> String {
         var html = "<section id=\"reliever\"><h2>Reliever use per week</h2>"
         guard !report.reliever.isEmpty else { return html + "<p>No reliever use logged.</p></section>\n" }
-        html += "<table><thead><tr><th>Week of (Monday)</th><th>Puffs</th><th>Days used</th></tr></thead><tbody>"
+        html += head(["Week of (Monday)", "#Puffs", "#Days used"])
         for week in report.reliever {
             html += "<tr><td>\(HistoryTime.day(week.weekStart))</td><td class=\"n\">\(week.puffs)</td><td class=\"n\">\(week.days)</td></tr>"
         }
@@ -89,9 +89,9 @@ enum InsightsHTML {
         html += "<p>Readings: \(report.peakFlows.count); " + [PeakFlowReading.Zone.green, .yellow, .red].map {
             "\($0.rawValue) <b id=\"zone-\($0.rawValue)\">\(zones[$0] ?? 0)</b>"
         }.joined(separator: ", ") + ".</p>"
-        html += "<table><thead><tr><th>Time</th><th>L/min</th><th>% of best</th><th>Zone</th></tr></thead><tbody>"
+        html += head(["Time", "#L/min", "#% of best", "Zone"])
         for r in report.peakFlows {
-            html += "<tr><td>\(HistoryTime.minute(r.time))</td><td class=\"n\">\(r.peakFlow)</td><td class=\"n\">\(r.percent)</td>"
+            html += "<tr><td class=\"t\">\(HistoryTime.minute(r.time))</td><td class=\"n\">\(r.peakFlow)</td><td class=\"n\">\(r.percent)</td>"
                 + "<td><span class=\"zone \(r.zone.rawValue)\">\(r.zone.rawValue)</span></td></tr>"
         }
         return html + "</tbody></table></section>\n"
@@ -105,8 +105,8 @@ enum InsightsHTML {
         }
         html += "<p class=\"small\">Each exposure at its delay (days before the logged day); a day without enough hours of data is left"
             + " out, never counted as zero. “Tolerated up to”: the highest value on a good day.</p>"
-        html += "<div class=\"wide\"><table><thead><tr><th>Exposure</th><th>Delay</th><th>Unit</th><th>Good days</th><th>Bad days</th>"
-            + "<th>Good mean</th><th>Bad mean</th><th>Tolerated up to</th><th>Bad days above</th><th>Suspected above</th></tr></thead><tbody>"
+        html += "<div class=\"wide\">" + head(["Exposure", "Delay", "Unit", "#Good days", "#Bad days", "#Good mean", "#Bad mean", "#Tolerated up to",
+                                               "#Bad days above", "#Suspected above"])
         for c in t.comparisons {
             html += "<tr data-id=\"\(c.feature.id)\"\(c.suspectedAbove == nil ? "" : " class=\"suspect\"")><td>\(MarkupEscaping.text(c.feature.metric.label))</td>"
                 + "<td>\(c.feature.delay)</td><td>\(MarkupEscaping.text(c.feature.metric.unit))</td><td class=\"n\">\(c.goodDays)</td><td class=\"n\">\(c.badDays)</td>"
@@ -120,14 +120,13 @@ enum InsightsHTML {
         let e = MarkupEscaping.text
         var html = "<section id=\"log\"><h2>The log</h2>"
         guard !report.entries.isEmpty else { return html + "<p>No entry in the period.</p></section>\n" }
-        html += "<div class=\"wide\"><table><thead><tr><th>Time</th><th>Place</th><th>Day</th><th>Reliever</th><th>Peak flow</th><th>Night</th>"
-            + "<th>Limited</th><th>Symptoms (0–3)</th><th>Tags</th><th>Note</th></tr></thead><tbody>"
+        html += "<div class=\"wide\">" + head(["Time", "Place", "Day", "#Reliever", "#Peak flow", "Night", "Limited", "Symptoms (0–3)", "Tags", "Note"])
         let words = [1: "good", 2: "fair", 3: "poor", 4: "bad"]
         for entry in report.entries {
             let score = entry.score.map { "\($0) \(words[$0] ?? "")" } ?? ""
             let symptoms = Symptom.allCases.compactMap { s in entry.symptoms[s].map { "\(s.rawValue.split(separator: "_").joined(separator: " ")) \($0)" } }
-            html += "<tr\(entry.score.map { $0 >= 3 ? " class=\"bad\"" : "" } ?? "")><td>\(HistoryTime.minute(entry.time))</td><td>\(e(entry.place))</td>"
-                + "<td>\(score)</td><td class=\"n\">\(entry.reliever.map(String.init) ?? "")</td><td class=\"n\">\(entry.peakFlow.map(String.init) ?? "")</td>"
+            html += "<tr\(entry.score.map { $0 >= 3 ? " class=\"bad\"" : "" } ?? "")><td class=\"t\">\(HistoryTime.minute(entry.time))</td><td>\(e(entry.place))</td>"
+                + "<td class=\"t\">\(score)</td><td class=\"n\">\(entry.reliever.map(String.init) ?? "")</td><td class=\"n\">\(entry.peakFlow.map(String.init) ?? "")</td>"
                 + "<td>\(yes(entry.nightWaking))</td><td>\(yes(entry.activityLimited))</td><td>\(e(symptoms.joined(separator: ", ")))</td>"
                 + "<td>\(e(entry.tags.joined(separator: ", ")))</td><td class=\"note\">\(e(entry.note))</td></tr>"
         }
@@ -149,6 +148,11 @@ enum InsightsHTML {
         html += "<li>Air-quality standard the person reads: <span id=\"standard\">\(e(context.standard.displayName))</span>."
             + " Data recorded from: <span id=\"sources\">\(e(report.dataSources.isEmpty ? "none" : report.dataSources.joined(separator: ", ")))</span>.</li>"
         return html + "</ul><p class=\"small\">Not medical advice: follow the person's own asthma action plan. Written by Breather; nothing fetched by this page.</p></section>\n"
+    }
+
+    /// A table's start and head row; a name starting with "#" is a number column (right-aligned).
+    private static func head(_ names: [String]) -> String {
+        "<table><thead><tr>" + names.map { $0.hasPrefix("#") ? "<th class=\"n\">\($0.dropFirst())</th>" : "<th>\($0)</th>" }.joined() + "</tr></thead><tbody>"
     }
 
     private static func number(_ value: Double?) -> String { value.map(InsightsFormat.one) ?? "–" }

@@ -17,7 +17,8 @@ enum InsightsHTMLStyle {
     table{border-collapse:collapse;width:100%;font-size:.85rem;margin:4px 0}
     th,td{text-align:left;padding:3px 6px;border-bottom:1px solid var(--line);vertical-align:top}
     thead th{font-weight:600;color:var(--muted)}
-    td.n{text-align:right;font-variant-numeric:tabular-nums}
+    td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+    td.t{white-space:nowrap}
     td.note{overflow-wrap:anywhere;max-width:22em}
     tr.bad td{background:var(--bad)}
     tr.suspect td{background:var(--suspect)}
