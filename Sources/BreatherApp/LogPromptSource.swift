@@ -30,10 +30,12 @@ final class LogPromptSource: Sendable {
         let now = Int(Timestamp.now().timeIntervalSince1970)
         let local = HistoryTime.minuteOfDay(now)
         guard local >= start, access(historyPath, F_OK) == 0 else { return nil }
+        let today = HistoryTime.startOfDay(now)
+        let known = suspects.withLock { $0.flatMap { $0.day == today ? $0.suspects : nil } }
+        // No suspect today: nothing to ask, nothing to open until tomorrow.
+        if known?.isEmpty == true { return nil }
         do {
             let store = try HistoryStore(path: historyPath, readOnly: true)
-            let today = HistoryTime.startOfDay(now)
-            let known = suspects.withLock { $0.flatMap { $0.day == today ? $0.suspects : nil } }
             let current: [TriggerComparison]
             if let known {
                 current = known
