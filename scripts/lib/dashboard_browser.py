@@ -41,6 +41,9 @@ ids = call("Runtime.evaluate", {"expression": "JSON.stringify(Object.fromEntries
                                 "returnByValue": True}, session)["result"]["value"]
 report["ids"] = json.loads(ids)
 report["title"] = call("Runtime.evaluate", {"expression": "document.title", "returnByValue": True}, session)["result"]["value"]
+report["markers"] = json.loads(call("Runtime.evaluate", {"expression": "JSON.stringify([...document.querySelectorAll('line.marker')].map(e => e.textContent))",
+                                                       "returnByValue": True}, session)["result"]["value"])
+report["private"] = call("Runtime.evaluate", {"expression": "document.documentElement.outerHTML.includes('PRIVATE-NOTE')", "returnByValue": True}, session)["result"]["value"]
 report["images"] = call("Runtime.evaluate", {"expression": "document.images.length", "returnByValue": True}, session)["result"]["value"]
 # Overlap: any two of the page's cards, sections or table cells whose boxes intersect.
 overlap = """(() => { const boxes = [...document.querySelectorAll('.card, section, header, footer')].map(e => [e, e.getBoundingClientRect()]);
