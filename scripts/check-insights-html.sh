@@ -44,9 +44,7 @@ at /usr/bin/python3 scripts/bench/history_year.py "$work/month.csv" 30
 /usr/bin/python3 - "$work/log.csv" <<'PY'
 import sys
 rows = ["time,place,score,reliever,peak_flow,night_waking,activity_limited,cough,wheeze,chest_tightness,breathlessness,tags,note,exposure"]
-start = 1795132800 - 30 * 86400  # 2026-10-21T00:00:00Z
-for day in range(30):
-    t = start + day * 86400 + 20 * 3600
+for day in range(30):  # 2026-10-21 to 2026-11-19
     stamp = "2026-%02d-%02dT20:00:00+00:00" % ((10, 21 + day) if day < 11 else (11, day - 10))
     bad = day % 6 in (2, 3)
     pef = [430, 330, 210, 460, 390][day % 5]
