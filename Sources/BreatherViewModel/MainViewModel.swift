@@ -124,6 +124,9 @@ public final class MainViewModel: Sendable {
         public let briefingTime: @Sendable () -> Void
         /// New `[advice]` thresholds (a reload): re-renders, no fetch; the advice shown keeps its hold.
         public let advice: @Sendable (AdviceSettings) -> Void
+        /// A new source of the evening prompt (a reload that set, changed or removed `[log]
+        /// evening_prompt`): read again and re-rendered, no fetch.
+        public let logPrompt: @Sendable (@escaping @Sendable (Location) -> String?) -> Void
     }
 
     /// The event senders views call.
@@ -145,6 +148,7 @@ public final class MainViewModel: Sendable {
         case seed(CityConditions)
         case briefingTime
         case advice(AdviceSettings)
+        case logPrompt(@Sendable (Location) -> String?)
     }
 
     /// Starts the event loop; nothing is fetched until an input asks. `standard` is the index
@@ -167,7 +171,8 @@ public final class MainViewModel: Sendable {
                             toggleCompact: { events.yield(.toggleCompact) },
                             dayAhead: { events.yield(.dayAhead($0, $1)) },
                             briefingTime: { events.yield(.briefingTime) },
-                            advice: { events.yield(.advice($0)) })
+                            advice: { events.yield(.advice($0)) },
+                            logPrompt: { events.yield(.logPrompt($0)) })
         Task(executorPreference: environment.executor) {
             var state = State(standard: standard, environment: environment, inFlight: inFlight)
             state.standards = standards
@@ -203,6 +208,8 @@ public final class MainViewModel: Sendable {
                     if state.needsFetchForBriefing { await state.fetch(FetchRequest(standard: state.standard), outputs) }
                 case .advice(let settings):
                     state.environment.advice = settings
+                case .logPrompt(let read):
+                    state.environment.logPrompt = read
                 }
                 if state.environment.rendersEveryState {
                     state.readRecentIndices()

@@ -48,6 +48,21 @@ struct EveningPromptBarTests {
         return try #require(await AppHarness.finalOutput(session.viewModel) { $0.seed(with: conditions) })
     }
 
+    @Test("a reload that sets the key asks from then on, as the daemon's SIGHUP hands the new reader over")
+    func reloadSetsIt() async throws {
+        let folder = AppHarness.folder()
+        _ = try Self.designedStore(in: folder)
+        let base = SessionBuilderTests.config + "\n[history]\npath = \"\(folder)/h.sqlite3\"\n"
+        let session = try Session(context: try AppHarness.context(base, folder: folder),
+                                  source: .providers(ProviderSessionOptions(staleAfterSeconds: 600)))
+        let reloaded = try AppHarness.context(base + "[log]\nevening_prompt = \"00:00\"\n", folder: folder)
+        let output = try #require(await AppHarness.finalOutput(session.viewModel) { viewModel in
+            viewModel.seed(with: SessionBuilderTests.conditions(at: Timestamp.now()))
+            viewModel.inputs.logPrompt(reloaded.logPromptReader)
+        })
+        #expect(output.logPrompt?.hasPrefix("Log today? ozone") == true && output.stateClasses.contains("log-prompt"))
+    }
+
     @Test("asked in the bar formats only; off by default; gone once today is logged")
     func barAsks() async throws {
         let folder = AppHarness.folder()
