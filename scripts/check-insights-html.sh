@@ -7,8 +7,9 @@
 #    and no script (the note is text);
 #  - the logged, good and bad days, each exposure row's counts and one-decimal values, the
 #    suspects, the GINA level and the peak-flow zone counts on the page equal `--format json`'s;
-#  - nothing overlaps or passes the page's width on screen and in print media at A4's and
-#    Letter's printable widths; the print makes PDFs on A4 and on Letter;
+#  - nothing overlaps or passes the page's width on screen (1000 px, and a phone's 390 px, where
+#    a wide table scrolls in its box) and in print media at A4's and Letter's printable widths;
+#    the print makes PDFs on A4 and on Letter;
 #  - page 1 of the A4 print matches docs/screenshots/insights-print.png within 0.5 % of pixels.
 # Usage: scripts/check-insights-html.sh [BINARY] [--update]   (run by scripts/check-dashboard.sh)
 set -euo pipefail

@@ -2,7 +2,8 @@
 """Drives headless chromium (scripts/lib/chromium_pipe.py) for scripts/check-insights-html.sh:
 loads the clinician's report from a file:// path and prints one JSON object: every request other
 than the page, every console message, the text of the elements with an id, the cells of each
-exposure row and each suspect (by data-id), the layout on screen and in print media at A4's and
+exposure row and each suspect (by data-id), the layout on screen (1000 and 390 px; a wide table
+scrolls in its own box there) and in print media at A4's and
 Letter's printable widths (boxes that overlap, anything wider than the page), and the number of
 pages; writes the print as PDF on A4 and on Letter.
 
@@ -23,7 +24,7 @@ session = browser.page()
 
 
 def load(width, media=""):
-    browser.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session)
+    browser.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500}, session)
     browser.call("Emulation.setEmulatedMedia", {"media": media, "features": [{"name": "prefers-color-scheme", "value": "light"}]}, session)
     browser.call("Page.navigate", {"url": url}, session)
     browser.wait_for("Page.loadEventFired", session)
@@ -37,7 +38,9 @@ layout = """(() => { const boxes = [...document.querySelectorAll('header, sectio
     const [a, r] = boxes[i], [b, s] = boxes[j]; if (a.contains(b) || b.contains(a)) continue;
     if (r.left < s.right - 1 && s.left < r.right - 1 && r.top < s.bottom - 1 && s.top < r.bottom - 1) hits.push((a.id || a.tagName) + ' / ' + (b.id || b.tagName)); }
   const width = document.documentElement.clientWidth;
-  const wide = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > width + 1).map(e => e.tagName + '#' + e.id);
+  // On a screen a wide table scrolls inside its box (.wide); on paper nothing may pass the edge.
+  const scrolls = e => !matchMedia('print').matches && e.closest('.wide') && e.closest('.wide') !== e;
+  const wide = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > width + 1 && !scrolls(e)).map(e => e.tagName + '#' + e.id);
   return JSON.stringify({overlaps: hits.slice(0, 10), wider: wide.slice(0, 10), scroll: document.documentElement.scrollWidth, width}); })()"""
 
 report = {}
@@ -49,6 +52,8 @@ report["suspects"] = json.loads(browser.evaluate("JSON.stringify([...document.qu
 report["images"] = browser.evaluate("document.images.length", session)
 report["scripts"] = browser.evaluate("document.scripts.length", session)
 report["layout"] = {"screen": json.loads(browser.evaluate(layout, session))}
+load(390)
+report["layout"]["phone"] = json.loads(browser.evaluate(layout, session))
 # Printable widths at 96 px an inch: A4 210 mm and Letter 8.5 in, less the 12 mm side margins.
 for name, width in (("a4", round((210 - 24) / 25.4 * 96)), ("letter", round((8.5 * 25.4 - 24) / 25.4 * 96))):
     load(width, "print")
