@@ -8,9 +8,12 @@
 #  - the page loads from its file:// path with no other request and no console message;
 #  - the place name is text (no <img> element) and the index, category, temperature and
 #    humidity on the page equal the json output's;
+#  - with [log] dashboard = true, the 30-day chart marks the logged bad day and the day with
+#    reliever, in words, and nothing else of the log (its note) is on the page;
 #  - no two cards or sections overlap and nothing is wider than the window, at 1000 px and
 #    at a phone's 390 px;
-#  - the screenshots (light, dark, phone, print) match docs/screenshots/ within 0.5 % of pixels.
+#  - the screenshots (light, dark, phone, print) match docs/screenshots/ within 0.5 % of pixels;
+#  - scripts/check-insights-html.sh passes (the clinician's report, run last).
 # Usage: scripts/check-dashboard.sh [BINARY] [--update]   (--update rewrites the references)
 # Needs scripts/install-browser.sh. About 15 s.
 set -euo pipefail
@@ -54,10 +57,17 @@ air_quality_url = "$loopback_base/aq/v1"
 geocoding_url = "$loopback_base/geo/v1"
 [history]
 path = "$work/history.sqlite3"
+[log]
+dashboard = true
 TOML
 at /usr/bin/python3 scripts/bench/history_year.py "$work/month.csv" 30
 run() { HOME="$work/home" at "$binary" --config "$work/config.toml" "$@"; }
 run history import "$work/month.csv" >/dev/null
+# Three log entries: a bad day with reliever and a day with reliever only are marked on the
+# 30-day chart ([log] dashboard = true); the good day and the note are not.
+printf '%s\r\n' "time,place,score,reliever,peak_flow,night_waking,activity_limited,cough,wheeze,chest_tightness,breathlessness,tags,note,exposure" \
+    "2026-11-18T20:00:00+00:00,,4,3,,,,,,,,,PRIVATE-NOTE," "2026-11-16T09:00:00+00:00,,1,2,,,,,,,,,," "2026-11-15T09:00:00+00:00,,2,,,,,,,,,,," > "$work/log.csv"
+run log import "$work/log.csv" >/dev/null
 run dashboard -o "$work/dashboard.html"
 run --format json > "$work/now.json"
 
@@ -79,6 +89,10 @@ if ids.get("city") != name: failures.append(f"the place name shows as {ids.get('
 for element, key in [("aqi", "aqi"), ("category", "category"), ("temperature", "temperature"), ("humidity", "humidity"),
                      ("main-pollutant", "main_pollutant"), ("asthma-risk", "asthma_risk")]:
     if ids.get(element) != display[key]: failures.append(f"#{element} is {ids.get(element)!r}, json display.{key} {display[key]!r}")
+want = ["11-16: reliever ×2", "11-18: bad day (score 4), reliever ×3"]
+if report["markers"] != want * 2: failures.append(f"log markers {report['markers']} against {want} in each of the two charts")
+if not ids.get("log-markers", "").startswith("Dashed lines: 2 logged days"): failures.append(f"#log-markers is {ids.get('log-markers')!r}")
+if report["private"]: failures.append("the log's note is on the page")
 for width, layout in report["layout"].items():
     if layout["overlaps"]: failures.append(f"{width}: overlapping boxes {layout['overlaps']}")
     if layout["wider"]: failures.append(f"{width}: wider than the window {layout['wider'][:5]}")
@@ -101,4 +115,6 @@ for failure in failures: print("check-dashboard: " + failure, file=sys.stderr)
 sys.exit(1 if failures else 0)
 PY
 [ "$update" = 1 ] && echo "check-dashboard: references written to docs/screenshots/"
+# The clinician's report (insights --format html), in the same browser set-up.
+scripts/check-insights-html.sh "$binary" $([ "$update" = 1 ] && echo --update)
 echo "check-dashboard: ok"

@@ -10,13 +10,23 @@ final class ChartSource {
     private let history: HistorySlot?
     private let output: Output
     private let refreshSeconds: Int
+    private let withLog: Bool
     private var read: DashboardHistory?
 
-    /// For `output`, from `history`'s store; the page reloads every `refreshSeconds`.
-    init(output: Output, history: HistorySlot?, refreshSeconds: Int) {
+    /// For `output`, from `history`'s store; the page reloads every `refreshSeconds`; `withLog`
+    /// (`[log] dashboard = true`) marks the breathing log's bad days and reliever use.
+    init(output: Output, history: HistorySlot?, refreshSeconds: Int, withLog: Bool = false) {
         self.history = history
         self.output = output
         self.refreshSeconds = refreshSeconds
+        self.withLog = withLog
+    }
+
+    /// The log's marks over the 30-day chart: none unless the user asked for them, or
+    /// without a store, a place or a chart to mark.
+    var markers: [DashboardMarker] {
+        guard withLog, !bars.days.isEmpty, let recorder = history?.current, let location = output.conditions?.location else { return [] }
+        return LogMarkers.markers(recorder.logEntries(at: location, days: DashboardHistory.dayCount))
     }
 
     /// The bars of the last 30 days at the output's place under its standard; `.none` without
@@ -36,6 +46,7 @@ final class ChartSource {
     func filled(_ renderer: any Renderer) -> any Renderer {
         if var page = renderer as? HTMLRenderer {
             page.history = bars
+            page.markers = markers
             page.refreshSeconds = refreshSeconds
             return page
         }

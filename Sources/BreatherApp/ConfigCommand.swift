@@ -106,7 +106,8 @@ struct ConfigCommand {
         }
         lines += [("history.enabled", "\(s.history.enabled)"), ("history.path", quoted(context.historyPath)),
                   ("history.backfill", quoted("\(s.history.backfillDays)d")), ("history.keep_raw", quoted(s.history.keepRawSeconds % 86_400 == 0 ? "\(s.history.keepRawSeconds / 86_400)d" : duration(s.history.keepRawSeconds)))]
-        lines.append(("log.personal_best", s.log.personalBest.map(String.init) ?? "(unset)"))
+        lines += [("log.personal_best", s.log.personalBest.map(String.init) ?? "(unset)"),
+                  ("log.evening_prompt", quoted(s.log.eveningPromptMinute.map(clock))), ("log.dashboard", "\(s.log.dashboard)")]
         lines += [("alerts.category", quoted(s.alerts?.category)), ("alerts.asthma", quoted(s.alerts?.asthma?.rawValue)),
                   ("alerts.pollen", quoted(s.alerts?.pollen?.id)), ("alerts.uv", quoted(s.alerts?.uv?.rawValue)),
                   ("alerts.pre_alert", quoted(s.alerts?.preAlertSeconds.map(duration))),

@@ -23,7 +23,7 @@ final class DaemonOutputs: Sendable {
     @discardableResult
     /// The html and svg files draw `history`'s past hours, read once per output when one does.
     func show(_ output: Output, settings: Settings, options: CommonOptions, history: HistorySlot? = nil, logger: Logger) -> Bool {
-        let charts = ChartSource(output: output, history: history, refreshSeconds: settings.intervalSeconds)
+        let charts = ChartSource(output: output, history: history, refreshSeconds: settings.intervalSeconds, withLog: settings.log.dashboard)
         var targets: [(path: String, renderer: any Renderer)] = settings.outputs.map { ($0.path, charts.filled($0.renderer)) }
         // --output adds a file (the systemd units use it for %t/breather/); [[output]] files stay.
         if let path = options.output, !targets.contains(where: { $0.path == path }) {

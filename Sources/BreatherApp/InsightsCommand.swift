@@ -20,9 +20,11 @@ struct InsightsCommand {
             Until \(TriggerReport.minimumLoggedDays) days are logged it says how many more it needs. \
             Also reliever use per week, GINA's four control questions over the last four weeks, \
             and peak flow as a percentage of [log] personal_best (green >= 80 %, yellow 50-80 %, red < 50 %).
+            --format html writes all of it, with every log entry of the period and the sources, as one page to print \
+            (A4 or Letter) for your clinician: breather insights --since 90d --format html > report.html
             Not medical advice: follow your own asthma action plan. Details: docs/LOG.md.
             """,
-        usage: "[--since <when>] [--format table|json|csv]",
+        usage: "[--since <when>] [--format table|json|csv|html]",
         options: InsightsOptions.specs)
 
     var options: InsightsOptions
@@ -38,7 +40,7 @@ struct InsightsCommand {
             } else {
                 report = InsightsReport(entries: [], since: options.since, now: now, personalBest: settings.log.personalBest) { _, _ in [:] }
             }
-            Console.out(Self.render(report, options.format), newline: false)
+            Console.out(Self.render(report, options.format, context: InsightsHTML.Context(now: now, standard: settings.standard)), newline: false)
             return .ok
         } catch {
             logger.log(.error, "insights: \(path): \(error)")
@@ -46,11 +48,13 @@ struct InsightsCommand {
         }
     }
 
-    static func render(_ report: InsightsReport, _ format: InsightsOptions.Format) -> String {
+    /// The report in `format`; `context` names the time and standard the html page states.
+    static func render(_ report: InsightsReport, _ format: InsightsOptions.Format, context: InsightsHTML.Context) -> String {
         switch format {
         case .table: InsightsFormat.table(report)
         case .json: InsightsFormat.json(report)
         case .csv: InsightsFormat.csv(report)
+        case .html: InsightsHTML.page(report, context)
         }
     }
 }

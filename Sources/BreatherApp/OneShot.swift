@@ -158,7 +158,7 @@ struct OneShot {
     /// would. False when an `[[output]]` file could not be written (each logged, naming it).
     /// The html and svg outputs draw `history`'s past hours (read once, only when one does).
     func write(_ output: Output, context: AppContext, history: HistorySlot?) throws(CommandFailure) -> Bool {
-        let charts = ChartSource(output: output, history: history, refreshSeconds: context.settings.intervalSeconds)
+        let charts = ChartSource(output: output, history: history, refreshSeconds: context.settings.intervalSeconds, withLog: context.settings.log.dashboard)
         let text = charts.filled(options.renderer(colorTerminal: options.output == nil)).render(output)
         if let path = options.output {
             do { try AtomicFile.write(text + "\n", to: path) } catch {

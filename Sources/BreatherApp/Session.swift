@@ -132,7 +132,16 @@ extension AppContext {
         environment.dayAhead = settings.bar
         environment.alerts = settings.alerts
         environment.advice = settings.advice
+        environment.logPrompt = logPromptReader
         return environment
+    }
+
+    /// The bar's evening prompt under these settings (`[log] evening_prompt` with the history
+    /// on): the view model reads it after each event; never asks otherwise.
+    var logPromptReader: @Sendable (Location) -> String? {
+        guard let start = settings.log.eveningPromptMinute, settings.history.enabled else { return { _ in nil } }
+        let prompts = LogPromptSource(historyPath: historyPath, start: start, logger: logger)
+        return { prompts.line(at: $0) }
     }
 }
 

@@ -115,3 +115,22 @@ extension HistoryStore {
                         exposure: ExposureText.decode(row.text(at: 14)) ?? [:])
     }
 }
+
+extension HistoryStore {
+    /// The entries from `since` to `until` at `place`: those naming it, and those naming no
+    /// place when it is the primary one (the first the store recorded), as insights reads them.
+    public func logEntries(at place: HistoryPlace, since: Int, until: Int) throws(SQLiteError) -> [LogEntry] {
+        try loadNames()
+        guard let wanted = placeIDs[place] else { return [] }
+        var resolved: [String: Int?] = [:]
+        var entries: [LogEntry] = []
+        for entry in try logEntries(since: since, until: until) {
+            if resolved[entry.place] == nil {
+                let id = try placeID(forLog: entry.place)
+                resolved[entry.place] = .some(id)
+            }
+            if resolved[entry.place] == .some(wanted) { entries.append(entry) }
+        }
+        return entries
+    }
+}

@@ -48,6 +48,12 @@ public enum HistoryTime {
     /// The hour of the day (0–23) of `seconds`, local.
     public static func hour(_ seconds: Int) -> Int { Int(parts(seconds).0.tm_hour) }
 
+    /// Minutes after local midnight (the clock's, so 20:00 is 1200 on a DST day too).
+    public static func minuteOfDay(_ seconds: Int) -> Int {
+        let t = parts(seconds).0
+        return Int(t.tm_hour) * 60 + Int(t.tm_min)
+    }
+
     /// The day of the week of `seconds`, local: 0 for Monday … 6 for Sunday.
     public static func weekdayFromMonday(_ seconds: Int) -> Int { (Int(parts(seconds).0.tm_wday) + 6) % 7 }
 

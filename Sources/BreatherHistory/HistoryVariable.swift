@@ -68,6 +68,12 @@ public struct HistoryVariable: Sendable, Hashable {
     /// `pollen_birch`.
     public static func pollenName(_ type: PollenType) -> String { "pollen_" + type.rawValue }
 
+    /// The variables an index under `standard` is worked out from: the pollutants and the
+    /// index a provider reported for it (`HistoryRows`).
+    public static func indexInputs(_ standard: AQIStandard) -> [String] {
+        Pollutant.allCases.map(\.rawValue) + [reportedName(standard)]
+    }
+
     static let pollutantPositions: [(Pollutant, Int)] = Pollutant.allCases.map { ($0, positions[$0.rawValue]!) }
     static let reportedPositions: [(AQIStandard, Int)] = AQIStandard.allCases.map { ($0, positions[reportedName($0)]!) }
     static let pollenPositions: [(PollenType, Int)] = PollenType.allCases.map { ($0, positions[pollenName($0)]!) }

@@ -95,7 +95,7 @@ public enum InsightsFormat {
     }
 
     /// One decimal: `12.3`, `80` (no trailing `.0`).
-    static func one(_ value: Double) -> String { HistoryCSV.number((value * 10).rounded() / 10) }
+    public static func one(_ value: Double) -> String { HistoryCSV.number((value * 10).rounded() / 10) }
     private static func number(_ value: Double?) -> String { value.map(HistoryCSV.number) ?? "null" }
     private static func csvNumber(_ value: Double?) -> String { value.map(HistoryCSV.number) ?? "" }
     /// `1 day`, `5 days`.

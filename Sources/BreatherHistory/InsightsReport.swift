@@ -5,6 +5,8 @@ import BreatherStore
 public struct InsightsReport: Sendable, Equatable {
     /// The window's start.
     public var since: Int
+    /// The entries in the window, oldest first (the clinician's report lists them).
+    public var entries: [LogEntry]
     /// Bad days against good days per exposure and delay.
     public var triggers: TriggerReport
     /// Reliever puffs per week.
@@ -15,10 +17,14 @@ public struct InsightsReport: Sendable, Equatable {
     public var personalBest: Int?
     /// Peak flows against it (empty without a personal best).
     public var peakFlows: [PeakFlowReading]
+    /// The sources the store recorded readings from (`open-meteo`, `purpleair`), sorted; empty
+    /// without a store.
+    public var dataSources: [String] = []
 
     /// The report from `entries` and their days' features.
     public init(entries: [LogEntry], since: Int, now: Int, personalBest: Int?, features: (Int, [LogEntry]) -> [String: Double]) {
         self.since = since
+        self.entries = entries
         triggers = TriggerReport(days: TriggerReport.days(entries, features: features))
         reliever = RelieverWeek.weeks(entries)
         control = ControlReport(entries: entries, today: HistoryTime.startOfDay(now))
@@ -41,7 +47,8 @@ extension HistoryStore {
                 calendars[place] = try exposureCalendar(place: id, firstDay: first, lastDay: last)
             }
         }
-        return InsightsReport(entries: entries, since: since, now: now, personalBest: personalBest) { day, dayEntries in
+        try loadNames()
+        var report = InsightsReport(entries: entries, since: since, now: now, personalBest: personalBest) { day, dayEntries in
             var features: [String: Double] = [:]
             for entry in dayEntries { features.merge(entry.exposure) { old, _ in old } }
             if let place = dayEntries.first?.place, var calendar = calendars.removeValue(forKey: place) {
@@ -50,5 +57,7 @@ extension HistoryStore {
             }
             return features
         }
+        report.dataSources = sourceIDs.keys.sorted()
+        return report
     }
 }

@@ -24,8 +24,8 @@ public struct ChartBar: Sendable, Equatable {
 }
 
 /// A moment to mark on the dashboard's charts (a logged bad day, a reliever puff), with its
-/// words. Nothing makes them yet: the breathing log (issue 43) will, and the log reaches the
-/// dashboard only when the user asks for it.
+/// words. The breathing log's (`LogMarkers`), only when the user asks for them
+/// (`[log] dashboard = true`).
 public struct DashboardMarker: Sendable, Equatable {
     /// When it happened.
     public var time: Timestamp

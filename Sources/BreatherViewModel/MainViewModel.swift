@@ -47,6 +47,10 @@ public final class MainViewModel: Sendable {
         /// The index of the last 24 hours at a place under a standard (the history store), for
         /// the sparkline and trend; nil when there is none (the default).
         public var recentIndices: @Sendable (Location, AQIStandard) -> IndexHistory?
+        /// The bar's evening "log today?" prompt at a place (`[log] evening_prompt`): its
+        /// tooltip line when the bar should ask, nil otherwise (the default: never). Read with
+        /// the past hours after each event, so `render()` reads nothing.
+        public var logPrompt: @Sendable (Location) -> String? = { _ in nil }
         /// `[advice]`: the thresholds and hold of "what to do now".
         public var advice = AdviceSettings()
         /// Hears each change of the advice shown (after its hold), with the place and the time:
@@ -120,6 +124,9 @@ public final class MainViewModel: Sendable {
         public let briefingTime: @Sendable () -> Void
         /// New `[advice]` thresholds (a reload): re-renders, no fetch; the advice shown keeps its hold.
         public let advice: @Sendable (AdviceSettings) -> Void
+        /// A new source of the evening prompt (a reload that set, changed or removed `[log]
+        /// evening_prompt`): read again and re-rendered, no fetch.
+        public let logPrompt: @Sendable (@escaping @Sendable (Location) -> String?) -> Void
     }
 
     /// The event senders views call.
@@ -141,6 +148,7 @@ public final class MainViewModel: Sendable {
         case seed(CityConditions)
         case briefingTime
         case advice(AdviceSettings)
+        case logPrompt(@Sendable (Location) -> String?)
     }
 
     /// Starts the event loop; nothing is fetched until an input asks. `standard` is the index
@@ -163,7 +171,8 @@ public final class MainViewModel: Sendable {
                             toggleCompact: { events.yield(.toggleCompact) },
                             dayAhead: { events.yield(.dayAhead($0, $1)) },
                             briefingTime: { events.yield(.briefingTime) },
-                            advice: { events.yield(.advice($0)) })
+                            advice: { events.yield(.advice($0)) },
+                            logPrompt: { events.yield(.logPrompt($0)) })
         Task(executorPreference: environment.executor) {
             var state = State(standard: standard, environment: environment, inFlight: inFlight)
             state.standards = standards
@@ -199,6 +208,8 @@ public final class MainViewModel: Sendable {
                     if state.needsFetchForBriefing { await state.fetch(FetchRequest(standard: state.standard), outputs) }
                 case .advice(let settings):
                     state.environment.advice = settings
+                case .logPrompt(let read):
+                    state.environment.logPrompt = read
                 }
                 if state.environment.rendersEveryState {
                     state.readRecentIndices()
@@ -259,6 +270,8 @@ struct State: Sendable {
     /// and trend): read from the history (`Environment.recentIndices`) after each event, so
     /// `render()` itself reads nothing.
     var recentIndices: IndexHistory?
+    /// The evening prompt's tooltip line at the place shown, read with `recentIndices`.
+    var logPrompt: String?
     /// The advice shown and since when: its one owner (Output+Advice.swift).
     var adviceHold = AdviceHold()
     /// When the indoor sensor last answered (its reading's age when it gives no time).
@@ -276,6 +289,7 @@ struct State: Sendable {
     /// I/O, here rather than in `render()`).
     mutating func readRecentIndices() {
         recentIndices = conditions.flatMap { environment.recentIndices($0.location, standard) }
+        logPrompt = conditions.flatMap { environment.logPrompt($0.location) }
     }
 
     /// Shows the index under `newStandard`, asking the next air source when the data on hand

@@ -9,7 +9,7 @@ extension Output {
     /// essentials always — the index ("US AQI 137 USG"; with an indoor sensor "US AQI in 12 ·
     /// out 54 Moderate"), a mark for a part that failed with nothing to show ("–°C"), the advice
     /// when it matters ("keep closed", "air briefly"), then `lineEnd`'s marks (" · purpleair failed" while the model stands in for a sensor,
-    /// " · stale 15m", " · retry 56s") — then, in this order of priority, each part that still
+    /// " · stale 15m", " · retry 56s") and the evening prompt's " · log?" — then, in this order of priority, each part that still
     /// fits, shown in the usual order: the asthma risk, the top pollen species and the UV index
     /// from their configured level ("grass high", "UV 8"), the temperature ("☁️ 17°C"). What
     /// does not fit is in the full text and
@@ -21,15 +21,16 @@ extension Output {
     public var barTextCompact: String {
         guard hasData else { return "\(indexName) – " + (isLoading ? "loading…" : errorShort ?? "no data") }
         let stale = isStale ? "stale \(ageShort)" : nil
+        let prompt = logPrompt == nil ? [] : [Self.logPromptMark]
         var index = indoorBarPart ?? (data.airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)")
-        var marks = lineEnd(stale: stale)
+        var marks = lineEnd(stale: stale) + prompt
         // The advice is an essential when it matters (something to do: keep closed, purifier,
         // air briefly, open a window on purpose), as the stale and retry marks are.
         let missing = (missingWeatherMark.map { [$0] } ?? [])
         var advice = Array(adviceBarPart.prefix(1))
         func width(_ parts: [String]) -> Int { parts.reduce(0) { $0 + $1.count } + 3 * max(0, parts.count - 1) }
         if width([index] + missing + advice + marks) > Self.compactWidth, fallbackNote != nil {
-            marks = lineEnd(stale: stale, fallback: "fallback")
+            marks = lineEnd(stale: stale, fallback: "fallback") + prompt
         }
         if width([index] + missing + advice + marks) > Self.compactWidth, let outdoorless = indoorBarPart(withCategory: false) {
             index = outdoorless
@@ -51,6 +52,10 @@ extension Output {
         }
         return ([index] + missing + optional.filter { kept.contains($0.priority) }.map(\.text) + advice + marks).joined(separator: " · ")
     }
+
+    /// The compact text's mark for the evening prompt (`[log] evening_prompt`), one of the
+    /// essentials while it shows: "US AQI 44 Good · asthma low · log?".
+    public static let logPromptMark = "log?"
 
     /// The compact text's width: the essentials always show, the other parts while they fit.
     public static let compactWidth = 40
@@ -92,6 +97,7 @@ extension Output {
             parts.append("UV \(UVCategory.reported(uv.index)) \(uv.category.displayName)\(dayAheadMark)")
         }
         parts += lineEnd(stale: isStale ? "stale \(age)" : nil)
+        if logPrompt != nil { parts.append("log today?") }
         let line = parts.joined(separator: " · ")
         // The sparkline where it fits: a full text stays within a wide bar block's 100 columns.
         return !sparkline.isEmpty && line.count + 3 + sparkline.count <= Self.fullTextWidth ? line + " · " + sparkline : line
@@ -140,7 +146,7 @@ extension Output {
     public var isPartial: Bool { hasData && !missingParts.isEmpty }
 
     /// The tooltip: `details` joined by newlines.
-    public var tooltip: String { (details + (indoorDetail.map { [$0] } ?? [])).joined(separator: "\n") }
+    public var tooltip: String { (details + (indoorDetail.map { [$0] } ?? []) + (hasData ? logPrompt.map { [$0] } ?? [] : [])).joined(separator: "\n") }
 
     /// The colour that stands for the state: the category's, dimmed when stale, red-grey with
     /// no data after an error, grey otherwise. Bars paint it as the block's background
@@ -162,7 +168,8 @@ extension Output {
     /// other colours: US "good" is green, China's "good" yellow), then `stale` for old data,
     /// `fallback` while a later air source stands in for the first, `error` only when there is
     /// no data to show and a refresh failed, `partial` (with `stale`, so bars fade it) when a
-    /// part failed with nothing to show (`missingParts`), `loading`.
+    /// part failed with nothing to show (`missingParts`), `loading`, `log-prompt` while the
+    /// evening prompt asks for today's log.
     public var stateClasses: [String] {
         var classes = [hasData ? categoryID : "never_fetched", standard.rawValue]
         if isStale || isPartial { classes.append("stale") }
@@ -170,6 +177,7 @@ extension Output {
         if fallbackNote != nil { classes.append("fallback") }
         if error != nil && !hasData { classes.append("error") }
         if isLoading { classes.append("loading") }
+        if hasData, logPrompt != nil { classes.append("log-prompt") }
         return classes
     }
 

@@ -114,6 +114,10 @@ public struct Output: Sendable, Equatable {
     public var sparkline = ""
     /// "rising", "falling" or "steady" over the last 3 hours; "" when not known.
     public var trend = ""
+    /// The bar's evening prompt (`[log] evening_prompt`): the tooltip's line saying why the
+    /// day is worth logging, nil when the bar does not ask. Only the bar formats show it (a
+    /// "log?" mark, the `log-prompt` class, this line); json, Prometheus and MQTT never do.
+    public var logPrompt: String?
     /// What to do now about the windows, held (`[advice] hold`); nil before any data.
     public var advice: Advice?
     /// The best hours outside in the next 24; nil without an hourly forecast.
@@ -187,7 +191,7 @@ public struct Output: Sendable, Equatable {
             // The outlook's clock moves with every render; what it says is what counts.
             && lhs.outlook.days == rhs.outlook.days && lhs.outlook.warnings == rhs.outlook.warnings
             && lhs.outlook.briefing == rhs.outlook.briefing
-            && lhs.advice == rhs.advice && lhs.bestHours == rhs.bestHours
+            && lhs.advice == rhs.advice && lhs.bestHours == rhs.bestHours && lhs.logPrompt == rhs.logPrompt
     }
 }
 
@@ -314,6 +318,7 @@ extension State {
         }
         output.sparkline = Format.sparkline(recent)
         output.trend = Format.trend(recent)?.rawValue ?? ""
+        output.logPrompt = logPrompt
         if !output.sparkline.isEmpty { output.details.append(Format.historyLine(output.sparkline, trend: output.trend)) }
         return output
     }

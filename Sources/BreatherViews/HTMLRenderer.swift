@@ -8,7 +8,8 @@ import BreatherViewModel
 public struct HTMLRenderer: Renderer {
     /// The past, read from the history store by the caller; `.none` draws no history charts.
     public var history: DashboardHistory
-    /// Marks on the 30-day chart (the breathing log's, when the user asks for them); empty for now.
+    /// Marks on the 30-day chart: the breathing log's bad days and reliever use, only when the
+    /// user asks for them (`[log] dashboard = true`); empty otherwise.
     public var markers: [DashboardMarker]
     /// The page reloads itself this often (the daemon's interval); nil: no reload.
     public var refreshSeconds: Int?
@@ -92,7 +93,10 @@ public struct HTMLRenderer: Renderer {
         var days = SVGBarChart(bars: history.days, ranges: ranges, title: "\(output.indexName), last 30 days, each day\u{2019}s worst hour")
         days.labelEvery = 5
         days.markers = markers
-        return section("Last 48 hours", id: "hours", chart: hours) + section("Last 30 days", id: "days", chart: days)
+        let note = markers.isEmpty ? "" : "<p class=\"small\" id=\"log-markers\">Dashed lines: \(markers.count) logged "
+            + "\(markers.count == 1 ? "day" : "days") from your breathing log (a bad or poor day, reliever use; hover for the words). "
+            + "Shown because <code>[log] dashboard = true</code>.</p>"
+        return section("Last 48 hours", id: "hours", chart: hours) + section("Last 30 days", id: "days", chart: days, note: note)
     }
 
     private func aheadSection(_ output: Output) -> String {
@@ -135,7 +139,7 @@ public struct HTMLRenderer: Renderer {
     /// A chart twice: wide (tooltips on every bar) and, shown instead below 600 px, narrow with
     /// larger labels, so the text stays readable on a phone; then the bands it shows, each as
     /// its colour and its word.
-    private func section(_ title: String, id: String, chart: SVGBarChart) -> String {
+    private func section(_ title: String, id: String, chart: SVGBarChart, note: String = "") -> String {
         var wide = chart
         wide.cssClass = "chart wide"
         var narrow = chart
@@ -148,7 +152,7 @@ public struct HTMLRenderer: Renderer {
             "<span class=\"key\"><i style=\"background:\(MarkupEscaping.color(range.category.color))\"></i>\(MarkupEscaping.text(range.category.name))</span>"
         }.joined(separator: " ")
         return "<section id=\"\(id)\"><h2>\(MarkupEscaping.text(title))</h2><figure>\(wide.svg(standalone: false))\(narrow.svg(standalone: false))"
-            + "<figcaption>\(legend)</figcaption></figure></section>\n"
+            + "<figcaption>\(legend)</figcaption></figure>\(note)</section>\n"
     }
 
     private func footer(_ output: Output) -> String {

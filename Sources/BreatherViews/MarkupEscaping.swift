@@ -6,8 +6,9 @@ import Glibc
 /// tag, an entity or end an attribute become entities, and control characters (which XML
 /// forbids) are dropped. Every provider or user string passes through here: a place named
 /// `<img src=x onerror=alert(1)>` shows as those characters.
-enum MarkupEscaping {
-    static func text(_ value: String) -> String {
+public enum MarkupEscaping {
+    /// `value` as HTML or XML text, safe inside an element or a quoted attribute.
+    public static func text(_ value: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(value.utf8.count)
         for scalar in value.unicodeScalars {

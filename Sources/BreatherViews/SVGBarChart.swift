@@ -18,7 +18,7 @@ struct SVGBarChart {
     var ink = "currentColor"
     /// Band names and axis labels; off for a small image (a bar's `image` module).
     var showsLabels = true
-    /// Marks over the bars (the breathing log's, later), by time.
+    /// Marks over the bars (the breathing log's, when asked for), by time.
     var markers: [DashboardMarker] = []
     /// A tooltip in words on every bar (off for the phone's copy: a touch screen shows none).
     var barTitles = true

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Drives headless chromium over the DevTools protocol (--remote-debugging-pipe: no port) for
+"""Drives headless chromium over the DevTools protocol (scripts/lib/chromium_pipe.py: a pipe, no port) for
 scripts/check-dashboard.sh: loads a dashboard from a file:// path and reports, as one JSON
 object on stdout, every network request other than the page itself, every console message and
 log entry (a CSP refusal is one), the text of the elements with an id, and writes screenshots:
@@ -8,81 +8,19 @@ PDF (A4). Debian's python3 with the standard library only.
 
 Usage: dashboard_browser.py CHROMIUM PAGE.html OUT_DIR
 """
+import base64
 import json
 import os
-import subprocess
 import sys
-import tempfile
-import base64
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chromium_pipe import Chromium
 
 chromium, page, out = sys.argv[1], os.path.abspath(sys.argv[2]), sys.argv[3]
 url = "file://" + page
-profile = tempfile.mkdtemp(prefix="breather-chromium-")
-to_browser_r, to_browser_w = os.pipe()
-from_browser_r, from_browser_w = os.pipe()
-# The browser reads commands on fd 3 and writes replies on fd 4.
-def child_fds():
-    # Out of the way first (either may already be 3 or 4), then into place, inheritable.
-    read_end, write_end = os.dup(to_browser_r), os.dup(from_browser_w)
-    os.dup2(read_end, 3)
-    os.dup2(write_end, 4)
-    os.set_inheritable(3, True)
-    os.set_inheritable(4, True)
-args = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
-        f"--user-data-dir={profile}", "--no-first-run", "--no-default-browser-check",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-extensions", "--disable-default-apps", "--metrics-recording-only",
-        # No network even if the page asked: every host unresolvable, every proxy dead.
-        "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9",
-        "--hide-scrollbars", "--font-render-hinting=none", "--force-color-profile=srgb", "about:blank"]
-# close_fds would run after preexec_fn and close 3 and 4 again; the pipes' other ends are not
-# inheritable (os.pipe), so nothing else leaks into the browser.
-log = open(os.path.join(out, "chromium.log"), "wb")
-browser = subprocess.Popen(args, preexec_fn=child_fds, close_fds=False, stdout=log, stderr=log)
-os.close(to_browser_r)
-os.close(from_browser_w)
-writer = os.fdopen(to_browser_w, "wb", buffering=0)
-reader = os.fdopen(from_browser_r, "rb", buffering=0)
-buffer = b""
-next_id = 0
-events = []
-
-def receive():
-    global buffer
-    while b"\0" not in buffer:
-        chunk = reader.read(65536)
-        if not chunk:
-            raise SystemExit("chromium closed the pipe")
-        buffer += chunk
-    message, buffer = buffer.split(b"\0", 1)
-    return json.loads(message)
-
-def call(method, params=None, session=None):
-    global next_id
-    next_id += 1
-    message = {"id": next_id, "method": method, "params": params or {}}
-    if session:
-        message["sessionId"] = session
-    writer.write(json.dumps(message).encode() + b"\0")
-    while True:
-        reply = receive()
-        if reply.get("id") == next_id:
-            if "error" in reply:
-                raise SystemExit(f"{method}: {reply['error']}")
-            return reply.get("result", {})
-        events.append(reply)
-
-def wait_for(method, session):
-    while True:
-        for index, event in enumerate(events):
-            if event.get("method") == method and event.get("sessionId") == session:
-                return events.pop(index)
-        events.append(receive())
-
-target = call("Target.createTarget", {"url": "about:blank"})["targetId"]
-session = call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-for domain in ("Page", "Network", "Runtime", "Log"):
-    call(f"{domain}.enable", {}, session)
+browser = Chromium(chromium, os.path.join(out, "chromium.log"))
+call, wait_for = browser.call, browser.wait_for
+session = browser.page()
 report = {"requests": [], "console": [], "ids": {}}
 
 def load(width, height, scheme, mobile=False):
@@ -103,6 +41,9 @@ ids = call("Runtime.evaluate", {"expression": "JSON.stringify(Object.fromEntries
                                 "returnByValue": True}, session)["result"]["value"]
 report["ids"] = json.loads(ids)
 report["title"] = call("Runtime.evaluate", {"expression": "document.title", "returnByValue": True}, session)["result"]["value"]
+report["markers"] = json.loads(call("Runtime.evaluate", {"expression": "JSON.stringify([...document.querySelectorAll('line.marker')].map(e => e.textContent))",
+                                                       "returnByValue": True}, session)["result"]["value"])
+report["private"] = call("Runtime.evaluate", {"expression": "document.documentElement.outerHTML.includes('PRIVATE-NOTE')", "returnByValue": True}, session)["result"]["value"]
 report["images"] = call("Runtime.evaluate", {"expression": "document.images.length", "returnByValue": True}, session)["result"]["value"]
 # Overlap: any two of the page's cards, sections or table cells whose boxes intersect.
 overlap = """(() => { const boxes = [...document.querySelectorAll('.card, section, header, footer')].map(e => [e, e.getBoundingClientRect()]);
@@ -124,21 +65,6 @@ pdf = call("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69, "printB
 with open(os.path.join(out, "dashboard-print.pdf"), "wb") as f:
     f.write(base64.b64decode(pdf["data"]))
 
-for event in events:
-    method, params = event.get("method"), event.get("params", {})
-    if method == "Network.requestWillBeSent":
-        if params["request"]["url"] not in (url, "about:blank"):
-            report["requests"].append(params["request"]["url"])
-    elif method == "Runtime.consoleAPICalled":
-        report["console"].append(" ".join(str(a.get("value", a.get("description", ""))) for a in params.get("args", [])))
-    elif method == "Runtime.exceptionThrown":
-        report["console"].append(params["exceptionDetails"].get("text", "exception"))
-    elif method == "Log.entryAdded":
-        report["console"].append(f"{params['entry']['level']}: {params['entry']['text']}")
-try:
-    call("Browser.close")
-except SystemExit:
-    pass
-browser.wait(timeout=20)
-subprocess.run(["rm", "-rf", profile])
+report["requests"], report["console"] = browser.requests_and_console((url, "about:blank"))
+browser.close()
 print(json.dumps(report, ensure_ascii=False))

@@ -1,6 +1,6 @@
-/// `breather insights [--since 90d] [--format table|json|csv]`: the words after `insights`.
+/// `breather insights [--since 90d] [--format table|json|csv|html]`: the words after `insights`.
 struct InsightsOptions: Sendable {
-    enum Format: String, CaseIterable, Sendable { case table, json, csv }
+    enum Format: String, CaseIterable, Sendable { case table, json, csv, html }
 
     var since: Int
     var format: Format = .table
@@ -10,7 +10,7 @@ struct InsightsOptions: Sendable {
     /// The flags of `breather insights`, for the parser, its help page and the completions.
     static let specs: [OptionSpec] = [
         .init("since", valueName: "when", help: "The logged days to compare: a duration back from now (90d, 1y as 365d) or a date (default 90d)."),
-        .init("format", help: "table (default), json or csv (the exposure comparison). html comes in a later version.",
+        .init("format", help: "table (default), json, csv (the exposure comparison) or html (a report for your clinician that prints on A4 or Letter).",
               choices: Format.allCases.map(\.rawValue)),
         .init("config", help: "Config file (TOML): [log] personal_best gives the peak-flow zones.", completesFiles: true),
         .init("log-level", help: "Log level (default warning).", choices: LogLevel.allCases.map(\.rawValue)),
@@ -28,7 +28,6 @@ struct InsightsOptions: Sendable {
             switch spec.name {
             case "since": options.since = try HistoryOptions.time(value, spec: spec, now: now)
             case "format":
-                if value == "html" { throw UsageError("--format html is not there yet: use table, json or csv") }
                 guard let format = Format(rawValue: value) else { throw .invalidValue(value, for: spec) }
                 options.format = format
             case "config": options.configPath = value
