@@ -86,7 +86,7 @@ public struct AlertMonitor: Sendable {
             result.append(note)
         }
         if let reading = conditions.partsFetchedAt.air, !output.staleParts.contains(.air) {
-            result += observePersonal(conditions, reading: reading, city: city)
+            result += observePersonal(output, reading: reading, city: city)
             result += observeDayAhead(output, reading: reading, city: city)
         }
         return result
