@@ -236,7 +236,7 @@ extension State {
         let retryAt = holdEnd(latestFailures)
         let holdLeft = retryAt.map { Format.seconds($0.timeIntervalSince(now).rounded(.up)) } ?? 0
         // A sensor that failed is asked again at the next sensor poll, the others at the next poll.
-        let sensorFailed = Format.shownFailure(latestFailures).map { ProviderID.isSensor($0.provider) } ?? false
+        let sensorFailed = Format.shownFailure(latestFailures).map(SensorMerge.isRetriedBySensorPoll) ?? false
         let (interval, since) = sensorFailed && environment.sensorPollSeconds != nil
             ? (environment.sensorPollSeconds, lastAttempt) : (environment.pollSeconds, lastPollAttempt)
         let nextPoll = interval.flatMap { poll in since.map { Format.seconds(Double(poll) - now.timeIntervalSince($0)) } }
