@@ -129,7 +129,7 @@ struct OneShot {
     /// at the last read, less than its `interval` ago (one that is off would make every run wait
     /// for its connect timeout; the store then answers, the fallback included).
     static func readsSensors(_ stored: CityConditions, intervalSeconds: Int, now: Timestamp = Timestamp.now()) -> Bool {
-        let sensorFailed = stored.failures.contains { ProviderID.isSensor($0.provider) }
+        let sensorFailed = stored.failures.contains(where: SensorMerge.isRetriedBySensorPoll)
         return !sensorFailed || now.timeIntervalSince(stored.fetchedAt) >= Double(intervalSeconds)
     }
 
@@ -188,12 +188,12 @@ struct OneShot {
     func report(_ output: Output, fromStore: Bool, sensorsRead: Bool = false, printedBarLine: Bool, logger: Logger,
                 keptData: String = "the cached data") -> ExitStatus {
         let status = output.status
-        let others = output.failures.map { (RunStatus.describe($0), sensorsRead && ProviderID.isSensor($0.provider)) }.filter { $0.0 != status.line }
+        let others = output.failures.map { (RunStatus.describe($0), sensorsRead && SensorMerge.isRetriedBySensorPoll($0)) }.filter { $0.0 != status.line }
         // One line when something decided; the rest only at --log-level info.
         for (line, ofThisRun) in others { logger.log((fromStore && !ofThisRun) || status.line != nil ? .info : .warning, line) }
         guard let line = status.line else { return .ok }
         // A sensor that failed in this run's read decided it as a fetch's failure would.
-        let sensorFailedNow = sensorsRead && output.failures.contains { ProviderID.isSensor($0.provider) }
+        let sensorFailedNow = sensorsRead && output.failures.contains(where: SensorMerge.isRetriedBySensorPoll)
         let exitsWithError = status.kind != nil && !printedBarLine
         if fromStore, !sensorFailedNow, !exitsWithError {
             logger.log(.info, line)

@@ -18,7 +18,7 @@ extension CityConditions {
                                            variable: variable, value: value))
         }
         if let pollution, partsFetchedAt.air == fetchedAt {
-            let time = ProviderID.isSensor(pollution.source) ? fetchedAt : pollution.observedAt ?? fetchedAt
+            let time = SensorMerge.readingTime(pollution, fetchedAt: fetchedAt)
             // What the provider that completed a sensor's reading gave (the model's gases, pollen
             // and UV) goes under that provider, at its times: the sensor's minute is not theirs.
             let completingTime = pollution.filledObservedAt ?? fetchedAt

@@ -18,8 +18,7 @@ extension HistoryRecorder {
     /// reading in the store from the last `seconds`: a one-shot that reads the sensors on every
     /// run records one reading per their `interval`, not one per run of a bar.
     public func hasRecentSensorReadings(_ conditions: CityConditions, withinSeconds seconds: Int) -> Bool {
-        let sensors = [conditions.pollution?.source, conditions.indoor?.source].compactMap { $0 }
-            .filter(ProviderID.isSensor)
+        let sensors = SensorMerge.sensors(among: [conditions.pollution?.source, conditions.indoor?.source].compactMap { $0 })
         guard !sensors.isEmpty else { return false }
         let place = HistoryPlace(conditions.location)
         let now = clock()
@@ -52,7 +51,7 @@ extension HistoryRecorder {
     public func averagingSensors(_ conditions: CityConditions) -> CityConditions {
         guard let pollution = conditions.pollution, conditions.partsFetchedAt.air == conditions.fetchedAt,
               let pollutants = pollution.hourly?.values.keys else { return conditions }
-        let sensorPollutants = pollutants.filter { ProviderID.isSensor(pollution.source(of: $0)) }
+        let sensorPollutants = pollutants.filter { SensorMerge.isSensor(pollution.source(of: $0)) }
         guard !sensorPollutants.isEmpty else { return conditions }
         let place = HistoryPlace(conditions.location)
         let until = Int(conditions.fetchedAt.timeIntervalSince1970.rounded(.down))  // a sensor's rows are at read times

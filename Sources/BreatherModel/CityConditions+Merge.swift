@@ -53,8 +53,7 @@ extension CityConditions {
         // keeps the pollen and UV that source gave last: shown, marked stale
         // (`isDayAheadCarriedOver`), as a failed model's whole air is without a sensor. A sensor
         // measures neither, and "no pollen data here" beside the asthma risk it raised is wrong.
-        if var air = result.pollution, let old = pollution, !air.isCompletedByModel, ProviderID.isSensor(air.source),
-           newer.failures.contains(where: { $0.part == .air && $0.completing }) {
+        if var air = result.pollution, let old = pollution, SensorMerge.keepsDayAhead(air, failures: newer.failures) {
             if air.pollen == nil, old.pollen != nil {
                 air.pollen = old.pollen
                 air.pollenHourly = old.pollenHourly
@@ -98,7 +97,7 @@ extension CityConditions {
         // are no sensors (the model that failed at the last main poll has not answered since).
         // Once the sensor answers, a model that failed completes its reading; while it does not,
         // the model's failure is one more source that could not stand in for it.
-        let kept = failures.filter { $0.part == .weather || $0.part == .asthma || $0.part == .air && !ProviderID.isSensor($0.provider) }
+        let kept = failures.filter(SensorMerge.keepsThroughSensorPoll)
         poll.failures += kept.map { failure in
             var failure = failure
             if failure.part == .air { failure.completing = sensorAnswered }
@@ -128,8 +127,7 @@ extension CityConditions {
     /// completes its reading failed (`merged(with:)`). Shown, marked stale; not recorded again.
     public var isDayAheadCarriedOver: Bool {
         guard let pollution, pollution.pollen != nil || pollution.uv != nil else { return false }
-        return isCarriedOver(.air) || !pollution.isCompletedByModel && ProviderID.isSensor(pollution.source)
-            && failures.contains { $0.part == .air && $0.completing }
+        return isCarriedOver(.air) || SensorMerge.keepsDayAhead(pollution, failures: failures)
     }
 
     /// How far ahead of the clock a stored time may be before it counts as dated in the future:

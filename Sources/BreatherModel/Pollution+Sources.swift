@@ -53,7 +53,7 @@ extension Pollution {
     /// pollen, UV and gases came with it. False for a reading completed from a sensor's own
     /// earlier one (a sensor poll after the model failed), which brings none.
     public var isCompletedByModel: Bool {
-        filledFrom.map { !ProviderID.isSensor($0) } ?? false
+        SensorMerge.isCompletedByModel(self)
     }
 
     /// The provider of `pollutant`'s values: its own entry in `pollutantSources`, else `source`.

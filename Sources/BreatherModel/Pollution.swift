@@ -105,10 +105,20 @@ public struct HourlyForecast: Sendable, Hashable {
     /// same number of hours ahead (nil where the forecast lacks one): the series a standard
     /// would see if that hour were the current one, so its rolling means roll forward.
     public func series(through offset: Int, after past: HourlySeries) -> HourlySeries {
+        // Built once per forecast hour shown and per hour of the asthma outlook (60 a fresh
+        // run): one array per pollutant, sized once, and no `Set` of the keys.
         var values: [Pollutant: [Double?]] = [:]
-        for pollutant in Set(past.values.keys).union(series.values.keys) {
-            let later = Array((series.values[pollutant] ?? []).prefix(offset + 1))
-            values[pollutant] = (past.values[pollutant] ?? []) + later + Array(repeating: nil, count: offset + 1 - later.count)
+        values.reserveCapacity(Pollutant.allCases.count)
+        for pollutant in Pollutant.allCases {
+            let before = past.values[pollutant], ahead = series.values[pollutant]
+            guard before != nil || ahead != nil else { continue }
+            let later = (ahead ?? []).prefix(offset + 1)
+            var hours: [Double?] = []
+            hours.reserveCapacity((before?.count ?? 0) + offset + 1)
+            hours.append(contentsOf: before ?? [])
+            hours.append(contentsOf: later)
+            hours.append(contentsOf: repeatElement(nil, count: offset + 1 - later.count))
+            values[pollutant] = hours
         }
         return HourlySeries(values)
     }

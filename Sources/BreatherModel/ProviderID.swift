@@ -39,11 +39,6 @@ public enum ProviderID: String, CaseIterable, Sendable, Hashable {
     public static func isAirSource(_ name: String) -> Bool {
         ProviderID(rawValue: name).map(air.contains) ?? false
     }
-
-    /// True when `name` (a failure's provider, a reading's source) is one of `sensors`.
-    public static func isSensor(_ name: String) -> Bool {
-        ProviderID(rawValue: name).map(sensors.contains) ?? false
-    }
 }
 
 extension ProviderFailure {

@@ -85,7 +85,7 @@ public struct ConditionsFetcher: Sendable {
         // staleness cap it already: `CityConditions.dataTime`.) The model's air, also kept as
         // `nextAir`, is left as it came, so the two stay equal (`isCarriedOver`).
         var air = pollution, indoorAir = indoorReading
-        if let sensor = pollution, ProviderID.isSensor(sensor.source) { air?.observedAt = sensor.observedAt.map { min($0, fetchedAt) } }
+        if let pollution { air?.observedAt = SensorMerge.observedAt(pollution, fetchedAt: fetchedAt) }
         indoorAir?.observedAt = indoorReading?.observedAt.map { min($0, fetchedAt) }
         return CityConditions(location: location, weather: currentWeather, pollution: air, asthma: risk,
                               failures: airFailures + weatherFailures + asthmaFailures + indoorFailures, fetchedAt: fetchedAt,
@@ -94,7 +94,7 @@ public struct ConditionsFetcher: Sendable {
     }
 
     /// The first air reply that can serve the standard, else the first reply at all, with the
-    /// failures (including "cannot serve") met on the way. A sensor on the home network measures
+    /// failures (including "cannot serve") met on the way, as `SensorMerge` says. A sensor on the home network measures
     /// only particles: when one answers, the next source that is no sensor is asked too and
     /// gives the pollutants the sensor lacks (`Pollution.filled(from:)`); a later sensor is then
     /// only a fallback, not asked. A sensor poll (`FetchRequest.sensorsOnly`) asks the sensors alone.

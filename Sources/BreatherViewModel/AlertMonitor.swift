@@ -61,11 +61,13 @@ public struct AlertMonitor: Sendable {
     }
 
     /// The notifications `output` calls for, in order (index first, then asthma); usually none.
+    /// It reads what the views read (`Output.data`, the strings), never the model's
+    /// `conditions`: what the bar marks stale raises nothing.
     public mutating func observe(_ output: Output) -> [AlertNotification] {
-        guard !output.isLoading, !output.isStale, let conditions = output.conditions else { return [] }
+        guard !output.isLoading, !output.isStale, output.hasData else { return [] }
         var result: [AlertNotification] = []
-        let city = Format.city(conditions.location)
-        if let threshold = settings.category, let report = report(in: output), let reading = conditions.partsFetchedAt.air {
+        let city = output.city
+        if let threshold = settings.category, let report = report(in: output), let reading = output.readAt.parts.air {
             let categories = settings.standard.categories
             if let limit = categories.firstIndex(where: { $0.id == threshold }),
                let rank = categories.firstIndex(where: { $0.id == report.index.category.id }),
@@ -73,20 +75,20 @@ public struct AlertMonitor: Sendable {
                 result.append(alerting ? airAlert(report, rank: rank, city: city) : airRecovery(report, limit: categories[limit], city: city))
             }
         }
-        if let level = settings.asthma, let risk = conditions.asthma, !output.staleParts.contains(.asthma),
-           let reading = conditions.partsFetchedAt.asthma, let alerting = asthma.observe(bad: risk.risk.rank >= level.rank, reading: reading, hold: settings.hold) {
-            result.append(alerting ? asthmaAlert(risk, city: city) : asthmaRecovery(risk, limit: level, city: city))
+        if let level = settings.asthma, let shown = output.data.asthma, let risk = AsthmaRisk(rawValue: shown.risk), !output.staleParts.contains(.asthma),
+           let reading = output.readAt.parts.asthma, let alerting = asthma.observe(bad: risk.rank >= level.rank, reading: reading, hold: settings.hold) {
+            let estimate = shown.method != nil
+            result.append(alerting ? asthmaAlert(risk, estimate: estimate, city: city) : asthmaRecovery(risk, limit: level, city: city))
         }
-        if let limit = settings.co2PPM, let indoor = conditions.indoor, let ppm = indoor.co2PPM,
-           !conditions.failures.contains(where: { $0.part == .indoor }),
-           let alerting = co2.observe(bad: ppm >= Double(limit), reading: indoor.observedAt ?? conditions.fetchedAt, hold: settings.hold) {
+        if let limit = settings.co2PPM, let indoor = output.data.indoor, let ppm = indoor.co2PPM, !indoor.stale, let read = output.readAt.indoor,
+           let alerting = co2.observe(bad: ppm >= Double(limit), reading: read, hold: settings.hold) {
             result.append(Self.co2Notification(ppm, limit: limit, source: indoor.source, alerting: alerting, advice: output.advice))
         }
         if settings.advice, let advice = output.advice, let note = observeAdvice(advice, city: city, co2Sent: !result.isEmpty && result.last?.summary.hasPrefix("CO2") == true) {
             result.append(note)
         }
-        if let reading = conditions.partsFetchedAt.air, !output.staleParts.contains(.air) {
-            result += observePersonal(conditions, reading: reading, city: city)
+        if let reading = output.readAt.parts.air, !output.staleParts.contains(.air) {
+            result += observePersonal(output, reading: reading, city: city)
             result += observeDayAhead(output, reading: reading, city: city)
         }
         return result
@@ -116,7 +118,7 @@ public struct AlertMonitor: Sendable {
     /// standard when a bar has switched to another.
     private func report(in output: Output) -> AirQualityReport? {
         if output.standard == settings.standard { return output.airQuality }
-        return output.conditions?.pollution.flatMap { try? $0.report(for: settings.standard) }
+        return output.data.pollution.flatMap { try? $0.report(for: settings.standard) }
     }
 
     private func airAlert(_ report: AirQualityReport, rank: Int, city: String) -> AlertNotification {
@@ -131,14 +133,14 @@ public struct AlertMonitor: Sendable {
                           body: "\(city): \(Self.describe(report, settings.standard)), better than \(limit.name)")
     }
 
-    private func asthmaAlert(_ asthma: Asthma, city: String) -> AlertNotification {
-        AlertNotification(urgency: asthma.risk == .veryHigh ? .critical : .normal, summary: "Asthma risk \(asthma.risk.displayName)",
-                          body: "\(city): asthma risk \(asthma.risk.displayName)\(asthma.method == nil ? "" : " (estimate)")")
+    private func asthmaAlert(_ risk: AsthmaRisk, estimate: Bool, city: String) -> AlertNotification {
+        AlertNotification(urgency: risk == .veryHigh ? .critical : .normal, summary: "Asthma risk \(risk.displayName)",
+                          body: "\(city): asthma risk \(risk.displayName)\(estimate ? " (estimate)" : "")")
     }
 
-    private func asthmaRecovery(_ asthma: Asthma, limit: AsthmaRisk, city: String) -> AlertNotification {
-        AlertNotification(urgency: .low, summary: "Asthma risk back to \(asthma.risk.displayName)",
-                          body: "\(city): asthma risk \(asthma.risk.displayName), below \(limit.displayName)")
+    private func asthmaRecovery(_ risk: AsthmaRisk, limit: AsthmaRisk, city: String) -> AlertNotification {
+        AlertNotification(urgency: .low, summary: "Asthma risk back to \(risk.displayName)",
+                          body: "\(city): asthma risk \(risk.displayName), below \(limit.displayName)")
     }
 
     /// "CO2 1520 ppm: open a window (outdoor air good)" when the advice (`Output.advice`) says the

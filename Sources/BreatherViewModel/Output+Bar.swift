@@ -130,7 +130,7 @@ extension Output {
     /// and for a source that is no sensor (a WAQI that has no EU index, the model standing in:
     /// the tooltip says so), which would say "failed" at every poll.
     public var fallbackNote: String? {
-        let sensors = (data.airQuality?.fallbackFrom ?? []).filter(ProviderID.isSensor)
+        let sensors = SensorMerge.sensors(among: data.airQuality?.fallbackFrom ?? [])
         return sensors.isEmpty ? nil : sensors.joined(separator: ", ") + " failed"
     }
 

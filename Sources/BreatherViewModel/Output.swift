@@ -149,6 +149,9 @@ public struct Output: Sendable, Equatable {
     public var missingParts: [ProviderFailure.Part] = []
     /// What the run earned, for the one-shot's exit code, and the failure that decided it.
     public var status: RunStatus = .ok
+    /// When each part shown was fetched, and when the indoor sensor took its reading (else
+    /// the fetch): the alerts count each reading once, however often it is re-rendered.
+    public var readAt = (parts: PartTimes(), indoor: Timestamp?.none)
 
     /// True once any conditions have been shown.
     public var hasData: Bool { data.place != nil }
@@ -240,7 +243,7 @@ extension State {
         let retryAt = holdEnd(latestFailures)
         let holdLeft = retryAt.map { Format.seconds($0.timeIntervalSince(now).rounded(.up)) } ?? 0
         // A sensor that failed is asked again at the next sensor poll, the others at the next poll.
-        let sensorFailed = Format.shownFailure(latestFailures).map { ProviderID.isSensor($0.provider) } ?? false
+        let sensorFailed = Format.shownFailure(latestFailures).map(SensorMerge.isRetriedBySensorPoll) ?? false
         let (interval, since) = sensorFailed && environment.sensorPollSeconds != nil
             ? (environment.sensorPollSeconds, lastAttempt) : (environment.pollSeconds, lastPollAttempt)
         let nextPoll = interval.flatMap { poll in since.map { Format.seconds(Double(poll) - now.timeIntervalSince($0)) } }
@@ -313,6 +316,7 @@ extension State {
             staleParts: staleParts,
             status: RunStatus(conditions: conditions, report: report, failures: latestFailures, airError: airError))
         output.isDayAheadStale = dayAheadStale
+        output.readAt = (conditions?.partsFetchedAt ?? PartTimes(), conditions.flatMap { held in held.indoor.map { $0.observedAt ?? held.fetchedAt } })
         if let conditions, conditions.weather == nil, conditions.failures.contains(where: { $0.part == .weather }) {
             output.missingParts = [.weather]
         }

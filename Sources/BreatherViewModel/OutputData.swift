@@ -225,6 +225,13 @@ public struct OutputData: Sendable, Equatable {
         }
     }
 
+    /// The latest hour's concentration of `pollutant` in the air reading shown (a sensor's
+    /// particles, completed by the model's gases, when a sensor answered), µg/m³; nil without
+    /// one. What the MQTT entities and the personal thresholds read, as the index shown does.
+    public func latest(_ pollutant: Pollutant) -> Double? {
+        pollution?.hourly?.latest(pollutant)
+    }
+
     /// Equal when every value is equal.
     public static func == (lhs: OutputData, rhs: OutputData) -> Bool {
         lhs.place == rhs.place && lhs.airQuality == rhs.airQuality && lhs.hasAirData == rhs.hasAirData

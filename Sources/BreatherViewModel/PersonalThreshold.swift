@@ -25,21 +25,24 @@ public struct PersonalThreshold: Sendable, Equatable {
         self.badDays = badDays
     }
 
-    /// The current value of the variable in `conditions`: the latest hour of a pollutant, or a pollen count; nil for none.
-    func current(in conditions: CityConditions) -> Double? {
-        guard let pollution = conditions.pollution else { return nil }
-        if let pollutant = Pollutant(rawValue: variable) { return pollution.hourly?.latest(pollutant) }
-        if variable.hasPrefix("pollen_"), let type = PollenType(rawValue: String(variable.dropFirst(7))) { return pollution.pollen?[type] }
+    /// The current value of the variable as `output` shows it: the latest hour of a pollutant,
+    /// or a pollen count; nil for none, and for pollen shown stale beside a sensor's fresh
+    /// particles ("grass high*": kept from an earlier fetch, no new reading).
+    func current(in output: Output) -> Double? {
+        if let pollutant = Pollutant(rawValue: variable) { return output.data.latest(pollutant) }
+        if variable.hasPrefix("pollen_"), !output.isDayAheadStale {
+            return output.data.pollen.first { "pollen_\($0.species)" == variable }?.count
+        }
         return nil
     }
 }
 
 extension AlertMonitor {
-    /// The personal thresholds' crossings and recoveries in `conditions` read at `reading`.
-    mutating func observePersonal(_ conditions: CityConditions, reading: Timestamp, city: String) -> [AlertNotification] {
+    /// The personal thresholds' crossings and recoveries in `output` read at `reading`.
+    mutating func observePersonal(_ output: Output, reading: Timestamp, city: String) -> [AlertNotification] {
         var result: [AlertNotification] = []
         for threshold in settings.personalThresholds {
-            guard let value = threshold.current(in: conditions) else { continue }
+            guard let value = threshold.current(in: output) else { continue }
             var track = personalTracks[threshold.variable] ?? Track()
             let flipped = track.observe(bad: value > threshold.limit, reading: reading, hold: settings.hold)
             personalTracks[threshold.variable] = track

@@ -40,7 +40,7 @@ extension State {
     func holdEnd(_ failures: [ProviderFailure]) -> Timestamp? {
         guard let held = Self.heldIndex(failures), let seconds = failures[held].retryAfterSeconds else { return nil }
         let stored = conditions.map { $0.polledAt ?? $0.fetchedAt }
-        let attempt = ProviderID.isSensor(failures[held].provider) ? lastAttempt ?? stored : lastPollAttempt ?? stored ?? lastAttempt
+        let attempt = SensorMerge.isRetriedBySensorPoll(failures[held]) ? lastAttempt ?? stored : lastPollAttempt ?? stored ?? lastAttempt
         return attempt.map { $0.addingTimeInterval(Double(seconds)) }
     }
 

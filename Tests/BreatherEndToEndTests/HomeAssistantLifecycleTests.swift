@@ -82,17 +82,21 @@ struct HomeAssistantLifecycleTests {
         failing["/aq/v1/air-quality"] = Route(body: "{\"error\":true}", status: 500)
         try server.setRoutes(failing)
         // Another machine state (no stored model data), the same config: the model fails from the start.
-        let watcher = try MQTTWatcher(broker: broker, filter: "homeassistant/#")
+        let watcher = try MQTTWatcher(broker: broker, filter: "#")
         defer { watcher.stop() }
         let second = try Sandbox()
         try second.writeDaemonConfig(server: server, interval: "1s", sources: sources + second.mqttTable(broker, prefix: "breather/restart"))
         let again = try DaemonProcess(sandbox: second)
         defer { again.send(SIGKILL) }
-        #expect(await waitUntil { (try? broker.retained("breather/restart/state")).flatMap(jsonObject).map { !Self.available("o3", in: $0) } == true },
-                "\(again.stderr)")
-        try await Task.sleep(for: .seconds(3))
+        // Two states of the outage seen live (events, not a sleep): a deletion would follow the
+        // first one's publish (configs found before it) or the broker's retained configs, which
+        // come at the subscription, so every such publish is seen before the second state.
+        let outageStates = {
+            watcher.messages().filter { $0.topic == "breather/restart/state" && jsonObject($0.payload).map { !Self.available("o3", in: $0) } == true }.count
+        }
+        #expect(await waitUntil { outageStates() >= 2 }, "\(again.stderr)")
         #expect(Self.configs(broker).keys.sorted() == before)
-        let emptied = watcher.messages().filter { $0.payload.isEmpty }.map(\.topic)
+        let emptied = watcher.messages().filter { $0.topic.hasPrefix("homeassistant/") && $0.payload.isEmpty }.map(\.topic)
         #expect(emptied.isEmpty, "configs deleted after the restart: \(emptied)")
     }
 
@@ -106,10 +110,15 @@ struct HomeAssistantLifecycleTests {
         let first = try DaemonProcess(sandbox: home)
         defer { first.send(SIGKILL) }
         #expect(await waitUntil { Self.configs(broker).keys.contains { $0.hasSuffix("/indoor_co2/config") } }, "\(first.stderr)")
+        let watcher = try MQTTWatcher(broker: broker, filter: "#")
+        defer { watcher.stop() }
         let second = try DaemonProcess(sandbox: work)
         defer { second.send(SIGKILL) }
         #expect(await waitUntil { Self.configs(broker).values.contains { $0["state_topic"] as? String == "breather/work/state" } }, "\(second.stderr)")
-        try await Task.sleep(for: .seconds(3))
+        // Each daemon's second state after the second one started, seen live (events, not a
+        // sleep): whatever either did to the other's configs at its start is seen before it.
+        let states = { (topic: String) in watcher.messages().filter { $0.topic == topic }.count }
+        #expect(await waitUntil { states("breather/work/state") >= 2 && states("breather/home/state") >= 2 }, "\(second.stderr)")
         let configs = Self.configs(broker)
         let aqi = configs.filter { $0.key.hasSuffix("/aqi/config") }
         #expect(aqi.count == 2, "\(aqi.keys.sorted())")

@@ -44,6 +44,8 @@ server=$!
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
 port=$(head -1 "$work/port")
 base="http://127.0.0.1:$port"
+# Each side its own store and history file: a build of an older schema cannot write a newer one's
+# history (it skips the write, which makes its figure a little low).
 for side in old new; do
     cat > "$work/$side.toml" <<TOML
 [location]
@@ -55,6 +57,8 @@ forecast_url = "$base/v1"
 air_quality_url = "$base/aq/v1"
 [cache]
 path = "$work/$side-cache.json"
+[history]
+path = "$work/$side-history.sqlite3"
 TOML
     "$work/$side/breather" --format json --refresh --config "$work/$side.toml" | jq -e '.air_quality.aqi' > /dev/null
 done

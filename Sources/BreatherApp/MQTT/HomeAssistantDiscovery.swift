@@ -83,6 +83,8 @@ struct HomeAssistantDiscovery {
     static func fresh(_ source: HomeAssistantEntity.Source) -> String {
         switch source {
         case .air, .weather, .asthma: " and '\(source.rawValue)' not in value_json.stale_parts"
+        // Pollen and UV are stale with the air, and on their own beside a sensor's fresh particles.
+        case .pollen, .uv: " and 'air' not in value_json.stale_parts and '\(source.rawValue)' not in value_json.stale_parts"
         case .indoor: " and value_json.indoor is not none and not value_json.indoor.stale"
         case .alerts: ""
         }
@@ -104,10 +106,12 @@ struct HomeAssistantDiscovery {
     }
 
     /// True when `source`'s part failed in the refresh behind `output`, or is shown stale
-    /// (carried over from an earlier fetch). Alerts never fail: they follow `[alerts]`.
+    /// (carried over from an earlier fetch; pollen and UV also beside a sensor's fresh
+    /// particles, `Output.isDayAheadStale`). Alerts never fail: they follow `[alerts]`.
     static func failed(_ source: HomeAssistantEntity.Source, in output: Output) -> Bool {
+        if source == .pollen || source == .uv, output.isDayAheadStale { return true }
         let part: ProviderFailure.Part? = switch source {
-        case .air: .air
+        case .air, .pollen, .uv: .air
         case .weather: .weather
         case .asthma: .asthma
         case .indoor: .indoor

@@ -18,7 +18,9 @@ enum EntityValue: Equatable {
 }
 
 /// One Home Assistant entity: how it is announced and how its reading is taken from an
-/// `Output`. Adding an entity is one row of `HomeAssistantEntity.table`.
+/// `Output`: from what the views read (`Output.data` and the strings), never from the model's
+/// `conditions`, so a reading is what the bar shows. Adding an entity is one row of
+/// `HomeAssistantEntity.table`.
 struct HomeAssistantEntity: Sendable {
     enum Component: String, Sendable {
         case sensor
@@ -28,9 +30,11 @@ struct HomeAssistantEntity: Sendable {
     /// The part of a refresh the reading comes from. When that part failed this time, a
     /// missing reading is an outage: the entity reads unavailable and stays announced. When
     /// it answered without the reading, the configuration no longer produces it and its
-    /// entity is removed. `alerts` come from `[alerts]` alone.
+    /// entity is removed. `pollen` and `uv` are air, but stale on their own when they are
+    /// kept beside a sensor's fresh particles (json `stale_parts`, the bar's "grass high*").
+    /// `alerts` come from `[alerts]` alone.
     enum Source: String, Sendable {
-        case air, weather, asthma, indoor, alerts
+        case air, weather, asthma, pollen, uv, indoor, alerts
     }
 
     /// The object id: the key in the state document and the end of every id.
@@ -88,16 +92,16 @@ extension HomeAssistantEntity {
 
     static let asthma: [HomeAssistantEntity] = [
         HomeAssistantEntity(id: "asthma_probability", name: "Asthma probability", unit: "%", decimals: 0, icon: "mdi:lungs",
-                            source: .asthma) { input in input.output.conditions?.asthma?.probability.map { .number($0 * 100) } },
+                            source: .asthma) { input in input.output.data.asthma?.probability.map { .number($0 * 100) } },
         HomeAssistantEntity(id: "asthma_risk", name: "Asthma risk", deviceClass: "enum", stateClass: nil, icon: "mdi:lungs",
                             options: { _ in AsthmaRisk.allCases.map(\.displayName) }, source: .asthma) { input in
-            input.output.conditions?.asthma.map { .text($0.risk.displayName) }
+            input.output.data.asthma.flatMap { AsthmaRisk(rawValue: $0.risk) }.map { .text($0.displayName) }
         },
     ]
 
     /// Home Assistant has no UV device class; its own integrations (OpenUV, AccuWeather) use this unit.
     static let uv = HomeAssistantEntity(id: "uv_index", name: "UV index", unit: "UV index", decimals: 1, icon: "mdi:weather-sunny-alert",
-                                        source: .air) { $0.output.data.uv.map { .number($0.index) } }
+                                        source: .uv) { $0.output.data.uv.map { .number($0.index) } }
 
     /// PM2.5 … CO: μg/m³ as the providers give them, but CO in ppm (at 25 °C and 1 atm), the
     /// one unit Home Assistant's `carbon_monoxide` accepts on every release since 2025.9.
@@ -112,23 +116,23 @@ extension HomeAssistantEntity {
         }
         return HomeAssistantEntity(id: pollutant.rawValue, name: name, deviceClass: deviceClass, unit: pollutant == .co ? "ppm" : micrograms,
                                    decimals: pollutant == .co ? 3 : 1, source: .air) { input in
-            guard let latest = input.output.conditions?.pollution?.hourly?.values[pollutant]?.last(where: { $0 != nil }) ?? nil else { return nil }
+            guard let latest = input.output.data.latest(pollutant) else { return nil }
             return .number(pollutant == .co ? latest / (ReferenceConditions.celsius25.microgramsPerPPB(.co) ?? 1.145) / 1000 : latest)
         }
     }
 
     static func weatherReading(_ id: String, _ name: String, _ deviceClass: String, _ unit: String, _ decimals: Int,
-                        _ reading: @escaping @Sendable (Weather) -> Double?) -> HomeAssistantEntity {
+                        _ reading: @escaping @Sendable (OutputData.WeatherValues) -> Double?) -> HomeAssistantEntity {
         HomeAssistantEntity(id: id, name: name, deviceClass: deviceClass, unit: unit, decimals: decimals, source: .weather) { input in
-            input.output.conditions?.weather.flatMap(reading).map { .number($0) }
+            input.output.data.weather.flatMap(reading).map { .number($0) }
         }
     }
 
     /// A species' count: no device class in Home Assistant; the unit its AccuWeather integration uses.
     static func pollen(_ type: PollenType) -> HomeAssistantEntity {
         HomeAssistantEntity(id: "pollen_\(type.rawValue)", name: "\(type.rawValue.prefix(1).uppercased())\(type.rawValue.dropFirst()) pollen",
-                            unit: "p/m³", decimals: 0, icon: "mdi:flower-pollen", source: .air) { input in
-            input.output.conditions?.pollution?.pollen?[type].map { .number($0) }
+                            unit: "p/m³", decimals: 0, icon: "mdi:flower-pollen", source: .pollen) { input in
+            input.output.data.pollen.first { $0.species == type.rawValue }.map { .number($0.count) }
         }
     }
 

@@ -6,27 +6,29 @@
 /// BreatherProviders), so none is silently skipped; this protects series from elsewhere, such
 /// as a cache written by an older Breather.
 enum Averaging {
-    /// The series with invalid hours (negative, NaN, infinite) turned into missing ones.
-    static func valid(_ values: [Double?]) -> [Double?] {
+    /// The hours with invalid ones (negative, NaN, infinite) turned into missing ones. Callers
+    /// pass only the window they read (`suffix`): a forecast hour's series is up to 60 hours
+    /// long, and checking all of it for a 3-hour window was 1.3 % of a fresh run.
+    static func valid<Hours: Collection<Double?>>(_ values: Hours) -> [Double?] {
         values.map { $0.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
     }
 
     /// The value of the current (last) hour, or `nil` if missing or the series is empty.
     static func current(_ values: [Double?]) -> Double? {
-        valid(values).last ?? nil
+        valid(values.suffix(1)).last ?? nil
     }
 
     /// The most recent value within the last `hours` hours (a missing current hour falls back
     /// to the hour before, but never to stale data older than `hours`).
     static func recent(_ values: [Double?], within hours: Int = 3) -> Double? {
-        valid(values).suffix(hours).last(where: { $0 != nil }) ?? nil
+        valid(values.suffix(hours)).last(where: { $0 != nil }) ?? nil
     }
 
     /// The mean of the last `hours` hours if at least `minValid` of them are present and the
     /// series covers the whole window (a 3-hour-long series is not an 8-hour mean).
     static func mean(_ values: [Double?], hours: Int, minValid: Int) -> Double? {
         guard values.count >= hours else { return nil }
-        let window = valid(values).suffix(hours).compactMap { $0 }
+        let window = valid(values.suffix(hours)).compactMap { $0 }
         guard window.count >= minValid, !window.isEmpty else { return nil }
         return window.reduce(0, +) / Double(window.count)
     }
@@ -51,7 +53,7 @@ enum Averaging {
     /// nil unless 2 of the 3 most recent hours are valid. The mean is linear and `w` a ratio, so
     /// it is the same whether taken in µg/m³ or ppb.
     private static func weightedNowCast(_ values: [Double?], hours: Int, minimumWeight: Double) -> Double? {
-        let recent = Array(valid(values).suffix(hours).reversed())  // recent[i] = i hours ago
+        let recent = Array(valid(values.suffix(hours)).reversed())  // recent[i] = i hours ago
         guard recent.prefix(3).compactMap({ $0 }).count >= 2 else { return nil }
         let valid = recent.compactMap { $0 }
         guard let maxC = valid.max(), let minC = valid.min() else { return nil }
