@@ -27,12 +27,4 @@ public enum JSON {
     public static func serialize(_ value: JSONValue, pretty: Bool = false) -> String {
         JanssonWriter.serialize(value, pretty: pretty)
     }
-
-    /// Serializes compactly for Breather's own files, where a number must read back exactly:
-    /// the text of `serialize(_:)`, except that each real is written in the shortest form that
-    /// parses to the same `Double` (12.3 stays 12.3; 0.1 + 0.2 is 0.30000000000000004, not 0.3).
-    /// Written in Swift, without jansson's `snprintf` per real. NaN and infinity become `null`.
-    public static func serializeExact(_ value: JSONValue) -> String {
-        CompactWriter.serialize(value)
-    }
 }
