@@ -55,10 +55,18 @@ struct CSVRecords {
         var fields: [String] = []
         var quoted = false
         func finishField(_ fields: inout [String], _ field: inout [UInt8], line: Int) throws(HistoryImportError) {
-            guard !field.contains(0), let text = String(validating: field, as: UTF8.self) else {
-                throw HistoryImportError(line: line, reason: "not text (binary or non-UTF-8 bytes)")
+            // Nearly every field is ASCII with no NUL: decoded at once. `String(validating:)` looks
+            // up generic metadata on each call (14 % of an import's time when used for every field).
+            var ascii = true
+            for byte in field where byte == 0 || byte >= 0x80 { ascii = false; break }
+            if ascii {
+                fields.append(String(decoding: field, as: UTF8.self))
+            } else {
+                guard !field.contains(0), let text = String(validating: field, as: UTF8.self) else {
+                    throw HistoryImportError(line: line, reason: "not text (binary or non-UTF-8 bytes)")
+                }
+                fields.append(text)
             }
-            fields.append(text)
             field.removeAll(keepingCapacity: true)
         }
         while let byte = try current() {
