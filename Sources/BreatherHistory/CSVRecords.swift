@@ -10,6 +10,8 @@ struct CSVRecords {
     private var started = false
     private var exhausted = false
     private let nextChunk: () throws -> [UInt8]?
+    /// `next()`'s record, kept between calls.
+    private var scratch = RawRecord()
 
     struct Record { var line: Int; var fields: [String] }
 
@@ -51,6 +53,8 @@ struct CSVRecords {
     /// The next record with its fields as strings; nil at the end.
     mutating func next() throws -> Record? {
         var raw = RawRecord()
+        swap(&raw, &scratch)  // the buffers the last record grew, not new ones
+        defer { scratch = raw }
         guard try next(into: &raw) else { return nil }
         return Record(line: raw.line, fields: (0..<raw.count).map { raw.text($0) })
     }
