@@ -121,13 +121,13 @@ struct HistoryCommand {
                     // Opened at the first good batch: a file bad from its first lines makes no store.
                     let opened = try HistoryStore(path: path)
                     before = (try opened.readingCount(), try opened.summarisedDayCount())
-                    try opened.beginImport()
+                    try opened.beginImport(keepRawSeconds: keepRawSeconds, now: now)
                     store = opened
                 }
                 try store?.importBatch(batch)
-                count += batch.count
+                count += batch.readingCount
             }
-            try store?.finishImport(keepRawSeconds: keepRawSeconds, now: now)
+            try store?.finishImport()
         } catch {
             store?.abandonImport()
             store = nil

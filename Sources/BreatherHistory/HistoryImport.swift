@@ -14,9 +14,9 @@ public struct HistoryImportError: Error, Sendable, Equatable, CustomStringConver
 /// Reads a file `HistoryCSV` wrote back into readings: the header must be the export's (or an
 /// earlier version's, without the columns added since), each row a place, source and time
 /// with numbers where the export writes numbers, each within what a live reading may hold
-/// (`HistoryVariable.limits`) and none dated in the future. Read in batches as the file
-/// comes (`nextBatch`), so memory stays bounded; the caller writes them in one transaction
-/// and drops it at the first bad line (`HistoryStore.beginImport`).
+/// (`HistoryVariable.limits`) and none dated in the future. Read in batches of rows as the
+/// file comes (`nextBatch`), so memory stays bounded; the caller writes them in one
+/// transaction and drops it at the first bad line (`HistoryStore.beginImport`).
 public struct HistoryImport {
     /// Columns an export written before they existed lacks; such a file imports with them
     /// missing. `uv_index` came with UV (the exports before it end their pollen columns with
@@ -35,6 +35,10 @@ public struct HistoryImport {
     private let now: Int
     private var variableColumns: [Int]?
     private var fieldCount = 0
+    /// The row before's place and source, and the cells they were read from: a file names the
+    /// same place and source on every row, so each is read and cleaned once, not once a row.
+    private var previous: (cells: [UInt8], ends: [Int], place: HistoryPlace, source: String)?
+    private var raw = RawRecord()
 
     /// A reader of the bytes `chunks` hands over (nil at the end; what it throws passes
     /// through), holding rows to `now` (seconds since 1970) for the future check.
@@ -58,7 +62,7 @@ public struct HistoryImport {
         var reader = HistoryImport(chunks: { defer { rest = nil }; return rest }, now: now)
         var readings: [HistoryReading] = []
         do {
-            while let batch = try reader.nextBatch() { readings += batch }
+            while let batch = try reader.nextBatch() { readings += batch.readings }
         } catch let error as HistoryImportError {
             throw error
         } catch {
@@ -67,18 +71,20 @@ public struct HistoryImport {
         return readings
     }
 
-    /// The next readings (up to about `batchSize`), nil after the last; throws
+    /// The next rows (about `batchSize` readings), nil after the last; throws
     /// `HistoryImportError` at the first line that is wrong.
-    public mutating func nextBatch() throws -> [HistoryReading]? {
+    public mutating func nextBatch() throws -> ImportBatch? {
         if variableColumns == nil { try readHeader() }
         guard let variableColumns else { return nil }
-        var readings: [HistoryReading] = []
-        readings.reserveCapacity(Self.batchSize + variableColumns.count)
-        while readings.count < Self.batchSize, let record = try records.next() {
-            if record.fields == [""] { continue }  // a blank line
-            try Self.append(record, columns: variableColumns, fieldCount: fieldCount, now: now, to: &readings)
+        var batch = ImportBatch(columns: variableColumns)
+        var values: [Double] = []
+        values.reserveCapacity(variableColumns.count)
+        while batch.readingCount < Self.batchSize, try records.next(into: &raw) {
+            if raw.ends == [0] { continue }  // a blank line
+            let row = try read(values: &values)
+            batch.append(row, values: values)
         }
-        return readings.isEmpty ? nil : readings
+        return batch.rows.isEmpty ? nil : batch
     }
 
     private mutating func readHeader() throws {
@@ -92,36 +98,52 @@ public struct HistoryImport {
         fieldCount = header.fields.count
     }
 
-    private static func append(_ record: CSVRecords.Record, columns: [Int], fieldCount: Int, now: Int,
-                               to readings: inout [HistoryReading]) throws(HistoryImportError) {
-        let fields = record.fields
-        func fail(_ reason: String) -> HistoryImportError { HistoryImportError(line: record.line, reason: reason) }
-        guard fields.count == fieldCount else { throw fail("\(fields.count) fields, expected \(fieldCount)") }
-        guard let time = Timestamp.parse(fields[0]), fields[0].count >= 20 else { throw fail("time \"\(fields[0].prefix(40))\" is not an RFC 3339 time with an offset") }
+    /// The place, source and time of the record just read (`raw`), and its values (NaN for an
+    /// empty cell) in `values`. Numbers are read from the bytes; strings are made only for the
+    /// time, and for the place and source when they differ from the row before's.
+    private mutating func read(values: inout [Double]) throws(HistoryImportError) -> ImportBatch.Row {
+        let line = raw.line
+        func fail(_ reason: String) -> HistoryImportError { HistoryImportError(line: line, reason: reason) }
+        guard raw.count == fieldCount else { throw fail("\(raw.count) fields, expected \(fieldCount)") }
+        let timeText = raw.text(0)
+        guard let time = Timestamp.parse(timeText), timeText.count >= 20 else { throw fail("time \"\(timeText.prefix(40))\" is not an RFC 3339 time with an offset") }
         let seconds = Int(time.timeIntervalSince1970.rounded(.down))
-        guard seconds <= now + futureSlackSeconds else {
-            throw fail("time \(fields[0].prefix(40)) is in the future (this machine's clock says \(Timestamp.rfc3339(Timestamp(timeIntervalSince1970: Double(now)))))")
+        guard seconds <= now + Self.futureSlackSeconds else {
+            throw fail("time \(timeText.prefix(40)) is in the future (this machine's clock says \(Timestamp.rfc3339(Timestamp(timeIntervalSince1970: Double(now)))))")
         }
-        guard let latitude = Double(fields[2]), (-90...90).contains(latitude) else { throw fail("latitude \"\(fields[2].prefix(40))\" is not a number from -90 to 90") }
-        guard let longitude = Double(fields[3]), (-180...180).contains(longitude) else { throw fail("longitude \"\(fields[3].prefix(40))\" is not a number from -180 to 180") }
-        let source = Sanitized.line(HistoryCSV.textCellValue(fields[4]))
-        guard !source.isEmpty else { throw fail("the source is empty") }
-        let place = HistoryPlace(latitude: latitude, longitude: longitude, name: HistoryCSV.textCellValue(fields[1]))
-        for (column, position) in columns.enumerated() {
-            let text = fields[HistoryCSV.leading.count + column]
-            guard !text.isEmpty else { continue }
-            let variable = HistoryVariable.all[position]
-            let value: Double
+        let cells = raw.bytes[raw.range(1).lowerBound..<raw.ends[4]]
+        let ends = raw.ends[1...4].map { $0 - raw.ends[0] }
+        let place: HistoryPlace, source: String
+        if let previous, previous.ends == ends, previous.cells.elementsEqual(cells) {
+            (place, source) = (previous.place, previous.source)
+        } else {
+            let fields = (1...4).map { raw.text($0) }
+            guard let latitude = Double(fields[1]), (-90...90).contains(latitude) else { throw fail("latitude \"\(fields[1].prefix(40))\" is not a number from -90 to 90") }
+            guard let longitude = Double(fields[2]), (-180...180).contains(longitude) else { throw fail("longitude \"\(fields[2].prefix(40))\" is not a number from -180 to 180") }
+            source = Sanitized.line(HistoryCSV.textCellValue(fields[3]))
+            guard !source.isEmpty else { throw fail("the source is empty") }
+            place = HistoryPlace(latitude: latitude, longitude: longitude, name: HistoryCSV.textCellValue(fields[0]))
+            previous = (Array(cells), ends, place, source)
+        }
+        values.removeAll(keepingCapacity: true)
+        for (column, position) in variableColumns!.enumerated() {
+            let field = HistoryCSV.leading.count + column
+            let range = raw.range(field)
+            guard !range.isEmpty else { values.append(.nan); continue }
             if position == HistoryVariable.asthmaRisk {
+                let text = raw.text(field)
                 guard let risk = AsthmaRisk(rawValue: text) else { throw fail("asthma_risk \"\(text.prefix(40))\" is not one of low, medium, high, very_high") }
-                value = risk.level
+                values.append(risk.level)
             } else {
-                guard let number = Double(text) else { throw fail("\(variable.name) \"\(text.prefix(40))\" is not a number") }
+                let variable = HistoryVariable.all[position]
+                guard let number = PlainDecimal.value(raw.bytes[range]) ?? Double(raw.text(field)) else {
+                    throw fail("\(variable.name) \"\(raw.text(field).prefix(40))\" is not a number")
+                }
                 // The limits a live reading is held to: no import brings in what no provider could.
                 if let problem = Plausibility.problem(variable.name, number, variable.limits, variable.shownUnit) { throw fail(problem) }
-                value = number
+                values.append(number)
             }
-            readings.append(HistoryReading(place: place, source: source, time: seconds, variable: variable.name, value: value))
         }
+        return ImportBatch.Row(place: place, source: source, time: seconds)
     }
 }

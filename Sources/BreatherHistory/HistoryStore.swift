@@ -171,9 +171,8 @@ public final class HistoryStore {
 
     // MARK: Importing
 
-    /// An import under way: the earliest time written at each place, and the names as they
-    /// were before it (restored if it is abandoned).
-    var importing: (earliest: [Int: Int], names: ([HistoryPlace: Int], [Int: String], [String: Int], [String: Int]))?
+    /// An import under way (`beginImport`).
+    var importing: ImportState?
 
     func placeID(_ place: HistoryPlace) throws(SQLiteError) -> Int {
         if let id = placeIDs[place] {
@@ -204,7 +203,7 @@ public final class HistoryStore {
         return id
     }
 
-    private func sourceID(_ name: String) throws(SQLiteError) -> Int {
+    func sourceID(_ name: String) throws(SQLiteError) -> Int {
         if let id = sourceIDs[name] { return id }
         let insert = try database.kept("INSERT INTO source(name) VALUES (?) ON CONFLICT(name) DO UPDATE SET name = excluded.name RETURNING id")
         defer { insert.reset() }
@@ -214,7 +213,7 @@ public final class HistoryStore {
         return insert.int(at: 0)
     }
 
-    private func variableID(_ name: String) throws(SQLiteError) -> Int {
+    func variableID(_ name: String) throws(SQLiteError) -> Int {
         if let id = variableIDs[name] { return id }
         guard let known = (HistoryVariable.all + HistoryVariable.channels).first(where: { $0.name == name }) else {
             throw SQLiteError(code: 20, message: "unknown variable \(name)")  // SQLITE_MISMATCH

@@ -59,4 +59,51 @@ struct HistoryImportTests {
         #expect(refused.status == 65, "\(refused.stderr)")
         #expect(refused.stderr.contains("line 4: time 2099-01-01T00:00:00+00:00 is in the future"), "\(refused.stderr)")
     }
+
+    @Test("killed part-way (its file a pipe, half written): the store passes its integrity check and keeps what it had; importing the file then adds each row once")
+    func killedPartWay() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("[location]\nlatitude = 1\nlongitude = 2\n")
+        let all = Self.rows(25_000)  // about 2.3 MB: the import reads a megabyte at a time
+        let file = sandbox.home.appendingPathComponent("all.csv").path
+        try all.write(toFile: file, atomically: true, encoding: .utf8)
+        let last = sandbox.home.appendingPathComponent("last.csv").path
+        try Self.rows(10).write(toFile: last, atomically: true, encoding: .utf8)  // the file's last 10 rows
+        #expect(try await sandbox.run(["history", "import", last, "--config", sandbox.configPath]).status == 0)
+        let before = try sqlite3(sandbox.historyPath, "SELECT count(*) FROM reading")
+        #expect(before == "30")
+        // The file through a pipe: once 1.6 MB are written, the import has read its first megabyte
+        // and written its batches, and waits for the rest inside its transaction.
+        let fifo = sandbox.home.appendingPathComponent("pipe.csv").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let head = Data(all.utf8.prefix(1_600_000))
+        let (home, config) = (sandbox.home.path, sandbox.configPath)
+        let status = try await offThePool { () throws -> Int32 in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Paths.binary)
+            process.arguments = ["history", "import", fifo, "--config", config]
+            process.environment = ["HOME": home, "PATH": "/usr/bin:/bin"]
+            try process.run()
+            let pipe = FileHandle(forWritingAtPath: fifo)!  // opens once the import opens it
+            pipe.write(head)
+            kill(process.processIdentifier, SIGKILL)
+            let status = reap(process)
+            try? pipe.close()
+            return status
+        }
+        #expect(status != 0, "the import was killed before the end of its file")
+        #expect(try sqlite3(sandbox.historyPath, "PRAGMA integrity_check") == "ok")
+        #expect(try sqlite3(sandbox.historyPath, "SELECT count(*) FROM reading") == before, "nothing of the killed import stays")
+        // Imported whole, twice: each row once, as into a new store.
+        #expect(try await sandbox.run(["history", "import", file, "--config", sandbox.configPath]).status == 0)
+        let once = try sqlite3(sandbox.historyPath, "SELECT count(*) FROM reading") + " " + (try sqlite3(sandbox.historyPath, "SELECT count(*) FROM daily"))
+        #expect(try await sandbox.run(["history", "import", file, "--config", sandbox.configPath]).status == 0)
+        let twice = try sqlite3(sandbox.historyPath, "SELECT count(*) FROM reading") + " " + (try sqlite3(sandbox.historyPath, "SELECT count(*) FROM daily"))
+        #expect(twice == once)
+        let fresh = try Sandbox()
+        try fresh.writeConfig("[location]\nlatitude = 1\nlongitude = 2\n")
+        #expect(try await fresh.run(["history", "import", file, "--config", fresh.configPath]).status == 0)
+        #expect(try sqlite3(fresh.historyPath, "SELECT count(*) FROM reading") + " " + (try sqlite3(fresh.historyPath, "SELECT count(*) FROM daily")) == once)
+        #expect(try sqlite3(sandbox.historyPath, "PRAGMA integrity_check") == "ok")
+    }
 }
