@@ -143,7 +143,7 @@ final class DaemonController: Service, Sendable {
             viewModel.cancelFetch()
             let gate = Self.gate(now)
             do {
-                await session.fetching.replace(fetcher: try new.makeFetcher(gate: gate, history: session.history), resolver: LocationResolver(context: new))
+                await session.fetching.replace(try new.placeProviders(gate: gate, history: session.history, savesSensorPolls: false))
             } catch {
                 old.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
                 return false

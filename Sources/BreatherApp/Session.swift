@@ -69,8 +69,9 @@ struct Session: Sendable {
         switch source {
         case .providers(let options):
             let history = HistorySlot(context.historyRecorder())
-            let fetching = Fetching(fetcher: try context.makeFetcher(gate: options.gate, history: history),
-                                    resolver: LocationResolver(context: context, resolved: options.location, failure: options.locationFailure))
+            let providers = try context.placeProviders(gate: options.gate, history: history, location: options.location,
+                                                       failure: options.locationFailure, savesSensorPolls: options.gate == nil)
+            let fetching = Fetching(providers, record: { history.current?.recordAveragingSensors($0) ?? $0 })
             let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger,
                                     failedFetches: options.failedFetches, savesSensorPolls: options.gate == nil)
             let sensorRecordSeconds = options.sensorRecordSeconds
@@ -153,20 +154,31 @@ final class HistorySlot: Sendable {
 /// The fetch the view model calls: the current providers and location, swapped whole on reload.
 /// After every fetch it tells the controller when a failed provider (or the location lookup)
 /// is worth asking again before the next poll (`ProviderGate.secondsUntilEarlyRetry`).
+/// With several places (`[[place]]`) it fetches the others in the same poll, after one
+/// Open-Meteo request per endpoint for all of them (`OpenMeteo.prefetch`), and keeps theirs in
+/// their own stores and `places`; the view model sees the place shown.
 actor Fetching {
-    private var fetcher: ConditionsFetcher
-    private var resolver: LocationResolver
+    private var providers: PlaceProviders
     private var earlyRetry: (@Sendable (Double?) -> Void)?
     /// When the early retry last reported is due, for the view model's "retry 20s".
     nonisolated let earlyRetryAt = Mutex<Timestamp?>(nil)
+    /// The other places' latest conditions.
+    nonisolated let places = PlaceBook()
+    /// What each other place's fetch goes through before it is kept (the history's recording).
+    private let record: @Sendable (CityConditions) -> CityConditions
 
     init(fetcher: ConditionsFetcher, resolver: LocationResolver) {
-        self.fetcher = fetcher
-        self.resolver = resolver
+        self.init(PlaceProviders(fetcher: fetcher, resolver: resolver))
+    }
+
+    init(_ providers: PlaceProviders, record: @escaping @Sendable (CityConditions) -> CityConditions = { $0 }) {
+        self.providers = providers
+        self.record = record
     }
 
     func fetch(_ request: FetchRequest) async throws(ProviderFailure) -> CityConditions {
-        let (fetcher, resolver) = (self.fetcher, self.resolver)
+        let providers = self.providers
+        let (fetcher, resolver) = (providers.fetcher, providers.resolver)
         let location: Location
         do {
             location = try await resolver.location()
@@ -177,10 +189,51 @@ actor Fetching {
             throw error
         }
         await fetcher.gate?.record("location", part: .location, failure: nil)
-        let conditions = await fetcher.fetch(at: location, request)
+        let conditions: CityConditions
+        if providers.others.isEmpty || request.sensorsOnly {
+            conditions = await fetcher.fetch(at: location, request)
+        } else {
+            conditions = await fetchAllPlaces(providers, shownAt: location, request)
+        }
         // A sensor poll's own failures wait for the next sensor poll; an early retry is a full
         // fetch, which would spend provider quota on a sensor that did not answer.
         if !request.sensorsOnly { await reportEarlyRetry(fetcher.gate) }
+        return conditions
+    }
+
+    /// The place shown and every other place, side by side, after one list request per
+    /// Open-Meteo endpoint for the places that ask it first. A place whose location cannot be
+    /// found keeps what it had; the others are fetched whatever happens to it.
+    private func fetchAllPlaces(_ providers: PlaceProviders, shownAt location: Location, _ request: FetchRequest) async -> CityConditions {
+        var located: [(OtherPlace, Location)] = []
+        for place in providers.others {
+            if let found = try? await place.resolver.location() { located.append((place, found)) }
+        }
+        if let openMeteo = providers.openMeteo {
+            var weatherAt: [Location] = [], airAt: [Location] = []
+            for (fetcher, at) in [(providers.fetcher, location)] + located.map({ ($0.0.fetcher, $0.1) }) {
+                if await fetcher.asksFirst(.openMeteo, for: .weather, request) { weatherAt.append(at) }
+                if await fetcher.asksFirst(.openMeteo, for: .air, request) { airAt.append(at) }
+            }
+            await openMeteo.prefetch(weatherAt: weatherAt, airAt: airAt)
+        }
+        let (book, record) = (places, self.record)
+        async let shown = providers.fetcher.fetch(at: location, request)
+        await withTaskGroup(of: Void.self) { group in
+            for (place, at) in located {
+                group.addTask {
+                    let fetched = record(await place.fetcher.fetch(at: at, request))
+                    let previous = book.conditions(place.name) ?? place.cache.load().storedConditions
+                    let merged = previous.map { $0.merged(with: fetched) } ?? fetched
+                    place.saver.save(merged)
+                    book.set(place.name, merged)
+                }
+            }
+        }
+        let conditions = await shown
+        // A reply prefetched for a source a place did not reach (an earlier one answered) is
+        // never shown at a later poll.
+        await providers.openMeteo?.batch?.clear()
         return conditions
     }
 
@@ -195,10 +248,32 @@ actor Fetching {
         earlyRetry(seconds)
     }
 
-    /// New providers and location after a reload.
-    func replace(fetcher: ConditionsFetcher, resolver: LocationResolver) {
-        self.fetcher = fetcher
-        self.resolver = resolver
+    /// New providers and locations after a reload.
+    func replace(_ providers: PlaceProviders) {
+        self.providers = providers
+    }
+}
+
+/// Everything a session asks, swapped whole on reload: the place shown (its providers and
+/// location) and the other places, with the Open-Meteo client whose list requests serve them all.
+struct PlaceProviders: Sendable {
+    var fetcher: ConditionsFetcher
+    var resolver: LocationResolver
+    var others: [OtherPlace] = []
+    var openMeteo: OpenMeteo?
+}
+
+extension AppContext {
+    /// The providers of every place under these settings: the place shown behind `gate`, each
+    /// other place behind a gate of its own. `location`/`failure`: the one-shot's lookup.
+    func placeProviders(gate: ProviderGate?, history: HistorySlot, location: Location? = nil, failure: ProviderFailure? = nil,
+                        savesSensorPolls: Bool) throws(CommandFailure) -> PlaceProviders {
+        let resolver = LocationResolver(context: self, resolved: location, failure: failure)
+        guard settings.places.count > 1 else { return PlaceProviders(fetcher: try makeFetcher(gate: gate, history: history), resolver: resolver) }
+        let batch = OpenMeteoBatch()
+        return PlaceProviders(fetcher: try makeFetcher(gate: gate, history: history, batch: batch), resolver: resolver,
+                              others: try otherPlaces(gate: gate, history: history, batch: batch, savesSensorPolls: savesSensorPolls),
+                              openMeteo: openMeteo(history: history, batch: batch))
     }
 }
 
@@ -261,8 +336,12 @@ actor LocationResolver {
     /// The one-shot's lookup already failed (an outage, with stored data to show): say so.
     private let failure: ProviderFailure?
 
-    init(context: AppContext, resolved: Location? = nil, failure: ProviderFailure? = nil) {
+    /// Another place's settings; nil: the place shown (`settings.location`).
+    private let place: LocationSettings?
+
+    init(context: AppContext, resolved: Location? = nil, failure: ProviderFailure? = nil, place: LocationSettings? = nil) {
         self.context = context
+        self.place = place
         self.resolved = resolved
         self.failure = failure
     }
@@ -271,7 +350,7 @@ actor LocationResolver {
         if let failure { throw failure }
         if let resolved { return resolved }
         do {
-            let found = try await context.resolveLocation()
+            let found = try await context.resolveLocation(of: place ?? context.settings.location)
             resolved = found
             return found
         } catch {

@@ -21,7 +21,7 @@ struct ConfigFile {
     /// Applies every key in the file to `settings`, recording origins.
     func apply(to settings: inout Settings) throws(ConfigError) {
         settings.configFile = path
-        try checkKeys(root, section: nil, allowed: ["standard", "standards", "units", "icons", "interval", "timeout", "location", "sources", "providers", "cache", "output", "on_update", "alerts", "bar", "history", "log", "mqtt", "advice"])
+        try checkKeys(root, section: nil, allowed: ["standard", "standards", "units", "icons", "interval", "timeout", "location", "place", "sources", "providers", "cache", "output", "on_update", "alerts", "bar", "history", "log", "mqtt", "advice"])
         if let value = try string("standard", in: root) {
             settings.standard = try choice(value, key: "standard", section: nil)
             mark(&settings, "standard")
@@ -74,6 +74,7 @@ struct ConfigFile {
             mark(&settings, "on_update")
         }
         if let table = try table("location", in: root) { try applyLocation(table, to: &settings) }
+        try applyPlaces(to: &settings)
         try applyAlerts(to: &settings)
         if let table = try table("bar", in: root) { try applyBar(table, to: &settings) }
         try applyHistory(to: &settings)
@@ -100,7 +101,7 @@ struct ConfigFile {
             settings.outputs = []
             for item in array {
                 guard let table = item.table else { throw error("output", nil, "each [[output]] must be a table") }
-                try checkKeys(table, section: "output", allowed: ["path", "format"])
+                try checkKeys(table, section: "output", allowed: ["path", "format", "place"])
                 guard let path = try string("path", in: table, section: "output"), !path.trimmingWhitespace().isEmpty else {
                     throw error("path", "output", "[[output]] needs a non-empty path")
                 }
@@ -108,7 +109,14 @@ struct ConfigFile {
                     throw error("path", "output", "\"\(path)\" is given twice: each [[output]] needs its own file")
                 }
                 let format: OutputFormat = try choice(try string("format", in: table, section: "output") ?? "plain", key: "format", section: "output")
-                settings.outputs.append(OutputSettings(path: expandHome(path), format: format))
+                var output = OutputSettings(path: expandHome(path), format: format)
+                if let place = try string("place", in: table, section: "output") {
+                    guard settings.place(named: place) != nil else {
+                        throw error("place", "output", "names no [[place]] \"\(place)\"; the places: \(settings.allPlaces.map(\.name).joined(separator: ", "))")
+                    }
+                    output.place = place
+                }
+                settings.outputs.append(output)
             }
             mark(&settings, "output")
         }

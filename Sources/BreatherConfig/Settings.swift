@@ -21,6 +21,10 @@ public struct Settings: Sendable {
     public static let timeoutRange = 1...30
     /// `[location]`: coordinates, a city to geocode, or IP lookup.
     public var location = LocationSettings()
+    /// `[[place]]`: the places followed, the primary first; empty = the single `[location]`.
+    public var places: [PlaceSettings] = []
+    /// `--place`: the place shown instead of the primary; nil = the primary.
+    public var selectedPlace: String?
     /// `[sources]`: the providers to ask for each part, in fallback order.
     public var sources = SourceSettings()
     /// `[providers.*]`: base URLs and key files.
@@ -138,6 +142,8 @@ public struct OutputSettings: Sendable, Equatable {
     public var path: String
     /// The renderer for the file (`format` key, default plain).
     public var format: OutputFormat
+    /// `place`: the `[[place]]` whose conditions the file shows; nil = the current place.
+    public var place: String?
 
     /// An output writing `format` to `path`.
     public init(path: String, format: OutputFormat) {

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import BreatherApp
+import BreatherCache
+import BreatherConfig
+import BreatherHistory
+import BreatherModel
+import BreatherTestSupport
+import Logging
+import Testing
+
+/// `--place NAME`, `breather config`'s places and `history --place` (issue 44).
+@Suite("several places: --place, config, history --place", .serialized)
+struct PlaceCommandTests {
+    /// `text` written to `folder/config.toml`, for the commands that read a file.
+    static func configFile(_ text: String, in folder: String) -> String {
+        let path = "\(folder)/config.toml"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        _ = text.utf8CString.withUnsafeBytes { write(fd, $0.baseAddress, $0.count - 1) }
+        close(fd)
+        return path
+    }
+
+    @Test("breather config shows each place, what it is and the line it came from")
+    func configShowsPlaces() throws {
+        let context = try AppHarness.context(PlacesFetchTests.config("http://127.0.0.1:9"))
+        let lines = ConfigCommand.lines(context.settings, context: context)
+        let places = lines.filter { $0.0.hasPrefix("place.") }
+        #expect(places.map(\.0) == ["place.home", "place.work", "place.gran"])
+        #expect(places.first?.1 == "{ short = \"⌂\", latitude = 52.52, longitude = 13.41, alerts = true }")
+        #expect(places.last?.1 == "{ latitude = 41.9, longitude = 12.5, alerts = false }")
+        #expect(context.settings.origins["place.work"] == "config.toml:7", "the line of its name")
+        let single = try AppHarness.context("[location]\ncity = \"Paris\"")
+        #expect(!ConfigCommand.lines(single.settings, context: single).contains { $0.0.hasPrefix("place.") },
+                "a [location] config prints what it printed before")
+    }
+
+    @Test("--place work shows work, from its own store entry, and still asks once per endpoint for all three")
+    func placeFlag() async throws {
+        let server = try await PlacesFetchTests.server()
+        let folder = AppHarness.folder()
+        let path = Self.configFile(PlacesFetchTests.config(server.baseURL) + "\n[cache]\npath = \"\(folder)/conditions.json\"\n[history]\nenabled = false\n", in: folder)
+        var options = CommonOptions()
+        options.configPath = path
+        options.place = "work"
+        let context = try AppContext(options: options)
+        #expect(context.cachePath == "\(folder)/conditions.work.json")
+        let (session, output) = try await PlacesFetchTests.fetch(context)
+        #expect(output.conditions?.location.latitude == 48.85 && output.conditions?.location.name == "work")
+        #expect(server.requests.count == 2)
+        #expect(session.fetching.places.conditions("home")?.location.latitude == 52.52)
+        #expect(ConditionsCache(path: "\(folder)/conditions.json").load().storedConditions?.location.latitude == 52.52)
+        #expect(ConditionsCache(path: "\(folder)/conditions.work.json").load().storedConditions?.location.latitude == 48.85)
+
+        options.place = "office"
+        do {
+            _ = try AppContext(options: options)
+            Issue.record("an unknown place must fail")
+        } catch {
+            #expect(error.status == .usage)
+            #expect(error.message == "--place: the config has no place \"office\"; its places: home, work, gran")
+        }
+    }
+
+    @Test("--place with --city is a usage mistake")
+    func placeWithCity() {
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--place", "work", "--city", "Paris"]) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["--place", "work", "history"]) }
+    }
+
+    @Test("each place's readings are history rows of its own; history --place reads one place, an unknown one is exit 64")
+    func historyPerPlace() async throws {
+        let server = try await PlacesFetchTests.server()
+        let folder = AppHarness.folder()
+        let text = PlacesFetchTests.config(server.baseURL) + "\n[history]\npath = \"\(folder)/h.sqlite3\"\n"
+        let context = try AppHarness.context(text, folder: folder)
+        _ = try await PlacesFetchTests.fetch(context)
+        let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        let store = try HistoryStore(path: "\(folder)/h.sqlite3")
+        var seen: [String: Set<Double>] = [:]
+        for name in ["home", "work", "gran"] {
+            let place = try #require(HistoryCommand.coordinates(of: name, settings: context.settings, logger: logger))
+            try store.forEachReading(since: 0, until: Int.max / 2, place: place) { seen[name, default: []].insert($0.place.latitude) }
+        }
+        #expect(seen == ["home": [52.52], "work": [48.85], "gran": [41.9]])
+        let path = Self.configFile(text, in: folder)
+        #expect(HistoryCommand(options: HistoryOptions(configPath: path, place: "office")).run() == .usage)
+    }
+}
