@@ -78,7 +78,7 @@ final class DaemonController: Service, Sendable {
         state = Mutex((context, gate))
         sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier,
                           mqtt: try MQTTPublisher.make(context: context, viewModel: session.viewModel, subscribing: subscription != nil),
-                          history: session.history)
+                          history: session.history, places: session.places)
     }
 
     /// Retries after a failure start at half an interval (at most 30 s) and double: early

@@ -22,12 +22,18 @@ final class DaemonOutputs: Sendable {
     /// Renders `output` to every sink; returns true when any file changed.
     @discardableResult
     /// The html and svg files draw `history`'s past hours, read once per output when one does.
-    func show(_ output: Output, settings: Settings, options: CommonOptions, history: HistorySlot? = nil, logger: Logger) -> Bool {
+    /// A file with `place` shows that place from what `places` has on hand (none yet: not written).
+    func show(_ output: Output, settings: Settings, options: CommonOptions, history: HistorySlot? = nil, places: PlaceOutputs? = nil,
+              logger: Logger) -> Bool {
         let charts = ChartSource(output: output, history: history, refreshSeconds: settings.intervalSeconds)
-        var targets: [(path: String, renderer: any Renderer)] = settings.outputs.map { ($0.path, charts.filled($0.format.renderer)) }
+        var targets: [(path: String, renderer: any Renderer, output: Output)] = []
+        for file in settings.outputs {
+            guard let (placed, placeCharts) = Self.placed(file, output, places: places, history: history, settings: settings) else { continue }
+            targets.append((file.path, placeCharts?.filled(file.format.renderer) ?? charts.filled(file.format.renderer), placed))
+        }
         // --output adds a file (the systemd units use it for %t/breather/); [[output]] files stay.
         if let path = options.output, !targets.contains(where: { $0.path == path }) {
-            targets.append((path, charts.filled(options.renderer(colorTerminal: false))))
+            targets.append((path, charts.filled(options.renderer(colorTerminal: false)), output))
         }
         var changed = false
         if targets.isEmpty {
@@ -40,7 +46,7 @@ final class DaemonOutputs: Sendable {
             if changed, !Console.out(text) { stdoutClosed.store(true, ordering: .relaxed) }
         }
         for target in targets {
-            let text = target.renderer.render(output) + "\n"
+            let text = target.renderer.render(target.output) + "\n"
             guard written.withLock({ $0[target.path] != text }) || access(target.path, F_OK) != 0 else { continue }
             do {
                 try AtomicFile.write(text, to: target.path)
@@ -56,6 +62,15 @@ final class DaemonOutputs: Sendable {
             }
         }
         return changed
+    }
+
+    /// What `file` shows: `output` (with no chart source of its own), or its `place`'s output
+    /// and charts when that is another place; nil when nothing is known of that place yet.
+    static func placed(_ file: OutputSettings, _ output: Output, places: PlaceOutputs?, history: HistorySlot?,
+                       settings: Settings) -> (Output, ChartSource?)? {
+        guard let name = file.place, let places, name != places.shown else { return (output, nil) }
+        guard let placed = places.output(of: name, standard: output.standard) else { return nil }
+        return (placed, ChartSource(output: placed, history: history, refreshSeconds: settings.intervalSeconds))
     }
 
     /// Forgets what was written, so the next output rewrites every file (after a reload).

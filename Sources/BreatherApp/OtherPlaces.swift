@@ -3,6 +3,7 @@ import BreatherConfig
 import BreatherHistory
 import BreatherModel
 import BreatherProviders
+import BreatherViewModel
 import Synchronization
 
 /// A place a session fetches beside the one it shows (`[[place]]`): its own location, providers
@@ -62,5 +63,25 @@ extension ConditionsCache.Loaded {
     /// The failed fetches in a row the store counts (0 without a store).
     var failedFetches: Int {
         if case .conditions(_, _, let failed) = self { failed } else { 0 }
+    }
+}
+
+/// Renders a place other than the one shown from what is on hand (no request): the latest a
+/// poll brought, else the place's own store. For `[[output]] place` and the bar's places.
+struct PlaceOutputs: Sendable {
+    let book: PlaceBook
+    let environment: MainViewModel.Environment
+    /// Each place's store, by name.
+    let cachePaths: [String: String]
+    /// The place the view model shows.
+    let shown: String
+
+    /// `name`'s output under `standard` (the one shown: a scroll switches every place), or nil
+    /// before anything is known of it.
+    func output(of name: String, standard: AQIStandard) -> Output? {
+        guard let conditions = book.conditions(name) ?? cachePaths[name].flatMap({ ConditionsCache(path: $0).load().storedConditions }) else {
+            return nil
+        }
+        return MainViewModel.output(of: conditions, standard: standard, environment: environment)
     }
 }

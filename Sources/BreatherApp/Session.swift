@@ -61,6 +61,8 @@ struct Session: Sendable {
     /// Where each fetch's readings go (none with `[history] enabled = false`, nor for a
     /// publisher's state); a reload that changes `[history]` puts a new recorder in.
     let history: HistorySlot
+    /// The other places' outputs from what is on hand (`[[output]] place`).
+    let places: PlaceOutputs
 
     /// Throws only for configuration problems (e.g. a missing API key), never for providers.
     init(context: AppContext, source: SessionSource) throws(CommandFailure) {
@@ -103,6 +105,9 @@ struct Session: Sendable {
                                                        staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds, polls: false)
         }
         viewModel = MainViewModel(environment: environment, standard: context.settings.standard, standards: context.settings.standards)
+        places = PlaceOutputs(book: fetching.places, environment: environment,
+                              cachePaths: Dictionary(uniqueKeysWithValues: context.settings.allPlaces.map { ($0.name, context.cachePath(forPlace: $0.name)) }),
+                              shown: context.settings.currentPlace.name)
     }
 
     /// The session of a long-running command (daemon, `watch`): a publisher's state when

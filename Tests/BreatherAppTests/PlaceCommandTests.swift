@@ -5,6 +5,7 @@ import Glibc
 import BreatherCache
 import BreatherConfig
 import BreatherHistory
+import BreatherIO
 import BreatherModel
 import BreatherTestSupport
 import Logging
@@ -86,5 +87,39 @@ struct PlaceCommandTests {
         #expect(seen == ["home": [52.52], "work": [48.85], "gran": [41.9]])
         let path = Self.configFile(text, in: folder)
         #expect(HistoryCommand(options: HistoryOptions(configPath: path, place: "office")).run() == .usage)
+    }
+}
+
+extension PlaceCommandTests {
+    @Test("[[output]] place = \"work\" writes work's line; a file without place shows the place shown; one run, 2 requests")
+    func outputPerPlace() async throws {
+        let server = try await PlacesFetchTests.server()
+        let folder = AppHarness.folder()
+        let path = Self.configFile(PlacesFetchTests.config(server.baseURL) + """
+
+            [cache]
+            path = "\(folder)/conditions.json"
+            [history]
+            enabled = false
+            [[output]]
+            path = "\(folder)/work.txt"
+            place = "work"
+            [[output]]
+            path = "\(folder)/shown.txt"
+            [[output]]
+            path = "\(folder)/gran.json"
+            format = "json"
+            place = "gran"
+            """, in: folder)
+        var options = CommonOptions()
+        options.configPath = path
+        options.output = "\(folder)/stdout.txt"
+        _ = AppHarness.loop
+        #expect(await OneShot(options: options).run() == .ok)
+        #expect(server.requests.count == 2)
+        let read = { (name: String) in (try? SmallFile.read("\(folder)/\(name)")) ?? "" }
+        #expect(read("work.txt").hasPrefix("work · "), "\(read("work.txt"))")
+        #expect(read("shown.txt").hasPrefix("home · "), "\(read("shown.txt"))")
+        #expect(read("gran.json").contains("\"latitude\":41.9") || read("gran.json").contains("\"latitude\": 41.9"), "\(read("gran.json"))")
     }
 }
