@@ -116,7 +116,8 @@ struct ConfigCommand {
                   ("alerts.briefing", quoted(s.alerts?.briefingMinute.map(clock))),
                   ("alerts.hold", "\(s.alerts?.hold ?? 2)"), ("alerts.co2", "\(s.alerts?.co2PPM.map(String.init) ?? "(unset)")"), ("alerts.advice", "\(s.alerts?.advice ?? false)"),
                   ("alerts.personal", "\(s.alerts?.personal ?? false)"),
-                  ("bar.pollen", quoted(s.bar.barPollen.id)), ("bar.uv", quoted(s.bar.barUV.rawValue))]
+                  ("bar.pollen", quoted(s.bar.barPollen.id)), ("bar.uv", quoted(s.bar.barUV.rawValue)),
+                  ("bar.places", quoted(s.barPlaces?.rawValue))]
         lines += s.adviceLines.map { ($0.key, $0.value) }
         if let m = s.mqtt {
             lines += [("mqtt.url", quoted(m.broker.description)), ("mqtt.ca_file", quoted(m.caFile)), ("mqtt.username", quoted(m.username)),

@@ -32,13 +32,14 @@ final class DaemonOutputs: Sendable {
             targets.append((file.path, placeCharts?.filled(file.format.renderer) ?? charts.filled(file.format.renderer), placed))
         }
         // --output adds a file (the systemd units use it for %t/breather/); [[output]] files stay.
+        let barOutput = options.template == nil && (options.format ?? .plain).isBar ? places?.barOutput(output) ?? output : output
         if let path = options.output, !targets.contains(where: { $0.path == path }) {
-            targets.append((path, charts.filled(options.renderer(colorTerminal: false)), output))
+            targets.append((path, charts.filled(options.renderer(colorTerminal: false)), barOutput))
         }
         var changed = false
         if targets.isEmpty {
             // No files configured: a line on stdout per change (handy in a terminal).
-            let text = charts.filled(options.renderer(colorTerminal: true)).render(output)
+            let text = charts.filled(options.renderer(colorTerminal: true)).render(barOutput)
             changed = written.withLock { memory in
                 defer { memory["-"] = text }
                 return memory["-"] != text
@@ -68,7 +69,9 @@ final class DaemonOutputs: Sendable {
     /// and charts when that is another place; nil when nothing is known of that place yet.
     static func placed(_ file: OutputSettings, _ output: Output, places: PlaceOutputs?, history: HistorySlot?,
                        settings: Settings) -> (Output, ChartSource?)? {
-        guard let name = file.place, let places, name != places.shown else { return (output, nil) }
+        guard let name = file.place, let places, name != places.shown else {
+            return (file.format.isBar ? places?.barOutput(output) ?? output : output, nil)
+        }
         guard let placed = places.output(of: name, standard: output.standard) else { return nil }
         return (placed, ChartSource(output: placed, history: history, refreshSeconds: settings.intervalSeconds))
     }

@@ -159,7 +159,8 @@ struct OneShot {
     /// The html and svg outputs draw `history`'s past hours (read once, only when one does).
     func write(_ output: Output, context: AppContext, history: HistorySlot?, places: PlaceOutputs? = nil) throws(CommandFailure) -> Bool {
         let charts = ChartSource(output: output, history: history, refreshSeconds: context.settings.intervalSeconds)
-        let text = charts.filled(options.renderer(colorTerminal: options.output == nil)).render(output)
+        let shown = options.template == nil && (options.format ?? .plain).isBar ? places?.barOutput(output) ?? output : output
+        let text = charts.filled(options.renderer(colorTerminal: options.output == nil)).render(shown)
         if let path = options.output {
             do { try AtomicFile.write(text + "\n", to: path) } catch {
                 throw CommandFailure(status: .unavailable, message: "\(error)")

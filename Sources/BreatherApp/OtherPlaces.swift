@@ -66,6 +66,17 @@ extension ConditionsCache.Loaded {
     }
 }
 
+/// The place `[bar] places = "one"` shows: steps since the place shown, moved by a middle click.
+final class PlaceCursor: Sendable {
+    private let steps = Mutex(0)
+
+    /// Steps taken so far.
+    var position: Int { steps.withLock { $0 } }
+
+    /// The next place.
+    func step() { steps.withLock { $0 += 1 } }
+}
+
 /// Renders a place other than the one shown from what is on hand (no request): the latest a
 /// poll brought, else the place's own store. For `[[output]] place` and the bar's places.
 struct PlaceOutputs: Sendable {
@@ -75,6 +86,41 @@ struct PlaceOutputs: Sendable {
     let cachePaths: [String: String]
     /// The place the view model shows.
     let shown: String
+    /// Every place in config order with its bar label.
+    var labels: [(name: String, label: String)] = []
+    /// `[bar] places`; nil: the bar shows the place shown alone.
+    var mode: BarPlaces?
+    /// Which place `[bar] places = "one"` shows, counted from the place shown.
+    let cursor = PlaceCursor()
+
+    /// Whether a middle click (or SIGRTMIN+3) steps the place rather than the standard.
+    var cycles: Bool { mode == .one && labels.count > 1 }
+
+    /// What the bar draws for `shown` (the view model's output): it alone, every place in one
+    /// line (`Output.allPlaces`), or the place the cursor is on, from what is on hand.
+    func barOutput(_ shownOutput: Output) -> Output {
+        guard let mode, labels.count > 1 else { return shownOutput }
+        switch mode {
+        case .all:
+            let outputs = labels.compactMap { place -> PlaceOutput? in
+                let output = place.name == shown ? shownOutput : self.output(of: place.name, standard: shownOutput.standard)
+                return output.map { PlaceOutput(name: place.name, label: place.label, output: $0) }
+            }
+            var combined = Output.allPlaces(outputs, shown: shownOutput)
+            combined.isCompact = shownOutput.isCompact
+            return combined
+        case .one:
+            let start = labels.firstIndex { $0.name == shown } ?? 0
+            let place = labels[(start + cursor.position) % labels.count]
+            guard place.name != shown, var output = self.output(of: place.name, standard: shownOutput.standard) else { return shownOutput }
+            output.isCompact = shownOutput.isCompact
+            // The place's label leads, so the bar says which place it is.
+            let text = "\(place.label) \(output.barTextCompact)"
+            output.placesLine = text.count <= Output.compactWidth ? text
+                : "\(place.label) \(output.indexName) \(output.airQuality == nil ? "–" : output.aqi + " " + output.airQualityCategoryShort)"
+            return output
+        }
+    }
 
     /// `name`'s output under `standard` (the one shown: a scroll switches every place), or nil
     /// before anything is known of it.

@@ -107,7 +107,8 @@ struct Session: Sendable {
         viewModel = MainViewModel(environment: environment, standard: context.settings.standard, standards: context.settings.standards)
         places = PlaceOutputs(book: fetching.places, environment: environment,
                               cachePaths: Dictionary(uniqueKeysWithValues: context.settings.allPlaces.map { ($0.name, context.cachePath(forPlace: $0.name)) }),
-                              shown: context.settings.currentPlace.name)
+                              shown: context.settings.currentPlace.name,
+                              labels: context.settings.allPlaces.map { ($0.name, $0.label) }, mode: context.settings.barPlaces)
     }
 
     /// The session of a long-running command (daemon, `watch`): a publisher's state when

@@ -61,7 +61,8 @@ struct Watch {
             guard WatchPrinter.emit(I3barRenderer.header), WatchPrinter.emit("[") else { return .ok }
         }
         let printer = WatchPrinter(viewModel: session.viewModel, renderer: options.renderer(colorTerminal: true), i3bar: i3bar,
-                                   alerts: context.settings.alerts, logger: context.logger)
+                                   alerts: context.settings.alerts, logger: context.logger,
+                                   places: options.template == nil && (options.format ?? .plain).isBar ? session.places : nil)
         let controller = WatchController(context: context, session: session, listensForClicks: i3bar, seedsFromStore: subscription == nil)
         let configuration = ServiceGroupConfiguration(
             // Graceful shutdown runs in reverse order: the printer stops first (after the line in
@@ -88,11 +89,13 @@ struct WatchController: Service {
 
     func run() async throws {
         let listensForClicks = self.listensForClicks
+        let places = session.places
         let loop = ControllerLoop(session: session, signals: [.sigusr1, .sigusr2], extraSources: { continuation in
             guard listensForClicks else { return nil }
             let clicks = ClickReader.start { button in
                 switch button {
                 case 4: continuation.yield(.nextStandard(step: -1))
+                case 2 where places.cycles: continuation.yield(.nextPlace)
                 case 2, 5: continuation.yield(.nextStandard(step: 1))
                 case 3: continuation.yield(.toggleCompact)
                 default: continuation.yield(.userRefresh)
@@ -116,6 +119,8 @@ struct WatchPrinter: Service {
     /// `[alerts]`: every reading counts, even one that prints nothing new.
     var alerts: AlertSettings?
     var logger: Logger
+    /// A bar's places (`[bar] places`); nil: the place shown alone.
+    var places: PlaceOutputs?
     private let notifier = AlertNotifier()
     private let writer = StdoutWriter()
 
@@ -126,10 +131,11 @@ struct WatchPrinter: Service {
         await withGracefulShutdownHandler {
         for await output in viewModel.outputs where output.isWorthDrawing {
             notifier.consider(output, settings: alerts, logger: logger)
-            let key = output.contentKey
+            let drawn = places?.barOutput(output) ?? output
+            let key = drawn.contentKey + [drawn.placesLine ?? "", drawn.conditions?.location.name ?? ""]
             guard key != lastKey else { continue }
             lastKey = key
-            let text = i3bar ? (first ? "" : ",") + "[" + renderer.render(output) + "]" : renderer.render(output)
+            let text = i3bar ? (first ? "" : ",") + "[" + renderer.render(drawn) + "]" : renderer.render(drawn)
             first = false
             guard await writer.write(text) else { return }  // stdout closed (the bar went away), or shutdown
         }

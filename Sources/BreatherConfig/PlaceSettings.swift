@@ -71,3 +71,11 @@ extension Settings {
         allPlaces.first { $0.name == name }
     }
 }
+
+/// `[bar] places`: what a bar shows of several places.
+public enum BarPlaces: String, Sendable, CaseIterable {
+    /// Every place's index in one line, `⌂ 42 · ▣ 88`, in the worst one's colour.
+    case all
+    /// One place at a time, the middle click (or SIGRTMIN+3) showing the next with no request.
+    case one
+}

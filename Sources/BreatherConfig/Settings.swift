@@ -43,6 +43,9 @@ public struct Settings: Sendable {
     public var alerts: AlertSettings?
     /// `[bar]`: from which level pollen and UV show in the compact bar text.
     public var bar = DayAheadSettings()
+    /// `[bar] places`: every place in one line, or one at a time; nil = the place shown only,
+    /// the middle click stepping the standard as with one place.
+    public var barPlaces: BarPlaces?
     /// `[advice]`: the thresholds of "what to do now" and its hold.
     public var advice = AdviceSettings()
     /// `[mqtt]`: the broker the daemon publishes its state to; nil = none.

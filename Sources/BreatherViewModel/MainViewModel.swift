@@ -120,6 +120,8 @@ public final class MainViewModel: Sendable {
         public let briefingTime: @Sendable () -> Void
         /// New `[advice]` thresholds (a reload): re-renders, no fetch; the advice shown keeps its hold.
         public let advice: @Sendable (AdviceSettings) -> Void
+        /// Renders what is on hand again, no fetch: the bar's place changed (`[bar] places = "one"`).
+        public var redraw: @Sendable () -> Void = {}
     }
 
     /// The event senders views call.
@@ -141,6 +143,7 @@ public final class MainViewModel: Sendable {
         case seed(CityConditions)
         case briefingTime
         case advice(AdviceSettings)
+        case redraw
     }
 
     /// Starts the event loop; nothing is fetched until an input asks. `standard` is the index
@@ -153,7 +156,7 @@ public final class MainViewModel: Sendable {
         let inFlight = self.inFlight
         // A refresh asked while one is queued joins it; a tick during a fetch is dropped (the
         // fetch in flight answers it): a burst of clicks or signals costs at most one more fetch.
-        self.inputs = Input(viewDidRefresh: { if inFlight.ask(isUserRequest: false) { events.yield(.refresh(isUserRequest: false)) } },
+        var inputs = Input(viewDidRefresh: { if inFlight.ask(isUserRequest: false) { events.yield(.refresh(isUserRequest: false)) } },
                             userDidRefresh: { if inFlight.ask(isUserRequest: true) { events.yield(.refresh(isUserRequest: true)) } },
                             sensorsDidRefresh: { if inFlight.ask(isUserRequest: false, sensorsOnly: true) { events.yield(.refresh(isUserRequest: false)) } },
                             aqiStandard: { events.yield(.standard($0)) },
@@ -164,6 +167,8 @@ public final class MainViewModel: Sendable {
                             dayAhead: { events.yield(.dayAhead($0, $1)) },
                             briefingTime: { events.yield(.briefingTime) },
                             advice: { events.yield(.advice($0)) })
+        inputs.redraw = { events.yield(.redraw) }
+        self.inputs = inputs
         Task(executorPreference: environment.executor) {
             var state = State(standard: standard, environment: environment, inFlight: inFlight)
             state.standards = standards
@@ -199,6 +204,8 @@ public final class MainViewModel: Sendable {
                     if state.needsFetchForBriefing { await state.fetch(FetchRequest(standard: state.standard), outputs) }
                 case .advice(let settings):
                     state.environment.advice = settings
+                case .redraw:
+                    break
                 }
                 if state.environment.rendersEveryState {
                     state.readRecentIndices()

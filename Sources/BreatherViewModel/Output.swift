@@ -114,6 +114,9 @@ public struct Output: Sendable, Equatable {
     public var sparkline = ""
     /// "rising", "falling" or "steady" over the last 3 hours; "" when not known.
     public var trend = ""
+    /// `[bar] places = "all"`: every place's index, `⌂ 42 · ▣ 88`, the compact bar text
+    /// instead of the one place's (`Output.allPlaces`); nil otherwise.
+    public var placesLine: String?
     /// What to do now about the windows, held (`[advice] hold`); nil before any data.
     public var advice: Advice?
     /// The best hours outside in the next 24; nil without an hourly forecast.

@@ -108,3 +108,41 @@ struct PlacesFetchTests {
         #expect(PlainRenderer().render(output).hasPrefix("Brooklyn · "))
     }
 }
+
+extension PlacesFetchTests {
+    @Test("[bar] places = \"one\": a middle click's step shows the next place from what is on hand, with no request")
+    func cycleWithoutRequest() async throws {
+        let server = try await Self.server()
+        let context = try AppHarness.context(Self.config(server.baseURL) + "\n[bar]\nplaces = \"one\"\n")
+        let session = try Session(context: context, source: .providers(ProviderSessionOptions(staleAfterSeconds: 600)))
+        #expect(session.places.cycles, "a middle click steps the place, not the standard")
+        let output = try #require(await AppHarness.finalOutput(session.viewModel) { viewModel in
+            viewModel.inputs.viewDidRefresh()
+            session.places.cursor.step()  // what ControllerLoop does for .nextPlace
+            viewModel.inputs.redraw()
+        })
+        #expect(server.requests.count == 2, "one poll; the step asked nothing")
+        let drawn = session.places.barOutput(output)
+        #expect(drawn.conditions?.location.name == "work")
+        #expect(drawn.barText.hasPrefix("▣ US AQI "), "\(drawn.barText)")
+        #expect(drawn.barText.count <= Output.compactWidth)
+        session.places.cursor.step()
+        session.places.cursor.step()
+        #expect(session.places.barOutput(output).conditions?.location.name == "home", "round the places and back")
+        #expect(server.requests.count == 2)
+    }
+
+    @Test("[bar] places = \"all\": waybar shows ⌂ n · ▣ n · gran n, each place's row in the tooltip")
+    func allInWaybar() async throws {
+        let server = try await Self.server()
+        let context = try AppHarness.context(Self.config(server.baseURL) + "\n[bar]\nplaces = \"all\"\n")
+        let (session, output) = try await Self.fetch(context)
+        let drawn = session.places.barOutput(output)
+        let star = output.isStale ? "*" : ""
+        #expect(drawn.barText == "⌂ \(output.aqi)\(star) · ▣ \(output.aqi)\(star) · gran \(output.aqi)\(star)")
+        let waybar = WaybarRenderer().render(drawn)
+        #expect(waybar.hasPrefix("{\"text\":\"⌂ "), "\(waybar)")
+        #expect(waybar.contains("⌂ home: US AQI") && waybar.contains("▣ work: US AQI") && waybar.contains("gran: US AQI"))
+        #expect(server.requests.count == 2)
+    }
+}
