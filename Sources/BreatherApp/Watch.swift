@@ -20,8 +20,10 @@ struct Watch {
         abstract: "Stay running and print one line per change (for bars that read a child process).",
         discussion: "Polls every `interval` from the config. With --format i3bar it speaks the full i3bar protocol: "
             + "a left click refreshes, scrolling down or the middle button shows the next standard, scrolling up the "
-            + "previous one, a right click switches compact and full text. SIGUSR1 refreshes, SIGUSR2 shows the next "
-            + "standard, SIGRTMIN+2 the previous one, SIGRTMIN+1 switches compact and full text. Prints to stdout only "
+            + "previous one, a right click switches compact and full text; with [bar] places = \"one\" the middle button "
+            + "shows the next place (no request). SIGUSR1 refreshes, SIGUSR2 shows the next "
+            + "standard, SIGRTMIN+2 the previous one, SIGRTMIN+1 switches compact and full text, SIGRTMIN+3 the next place. "
+            + "Prints to stdout only "
             + "(--output is for the one-shot and the daemon). "
             + "With --source mqtt://HOST[:PORT]/TOPIC_PREFIX (or [sources] state) it shows what a Breather daemon "
             + "publishes over MQTT (no provider request; a click publishes a refresh request); [mqtt] in the config gives the credentials.",
