@@ -29,12 +29,14 @@ final class DaemonOutputs: Sendable {
         var targets: [(path: String, renderer: any Renderer, output: Output)] = []
         for file in settings.outputs {
             guard let (placed, placeCharts) = Self.placed(file, output, places: places, history: history, settings: settings) else { continue }
-            targets.append((file.path, placeCharts?.filled(file.format.renderer) ?? charts.filled(file.format.renderer), placed))
+            let renderer = file.format == .prometheus && file.place == nil ? places?.prometheus(output) : nil
+            targets.append((file.path, renderer ?? placeCharts?.filled(file.format.renderer) ?? charts.filled(file.format.renderer), placed))
         }
         // --output adds a file (the systemd units use it for %t/breather/); [[output]] files stay.
         let barOutput = options.template == nil && (options.format ?? .plain).isBar ? places?.barOutput(output) ?? output : output
         if let path = options.output, !targets.contains(where: { $0.path == path }) {
-            targets.append((path, charts.filled(options.renderer(colorTerminal: false)), barOutput))
+            let prometheus = options.template == nil && options.format == .prometheus ? places?.prometheus(output) : nil
+            targets.append((path, prometheus ?? charts.filled(options.renderer(colorTerminal: false)), barOutput))
         }
         var changed = false
         if targets.isEmpty {

@@ -160,7 +160,8 @@ struct OneShot {
     func write(_ output: Output, context: AppContext, history: HistorySlot?, places: PlaceOutputs? = nil) throws(CommandFailure) -> Bool {
         let charts = ChartSource(output: output, history: history, refreshSeconds: context.settings.intervalSeconds)
         let shown = options.template == nil && (options.format ?? .plain).isBar ? places?.barOutput(output) ?? output : output
-        let text = charts.filled(options.renderer(colorTerminal: options.output == nil)).render(shown)
+        let prometheus = options.template == nil && options.format == .prometheus ? places?.prometheus(output) : nil
+        let text = (prometheus ?? charts.filled(options.renderer(colorTerminal: options.output == nil))).render(shown)
         if let path = options.output {
             do { try AtomicFile.write(text + "\n", to: path) } catch {
                 throw CommandFailure(status: .unavailable, message: "\(error)")
@@ -172,7 +173,9 @@ struct OneShot {
         for target in context.settings.outputs where target.path != options.output {
             // A place not known yet (never fetched nor stored) leaves its file as it is.
             guard let (placed, placeCharts) = DaemonOutputs.placed(target, output, places: places, history: history, settings: context.settings) else { continue }
-            do { try AtomicFile.write((placeCharts ?? charts).filled(target.format.renderer).render(placed) + "\n", to: target.path) } catch {
+            let renderer = (target.format == .prometheus && target.place == nil ? places?.prometheus(output) : nil)
+                ?? (placeCharts ?? charts).filled(target.format.renderer)
+            do { try AtomicFile.write(renderer.render(placed) + "\n", to: target.path) } catch {
                 context.logger.log(.error, "output: \(error)")
                 allWritten = false
             }

@@ -4,6 +4,7 @@ import BreatherHistory
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
+import BreatherViews
 import Synchronization
 
 /// A place a session fetches beside the one it shows (`[[place]]`): its own location, providers
@@ -96,17 +97,29 @@ struct PlaceOutputs: Sendable {
     /// Whether a middle click (or SIGRTMIN+3) steps the place rather than the standard.
     var cycles: Bool { mode == .one && labels.count > 1 }
 
+    /// Every place known so far, in config order: `shown` for the place shown, the others from
+    /// what is on hand (a place never fetched nor stored is left out).
+    func all(_ shownOutput: Output) -> [PlaceOutput] {
+        labels.compactMap { place -> PlaceOutput? in
+            let output = place.name == shown ? shownOutput : self.output(of: place.name, standard: shownOutput.standard)
+            return output.map { PlaceOutput(name: place.name, label: place.label, output: $0) }
+        }
+    }
+
+    /// Prometheus with every place's series, each labelled `place="NAME"`; nil with one place
+    /// (whose exposition is unchanged).
+    func prometheus(_ shownOutput: Output) -> (any Renderer)? {
+        guard labels.count > 1 else { return nil }
+        return PlacesPrometheus(places: all(shownOutput))
+    }
+
     /// What the bar draws for `shown` (the view model's output): it alone, every place in one
     /// line (`Output.allPlaces`), or the place the cursor is on, from what is on hand.
     func barOutput(_ shownOutput: Output) -> Output {
         guard let mode, labels.count > 1 else { return shownOutput }
         switch mode {
         case .all:
-            let outputs = labels.compactMap { place -> PlaceOutput? in
-                let output = place.name == shown ? shownOutput : self.output(of: place.name, standard: shownOutput.standard)
-                return output.map { PlaceOutput(name: place.name, label: place.label, output: $0) }
-            }
-            var combined = Output.allPlaces(outputs, shown: shownOutput)
+            var combined = Output.allPlaces(all(shownOutput), shown: shownOutput)
             combined.isCompact = shownOutput.isCompact
             return combined
         case .one:
@@ -130,4 +143,11 @@ struct PlaceOutputs: Sendable {
         }
         return MainViewModel.output(of: conditions, standard: standard, environment: environment)
     }
+}
+
+/// The Prometheus renderer over every place at once (`PrometheusRenderer.render(places:)`).
+struct PlacesPrometheus: Renderer {
+    let places: [PlaceOutput]
+
+    func render(_ output: Output) -> String { PrometheusRenderer().render(places: places) }
 }

@@ -123,3 +123,22 @@ extension PlaceCommandTests {
         #expect(read("gran.json").contains("\"latitude\":41.9") || read("gran.json").contains("\"latitude\": 41.9"), "\(read("gran.json"))")
     }
 }
+
+extension PlaceCommandTests {
+    @Test("Prometheus: one exposition, each family once, a sample per place labelled place=\"NAME\"; one place's is unchanged")
+    func prometheusByPlace() async throws {
+        let server = try await PlacesFetchTests.server()
+        let context = try AppHarness.context(PlacesFetchTests.config(server.baseURL))
+        let (session, output) = try await PlacesFetchTests.fetch(context)
+        let text = try #require(session.places.prometheus(output)).render(output)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0 == "# TYPE breather_aqi gauge" }.count == 1)
+        for name in ["home", "work", "gran"] {
+            #expect(lines.contains("breather_up{place=\"\(name)\"} 1"), "\(text)")
+            #expect(lines.contains { $0.hasPrefix("breather_aqi{standard=\"us\",place=\"\(name)\",location=\"\(name)\"} ") }, "\(text)")
+        }
+        let single = try AppHarness.context("[location]\nlatitude = 1\nlongitude = 2\n")
+        #expect(try Session(context: single, source: .providers(ProviderSessionOptions(staleAfterSeconds: 600))).places.prometheus(output) == nil,
+                "one place: the usual exposition, no place label")
+    }
+}
