@@ -89,10 +89,11 @@ final class DaemonSink: Service, Sendable {
         let context = state.withLock { $0.context }
         let changed = files.show(output, settings: context.settings, options: options, history: history, places: places, logger: context.logger)
         // The alerts are judged first so that the state published says which ones hold.
-        let alerted = alerts.observe(output, settings: context.settings.alerts)
+        let shownAlerts = places?.shownAlerts ?? true
+        let alerted = alerts.observe(output, settings: shownAlerts ? context.settings.alerts : nil)
         mqtt?.publish(output, alerts: alerted.states, notifications: alerted.notifications)
         logFailures(output, logger: context.logger)
-        alerts.send(alerted.notifications, logger: context.logger)
+        alerts.send(alerted.notifications + (places?.otherAlerts(output, settings: context.settings.alerts) ?? []), logger: context.logger)
         let status = "STATUS=\(DaemonOutputs.status(output))"
         // Ready once the first fetch has settled: the loading state is written, not announced.
         let wasReady = state.withLock { state in defer { state.isReady = state.isReady || !output.isLoading }; return state.isReady }

@@ -78,6 +78,22 @@ final class PlaceCursor: Sendable {
     func step() { steps.withLock { $0 += 1 } }
 }
 
+/// One `AlertNotifier` per place, made at its first output: each place's crossings and holds
+/// are its own.
+final class PlaceNotifiers: Sendable {
+    private let notifiers = Mutex<[String: AlertNotifier]>([:])
+
+    /// `name`'s notifier.
+    func notifier(_ name: String) -> AlertNotifier {
+        notifiers.withLock { all in
+            if let notifier = all[name] { return notifier }
+            let notifier = AlertNotifier()
+            all[name] = notifier
+            return notifier
+        }
+    }
+}
+
 /// Renders a place other than the one shown from what is on hand (no request): the latest a
 /// poll brought, else the place's own store. For `[[output]] place` and the bar's places.
 struct PlaceOutputs: Sendable {
@@ -93,6 +109,29 @@ struct PlaceOutputs: Sendable {
     var mode: BarPlaces?
     /// Which place `[bar] places = "one"` shows, counted from the place shown.
     let cursor = PlaceCursor()
+    /// The places whose crossings notify (`[[place]] alerts`: the primary by default).
+    var alerting: Set<String> = []
+    /// Each alerting place's monitor but the place shown's (the sink's own).
+    let notifiers = PlaceNotifiers()
+
+    /// The place shown alerts unless its `[[place]] alerts = false` (a one-place config always).
+    var shownAlerts: Bool { labels.count <= 1 || alerting.contains(shown) }
+
+    /// Feeds every other alerting place's output (from what is on hand) to its own monitor and
+    /// returns what they call for, each naming its place: "work: Air quality: Unhealthy".
+    func otherAlerts(_ shownOutput: Output, settings: AlertSettings?) -> [AlertNotification] {
+        guard let settings, labels.count > 1 else { return [] }
+        var notifications: [AlertNotification] = []
+        for place in labels where place.name != shown && alerting.contains(place.name) {
+            guard let output = output(of: place.name, standard: shownOutput.standard) else { continue }
+            notifications += notifiers.notifier(place.name).observe(output, settings: settings).notifications.map { notification in
+                var named = notification
+                named.summary = "\(place.label == place.name ? place.name : "\(place.label) \(place.name)"): \(notification.summary)"
+                return named
+            }
+        }
+        return notifications
+    }
 
     /// Whether a middle click (or SIGRTMIN+3) steps the place rather than the standard.
     var cycles: Bool { mode == .one && labels.count > 1 }

@@ -108,7 +108,8 @@ struct Session: Sendable {
         places = PlaceOutputs(book: fetching.places, environment: environment,
                               cachePaths: Dictionary(uniqueKeysWithValues: context.settings.allPlaces.map { ($0.name, context.cachePath(forPlace: $0.name)) }),
                               shown: context.settings.currentPlace.name,
-                              labels: context.settings.allPlaces.map { ($0.name, $0.label) }, mode: context.settings.barPlaces)
+                              labels: context.settings.allPlaces.map { ($0.name, $0.label) }, mode: context.settings.barPlaces,
+                              alerting: Set(context.settings.allPlaces.filter(\.alerts).map(\.name)))
     }
 
     /// The session of a long-running command (daemon, `watch`): a publisher's state when

@@ -64,7 +64,7 @@ struct Watch {
         }
         let printer = WatchPrinter(viewModel: session.viewModel, renderer: options.renderer(colorTerminal: true), i3bar: i3bar,
                                    alerts: context.settings.alerts, logger: context.logger,
-                                   places: options.template == nil && (options.format ?? .plain).isBar ? session.places : nil)
+                                   places: session.places, drawsPlaces: options.template == nil && (options.format ?? .plain).isBar)
         let controller = WatchController(context: context, session: session, listensForClicks: i3bar, seedsFromStore: subscription == nil)
         let configuration = ServiceGroupConfiguration(
             // Graceful shutdown runs in reverse order: the printer stops first (after the line in
@@ -121,8 +121,10 @@ struct WatchPrinter: Service {
     /// `[alerts]`: every reading counts, even one that prints nothing new.
     var alerts: AlertSettings?
     var logger: Logger
-    /// A bar's places (`[bar] places`); nil: the place shown alone.
+    /// The other places: their alerts, and a bar's `[bar] places`.
     var places: PlaceOutputs?
+    /// Whether the format is a bar's, which `[bar] places` applies to.
+    var drawsPlaces = false
     private let notifier = AlertNotifier()
     private let writer = StdoutWriter()
 
@@ -132,8 +134,9 @@ struct WatchPrinter: Service {
         let viewModel = self.viewModel
         await withGracefulShutdownHandler {
         for await output in viewModel.outputs where output.isWorthDrawing {
-            notifier.consider(output, settings: alerts, logger: logger)
-            let drawn = places?.barOutput(output) ?? output
+            notifier.consider(output, settings: places?.shownAlerts ?? true ? alerts : nil, logger: logger)
+            notifier.send(places?.otherAlerts(output, settings: alerts) ?? [], logger: logger)
+            let drawn = drawsPlaces ? places?.barOutput(output) ?? output : output
             let key = drawn.contentKey + [drawn.placesLine ?? "", drawn.conditions?.location.name ?? ""]
             guard key != lastKey else { continue }
             lastKey = key

@@ -8,6 +8,7 @@ import BreatherHistory
 import BreatherIO
 import BreatherModel
 import BreatherTestSupport
+import BreatherViewModel
 import Logging
 import Testing
 
@@ -140,5 +141,34 @@ extension PlaceCommandTests {
         let single = try AppHarness.context("[location]\nlatitude = 1\nlongitude = 2\n")
         #expect(try Session(context: single, source: .providers(ProviderSessionOptions(staleAfterSeconds: 600))).places.prometheus(output) == nil,
                 "one place: the usual exposition, no place label")
+    }
+}
+
+extension PlaceCommandTests {
+    /// Conditions at `latitude` with a steady PM2.5 of `pm25` µg/m³, read now.
+    static func reading(_ name: String, latitude: Double, pm25: Double) -> CityConditions {
+        let now = Timestamp.now()
+        var conditions = CityConditions(location: Location(name: name, latitude: latitude, longitude: 2),
+                                        pollution: Pollution(source: "open-meteo", observedAt: now,
+                                                             hourly: HourlySeries([.pm2_5: Array(repeating: pm25, count: 24)])),
+                                        fetchedAt: now)
+        conditions.partsFetchedAt = PartTimes(air: now)
+        return conditions
+    }
+
+    @Test("alerts per place: an alerting place's crossing names the place; a place without alerts = true stays quiet")
+    func alertsPerPlace() throws {
+        let lines = PlacesFetchTests.config("http://127.0.0.1:9").split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0 == "name = \"work\"" ? "\($0)\nalerts = true" : String($0) }
+        let context = try AppHarness.context(lines.joined(separator: "\n") + "\n[alerts]\ncategory = \"unhealthy\"\nhold = 1\n")
+        let session = try Session(context: context, source: .providers(ProviderSessionOptions(staleAfterSeconds: 600)))
+        #expect(session.places.alerting == ["home", "work"] && session.places.shownAlerts)
+        session.fetching.places.set("work", Self.reading("work", latitude: 48.85, pm25: 150))
+        session.fetching.places.set("gran", Self.reading("gran", latitude: 41.9, pm25: 150))
+        let shown = MainViewModel.output(of: Self.reading("home", latitude: 52.52, pm25: 5), standard: .us, environment: session.places.environment)
+        let notifications = session.places.otherAlerts(shown, settings: context.settings.alerts)
+        #expect(notifications.count == 1, "\(notifications)")
+        #expect(notifications.first?.summary.hasPrefix("▣ work: Air quality: ") == true, "\(notifications)")
+        #expect(session.places.otherAlerts(shown, settings: context.settings.alerts).isEmpty, "the same reading is counted once")
     }
 }
