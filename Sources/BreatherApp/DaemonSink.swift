@@ -92,6 +92,9 @@ final class DaemonSink: Service, Sendable {
         let shownAlerts = places?.shownAlerts ?? true
         let alerted = alerts.observe(output, settings: shownAlerts ? context.settings.alerts : nil)
         mqtt?.publish(output, alerts: alerted.states, notifications: alerted.notifications)
+        if let mqtt, let places, places.labels.count > 1 {
+            for place in places.all(output) where place.name != places.shown { mqtt.publish(place: place.name, place.output) }
+        }
         logFailures(output, logger: context.logger)
         alerts.send(alerted.notifications + (places?.otherAlerts(output, settings: context.settings.alerts) ?? []), logger: context.logger)
         let status = "STATUS=\(DaemonOutputs.status(output))"
