@@ -199,11 +199,14 @@ final class DaemonController: Service, Sendable {
     static func quotaWarning(_ settings: Settings) -> String? {
         // One nearest_city call serves both air and weather.
         let usesAirVisual = settings.sources.air.first == .airVisual || settings.sources.weather.first == .airVisual
-        let monthly = 30 * 86_400 / max(1, settings.intervalSeconds)
+        // A keyed provider has no lists: each place is a call of its own.
+        let places = settings.allPlaces.count
+        let monthly = places * 30 * 86_400 / max(1, settings.intervalSeconds)
         guard usesAirVisual, monthly > airVisualMonthlyQuota else { return nil }
+        let forPlaces = places > 1 ? " for \(places) places" : ""
         return """
-            interval \(settings.intervalSeconds)s makes about \(monthly) IQAir calls a month, over the free \
-            \(airVisualMonthlyQuota); use an interval of at least \(30 * 86_400 / airVisualMonthlyQuota + 1)s
+            interval \(settings.intervalSeconds)s makes about \(monthly) IQAir calls a month\(forPlaces), over the free \
+            \(airVisualMonthlyQuota); use an interval of at least \(places * 30 * 86_400 / airVisualMonthlyQuota + 1)s
             """
     }
 

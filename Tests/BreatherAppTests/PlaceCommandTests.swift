@@ -172,3 +172,20 @@ extension PlaceCommandTests {
         #expect(session.places.otherAlerts(shown, settings: context.settings.alerts).isEmpty, "the same reading is counted once")
     }
 }
+
+extension PlaceCommandTests {
+    @Test("the AirVisual quota warning counts every place: 3 places at 15m are 8,640 calls a month, over 10,000 at 5m")
+    func quotaCountsPlaces() throws {
+        let keyed = "\n[sources]\nair = [\"airvisual\"]\n"
+        let three = try AppHarness.context(PlacesFetchTests.config("http://127.0.0.1:9") + keyed).settings
+        #expect(DaemonController.quotaWarning(three) == nil, "3 × 2,880 calls a month fit")
+        var faster = three
+        faster.intervalSeconds = 600
+        #expect(DaemonController.quotaWarning(faster) == """
+            interval 600s makes about 12960 IQAir calls a month for 3 places, over the free 10000; use an interval of at least 778s
+            """)
+        var single = try AppHarness.context("[location]\nlatitude = 1\nlongitude = 2\n" + keyed).settings
+        single.intervalSeconds = 600
+        #expect(DaemonController.quotaWarning(single) == nil, "one place at 10m: 4,320 calls")
+    }
+}
