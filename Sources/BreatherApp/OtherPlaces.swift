@@ -14,8 +14,9 @@ struct OtherPlace: Sendable {
     let name: String
     let resolver: LocationResolver
     let fetcher: ConditionsFetcher
-    let cache: ConditionsCache
     let saver: StoreWriter
+    /// What its store held when the session was made: the first poll merges into it.
+    let stored: CityConditions?
 }
 
 /// The latest conditions of the places fetched beside the one shown, by name; filled from
@@ -47,9 +48,9 @@ extension AppContext {
             let known = place.location.latitude == nil ? stored.conditions?.location : nil
             others.append(OtherPlace(
                 name: place.name, resolver: LocationResolver(context: self, resolved: known, place: place.location),
-                fetcher: try makeFetcher(gate: gate?.sibling(), history: history, place: place.name, batch: batch), cache: cache,
+                fetcher: try makeFetcher(gate: gate?.sibling(), history: history, place: place.name, batch: batch),
                 saver: StoreWriter(cache: cache, sources: sourcesKey, logger: logger, failedFetches: stored.failedFetches,
-                                   savesSensorPolls: savesSensorPolls)))
+                                   savesSensorPolls: savesSensorPolls), stored: stored.conditions))
         }
         return others
     }

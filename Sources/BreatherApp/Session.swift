@@ -230,7 +230,7 @@ actor Fetching {
             for (place, at) in located {
                 group.addTask {
                     let fetched = record(await place.fetcher.fetch(at: at, request))
-                    let previous = book.conditions(place.name) ?? place.cache.load().storedConditions
+                    let previous = book.conditions(place.name) ?? place.stored
                     let merged = previous.map { $0.merged(with: fetched) } ?? fetched
                     place.saver.save(merged)
                     book.set(place.name, merged)
