@@ -49,7 +49,8 @@ extension Output {
         guard output.hasData else { return "\(name): \(output.indexName) – (no data yet)" }
         let index = output.airQuality == nil ? "\(output.indexName) –"
             : "\(output.indexName) \(output.aqi) \(output.airQualityCategory)"
-        let parts = [index, output.mainPollutant, output.temperature, "asthma \(output.asthmaRisk)",
+        let asthma = output.asthmaRisk == Format.unavailable ? "" : "asthma \(output.asthmaRisk)"
+        let parts = [index, output.mainPollutant, output.temperature, asthma,
                      output.age.isEmpty ? "" : "\(output.age) ago"].filter { !$0.isEmpty && $0 != Format.unavailable }
         return "\(name): " + parts.joined(separator: " · ")
     }

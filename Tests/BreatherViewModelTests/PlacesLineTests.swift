@@ -31,6 +31,17 @@ struct PlacesLineTests {
         ])
     }
 
+    @Test("a place whose fetch failed: its row says what it lacks, no \"unavailable\" words")
+    func failedPlaceRow() {
+        let environment = MainViewModel.Environment(fetch: { _ throws(ProviderFailure) in conditions(pm25: 5, at: Self.now) }, now: { Self.now })
+        var held = conditions(pm25: 5, at: Self.now)
+        held.location = Location(name: "gran", latitude: 1, longitude: 2)
+        held.pollution = nil
+        held.asthma = nil
+        let output = MainViewModel.output(of: held, standard: .us, environment: environment)
+        #expect(Output.placeRow(PlaceOutput(name: "gran", label: "gran", output: output)) == "gran: US AQI – · 12°C · 0 s ago")
+    }
+
     @Test("places that do not fit in the compact width end in …")
     func compactWidth() {
         let many = (1...9).map { Self.place("place\($0)", "place\($0)", pm25: 10) }
