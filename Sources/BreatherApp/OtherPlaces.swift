@@ -95,25 +95,57 @@ final class PlaceNotifiers: Sendable {
     }
 }
 
-/// Renders a place other than the one shown from what is on hand (no request): the latest a
-/// poll brought, else the place's own store. For `[[output]] place` and the bar's places.
-struct PlaceOutputs: Sendable {
-    let book: PlaceBook
-    let environment: MainViewModel.Environment
+/// What the configuration says about its places, swapped whole on reload (`PlaceOutputs.update`).
+struct PlaceLayout: Sendable {
+    /// How another place's output is rendered: the view model's units, icons, levels, clock.
+    var environment: MainViewModel.Environment
     /// Each place's store, by name.
-    let cachePaths: [String: String]
+    var cachePaths: [String: String]
     /// The place the view model shows.
-    let shown: String
+    var shown: String
     /// Every place in config order with its bar label.
-    var labels: [(name: String, label: String)] = []
+    var labels: [(name: String, label: String)]
     /// `[bar] places`; nil: the bar shows the place shown alone.
     var mode: BarPlaces?
+    /// The places whose crossings notify (`[[place]] alerts`: the primary by default).
+    var alerting: Set<String>
+}
+
+extension AppContext {
+    /// The layout of these settings' places, rendered with `environment`.
+    func placeLayout(environment: MainViewModel.Environment) -> PlaceLayout {
+        let places = settings.allPlaces
+        return PlaceLayout(environment: environment,
+                           cachePaths: Dictionary(uniqueKeysWithValues: places.map { ($0.name, cachePath(forPlace: $0.name)) }),
+                           shown: settings.currentPlace.name, labels: places.map { ($0.name, $0.label) }, mode: settings.barPlaces,
+                           alerting: Set(places.filter(\.alerts).map(\.name)))
+    }
+}
+
+/// Renders a place other than the one shown from what is on hand (no request): the latest a
+/// poll brought, else the place's own store. For `[[output]] place` and the bar's places.
+final class PlaceOutputs: Sendable {
+    let book: PlaceBook
+    private let layout: Mutex<PlaceLayout>
     /// Which place `[bar] places = "one"` shows, counted from the place shown.
     let cursor = PlaceCursor()
-    /// The places whose crossings notify (`[[place]] alerts`: the primary by default).
-    var alerting: Set<String> = []
     /// Each alerting place's monitor but the place shown's (the sink's own).
     let notifiers = PlaceNotifiers()
+
+    init(book: PlaceBook, layout: PlaceLayout) {
+        self.book = book
+        self.layout = Mutex(layout)
+    }
+
+    /// A reload's places, units and levels: the next output uses them.
+    func update(_ new: PlaceLayout) { layout.withLock { $0 = new } }
+
+    var environment: MainViewModel.Environment { layout.withLock { $0.environment } }
+    var cachePaths: [String: String] { layout.withLock { $0.cachePaths } }
+    var shown: String { layout.withLock { $0.shown } }
+    var labels: [(name: String, label: String)] { layout.withLock { $0.labels } }
+    var mode: BarPlaces? { layout.withLock { $0.mode } }
+    var alerting: Set<String> { layout.withLock { $0.alerting } }
 
     /// The place shown alerts unless its `[[place]] alerts = false` (a one-place config always).
     var shownAlerts: Bool { labels.count <= 1 || alerting.contains(shown) }
@@ -190,4 +222,19 @@ struct PlacesPrometheus: Renderer {
     let places: [PlaceOutput]
 
     func render(_ output: Output) -> String { PrometheusRenderer().render(places: places) }
+}
+
+extension MainViewModel.Environment {
+    /// This environment with `context`'s units, icons, stale limit, `[bar]`, `[alerts]` and
+    /// `[advice]`: what a reload sends the view model, for the other places' outputs.
+    func reloaded(_ context: AppContext) -> MainViewModel.Environment {
+        var environment = self
+        environment.units = context.settings.units
+        environment.icons = context.settings.icons
+        environment.staleAfterSeconds = context.storePolicy.pollingStaleAfterSeconds
+        environment.dayAhead = context.settings.bar
+        environment.alerts = context.settings.alerts
+        environment.advice = context.settings.advice
+        return environment
+    }
 }

@@ -105,11 +105,7 @@ struct Session: Sendable {
                                                        staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds, polls: false)
         }
         viewModel = MainViewModel(environment: environment, standard: context.settings.standard, standards: context.settings.standards)
-        places = PlaceOutputs(book: fetching.places, environment: environment,
-                              cachePaths: Dictionary(uniqueKeysWithValues: context.settings.allPlaces.map { ($0.name, context.cachePath(forPlace: $0.name)) }),
-                              shown: context.settings.currentPlace.name,
-                              labels: context.settings.allPlaces.map { ($0.name, $0.label) }, mode: context.settings.barPlaces,
-                              alerting: Set(context.settings.allPlaces.filter(\.alerts).map(\.name)))
+        places = PlaceOutputs(book: fetching.places, layout: context.placeLayout(environment: environment))
     }
 
     /// The session of a long-running command (daemon, `watch`): a publisher's state when

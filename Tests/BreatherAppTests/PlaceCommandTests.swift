@@ -189,3 +189,21 @@ extension PlaceCommandTests {
         #expect(DaemonController.quotaWarning(single) == nil, "one place at 10m: 4,320 calls")
     }
 }
+
+extension PlaceCommandTests {
+    @Test("a reload's places, [bar] places and units reach the other places' outputs (PlaceOutputs.update)")
+    func reloadUpdatesPlaces() throws {
+        let two = PlacesFetchTests.config("http://127.0.0.1:9").split(separator: "\n").prefix(10).joined(separator: "\n")
+        let context = try AppHarness.context(two)
+        let session = try Session(context: context, source: .providers(ProviderSessionOptions(staleAfterSeconds: 600)))
+        #expect(session.places.labels.map(\.name) == ["home", "work"] && session.places.mode == nil)
+        session.fetching.places.set("work", Self.reading("work", latitude: 48.85, pm25: 10))
+        let shown = MainViewModel.output(of: Self.reading("home", latitude: 52.52, pm25: 5), standard: .us, environment: session.places.environment)
+        #expect(session.places.environment.units == .metric)
+        let reloaded = try AppHarness.context("units = \"imperial\"\n" + PlacesFetchTests.config("http://127.0.0.1:9") + "\n[bar]\nplaces = \"all\"\n")
+        session.places.update(reloaded.placeLayout(environment: session.places.environment.reloaded(reloaded)))
+        #expect(session.places.labels.map(\.name) == ["home", "work", "gran"] && session.places.mode == .all)
+        #expect(session.places.environment.units == .imperial)
+        #expect(session.places.barOutput(shown).barText.hasPrefix("⌂ "), "the new [bar] places applies at once")
+    }
+}
