@@ -22,6 +22,9 @@ extension ConfigFile {
         }
         settings.places = places
         settings.location = places[0].location
+        // `breather config`'s location lines are the primary's: say so, with its line.
+        let primary = "[[place]] \(places[0].name), \(settings.origins["place.\(places[0].name)"] ?? path)"
+        for key in ["latitude", "longitude", "name", "city", "auto"] { settings.origins["location.\(key)"] = primary }
     }
 
     private func readPlace(_ table: TOMLTable, primary: Bool, settings: inout Settings) throws(ConfigError) -> PlaceSettings {

@@ -33,6 +33,8 @@ struct PlaceConfigTests {
         #expect(settings.places[1].location.city == "Potsdam" && settings.places[1].location.latitude == nil)
         #expect(settings.places[2].location.auto && settings.places[2].location.city == nil)
         #expect(settings.origins["place.school"]?.hasSuffix(":8") == true, "where each place came from: its name's line")
+        #expect(settings.origins["location.latitude"]?.hasPrefix("[[place]] home, ") == true && settings.origins["location.latitude"]?.hasSuffix(":2") == true,
+                "the location lines are the primary's, not defaults: \(settings.origins["location.latitude"] ?? "none")")
         #expect(settings.place(named: "school")?.location.city == "Potsdam")
         #expect(settings.place(named: "work") == nil)
     }
