@@ -44,6 +44,7 @@ actor Fetching {
         let conditions: CityConditions
         if providers.others.isEmpty || request.sensorsOnly {
             conditions = await fetcher.fetch(at: location, request)
+            if request.sensorsOnly { await pollOtherSensors(providers.others, request) }
         } else {
             conditions = await fetchAllPlaces(providers, shownAt: location, request)
         }
@@ -87,6 +88,19 @@ actor Fetching {
         // never shown at a later poll.
         await providers.openMeteo?.batch?.clear()
         return conditions
+    }
+
+    /// A sensor poll (the sensors' own interval) reads the sensors standing at the other
+    /// places too (`[providers.<sensor>] place = "NAME"`), at the place a full poll found,
+    /// merged as the view model merges the place shown's (`merged(withSensorPoll:)`).
+    private func pollOtherSensors(_ others: [OtherPlace], _ request: FetchRequest) async {
+        let (book, record) = (places, self.record)
+        for place in others where place.fetcher.readsSensors {
+            guard let previous = book.conditions(place.name) ?? place.stored else { continue }
+            let merged = previous.merged(withSensorPoll: record(await place.fetcher.fetch(at: previous.location, request)))
+            place.saver.save(merged)
+            book.set(place.name, merged)
+        }
     }
 
     /// `handler` hears, after every fetch, the seconds until an early retry is due (nil: none

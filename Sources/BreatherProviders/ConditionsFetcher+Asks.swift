@@ -15,4 +15,8 @@ extension ConditionsFetcher {
         guard let gate else { return true }
         return await gate.hold(provider.rawValue, part: part, isUserRequest: request.isUserRequest) == nil
     }
+
+    /// Whether a sensor on the home network is among the sources (outdoors or indoors): a
+    /// sensor poll has something to read.
+    public var readsSensors: Bool { air.contains { $0 is any LocalSensor } || !indoor.isEmpty }
 }

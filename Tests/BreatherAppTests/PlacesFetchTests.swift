@@ -146,3 +146,30 @@ extension PlacesFetchTests {
         #expect(server.requests.count == 2)
     }
 }
+
+extension PlacesFetchTests {
+    @Test("a sensor standing at another place is read with that place's fetch, and at each sensor poll, asking no provider")
+    func sensorAtAnotherPlace() async throws {
+        let server = try await FixtureServer.start(routes: [
+            "/v1/forecast": .perPlace("open-meteo/forecast.current.json"),
+            "/v1/air-quality": .perPlace("open-meteo/air_quality.breather_subset.json"),
+            "/measures/current": .fixture("airgradient/measures_current.docs.json"),
+        ])
+        let context = try AppHarness.context(Self.config(server.baseURL) + """
+
+            [sources]
+            air = ["airgradient", "open-meteo"]
+            [providers.airgradient]
+            url = "\(server.baseURL)"
+            place = "work"
+            """)
+        let (session, output) = try await Self.fetch(context)
+        let sensorReads = { server.requests.filter { $0.hasPrefix("/measures/current") }.count }
+        #expect(server.requests.count == 3 && sensorReads() == 1, "two lists, the sensor once (work's): \(server.requests)")
+        #expect(output.conditions?.pollution?.source == "open-meteo", "home has no sensor")
+        #expect(session.fetching.places.conditions("work")?.pollution?.source == "airgradient")
+        _ = try await session.fetching.fetch(FetchRequest(standard: .us, parts: [.air], sensorsOnly: true))
+        #expect(sensorReads() == 2 && server.requests.count == 4, "the sensor poll reads work's sensor, no provider: \(server.requests)")
+        #expect(session.fetching.places.conditions("work")?.pollution?.source == "airgradient")
+    }
+}
