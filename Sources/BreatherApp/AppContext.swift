@@ -35,6 +35,10 @@ struct AppContext: Sendable {
             throw CommandFailure(status: .configuration, message: "config: \(error)")
         }
         let cityFromFlag = options.apply(to: &settings, applyingStandardFlag: applyingStandardFlag)
+        if let place = options.place, !settings.select(place: place) {
+            throw CommandFailure(status: .usage, message: "--place: the config has no place \"\(place)\"; its places: "
+                                 + settings.allPlaces.map(\.name).joined(separator: ", "))
+        }
         try self.init(settings: settings, logger: logger, cityFromFlag: cityFromFlag, commandLineOutput: options.output)
     }
 
@@ -59,11 +63,20 @@ struct AppContext: Sendable {
     /// The files Breather keeps for itself, which no output may overwrite: the caches and, when
     /// it is on, the history store's database (`[history] path`).
     var storeFiles: [FileRole] {
-        [FileRole("the conditions cache", cachePath), FileRole("the location cache", ipCachePath)]
+        settings.allPlaces.map { FileRole("the conditions cache", cachePath(forPlace: $0.name)) } + [FileRole("the location cache", ipCachePath)]
             + (settings.history.enabled ? [FileRole("the history store", historyPath)] : [])
     }
 
-    var cachePath: String { settings.cache.path ?? loader.defaultCachePath() }
+    /// The conditions store of the place shown (`--place`, else the primary).
+    var cachePath: String { cachePath(forPlace: settings.currentPlace.name) }
+
+    /// Each place's own store: the primary's is `[cache] path` itself (a `[location]` config's
+    /// file is unchanged); another's has its name before `.json` (`conditions.school.json`).
+    func cachePath(forPlace name: String) -> String {
+        let base = settings.cache.path ?? loader.defaultCachePath()
+        guard name != settings.allPlaces[0].name else { return base }
+        return base.hasSuffix(".json") ? "\(base.dropLast(5)).\(name).json" : "\(base).\(name)"
+    }
 
     /// The history file: `[history] path`, else the XDG state directory's.
     var historyPath: String { settings.history.path ?? loader.defaultHistoryPath() }
@@ -98,11 +111,18 @@ struct AppContext: Sendable {
     /// `gate` (the daemon's and `watch`'s) makes every provider honour Retry-After and back off after failures.
     /// `history` (when recording) asks Open-Meteo for past days at a place it has none of its
     /// readings of; read at each fetch, so a reload's new recorder is the one asked.
-    func makeFetcher(gate: ProviderGate? = nil, history: HistorySlot? = nil) throws(CommandFailure) -> ConditionsFetcher {
+    /// `place` (default the one shown) has the sensors whose `place` names it (or none, the
+    /// primary's); `batch` holds the replies Open-Meteo gave for several places at once.
+    func makeFetcher(gate: ProviderGate? = nil, history: HistorySlot? = nil, place: String? = nil,
+                     batch: OpenMeteoBatch? = nil) throws(CommandFailure) -> ConditionsFetcher {
         let p = settings.providers
-        let openMeteo = OpenMeteo(forecastURL: p.openMeteoForecastURL, airQualityURL: p.openMeteoAirQualityURL,
-                                  geocodingURL: p.openMeteoGeocodingURL, http: http,
-                                  backfillDays: { location in history?.current?.backfillDays(at: location, from: ProviderID.openMeteo.rawValue) })
+        let openMeteo = self.openMeteo(history: history, batch: batch)
+        let placeName = place ?? settings.currentPlace.name
+        let primaryName = settings.allPlaces[0].name
+        func sensor(_ id: ProviderID, history: HistorySlot? = nil) -> (any LocalSensor)? {
+            guard (p.sensors[id]?.site ?? primaryName) == placeName else { return nil }
+            return self.sensor(id, history: history)
+        }
         let needsAirVisual = (settings.sources.air + settings.sources.weather).contains(.airVisual)
         var airVisual: AirVisual?
         if needsAirVisual {
@@ -151,6 +171,16 @@ struct AppContext: Sendable {
                                  deadlineSeconds: fetchDeadlineSeconds)
     }
 
+    /// The Open-Meteo client every place's fetcher shares, so a `prefetch` for all places
+    /// answers each; `history` decides a new place's backfill.
+    func openMeteo(history: HistorySlot?, batch: OpenMeteoBatch?) -> OpenMeteo {
+        let p = settings.providers
+        return OpenMeteo(forecastURL: p.openMeteoForecastURL, airQualityURL: p.openMeteoAirQualityURL,
+                         geocodingURL: p.openMeteoGeocodingURL, http: http,
+                         backfillDays: { location in history?.current?.backfillDays(at: location, from: ProviderID.openMeteo.rawValue) },
+                         batch: batch)
+    }
+
     /// Builds a provider that needs a secret only when some `[sources]` list names it, so a
     /// missing key for an unused provider is never an error.
     private func keyedProvider<P>(_ id: ProviderID, envVar: String, credential: String, keyFile: String?,
@@ -175,7 +205,11 @@ struct AppContext: Sendable {
 
     /// Coordinates from flags or config, else a geocoded city, else the IP address (cached a day).
     func resolveLocation() async throws(CommandFailure) -> Location {
-        let location = settings.location
+        try await resolveLocation(of: settings.location)
+    }
+
+    /// `location` (a `[[place]]`'s) as coordinates: given, geocoded, or by IP address.
+    func resolveLocation(of location: LocationSettings) async throws(CommandFailure) -> Location {
         if let latitude = location.latitude, let longitude = location.longitude {
             return Location(name: location.name, latitude: latitude, longitude: longitude)
         }

@@ -84,6 +84,9 @@ struct ConfigCommand {
             ("location.longitude", s.location.longitude.map { "\($0)" } ?? "(unset)"),
             ("location.name", quoted(s.location.name)), ("location.city", quoted(s.location.city)),
             ("location.auto", "\(s.location.auto)"),
+        ]
+        lines += s.places.map { ("place.\($0.name)", placeLine($0)) }
+        lines += [
             ("sources.air", list(s.sources.air.map(\.rawValue))), ("sources.weather", list(s.sources.weather.map(\.rawValue))), ("sources.asthma", list(s.sources.asthma.map(\.rawValue))),
             ("sources.indoor", list(s.sources.indoor.map(\.rawValue))), ("sources.state", quoted(s.sources.state?.description)),
             ("providers.open-meteo.forecast_url", url(p.openMeteoForecastURL)),
@@ -100,7 +103,7 @@ struct ConfigCommand {
             guard let sensor = p.sensors[id] else { continue }
             let section = "providers.\(id.rawValue)"
             let place = sensor.place ?? (s.sources.indoor.contains(id) ? .indoor : .outdoor)
-            lines += [("\(section).url", url(sensor.url)), ("\(section).place", quoted(place.rawValue)),
+            lines += [("\(section).url", url(sensor.url)), ("\(section).place", quoted(sensor.site ?? place.rawValue)),
                       ("\(section).interval", quoted(duration(sensor.intervalSeconds)))]
             if id == .purpleAir { lines.append(("\(section).correction", quoted(sensor.correction.rawValue))) }
         }
@@ -114,7 +117,8 @@ struct ConfigCommand {
                   ("alerts.briefing", quoted(s.alerts?.briefingMinute.map(clock))),
                   ("alerts.hold", "\(s.alerts?.hold ?? 2)"), ("alerts.co2", "\(s.alerts?.co2PPM.map(String.init) ?? "(unset)")"), ("alerts.advice", "\(s.alerts?.advice ?? false)"),
                   ("alerts.personal", "\(s.alerts?.personal ?? false)"),
-                  ("bar.pollen", quoted(s.bar.barPollen.id)), ("bar.uv", quoted(s.bar.barUV.rawValue))]
+                  ("bar.pollen", quoted(s.bar.barPollen.id)), ("bar.uv", quoted(s.bar.barUV.rawValue)),
+                  ("bar.places", quoted(s.barPlaces?.rawValue))]
         lines += s.adviceLines.map { ($0.key, $0.value) }
         if let m = s.mqtt {
             lines += [("mqtt.url", quoted(m.broker.description)), ("mqtt.ca_file", quoted(m.caFile)), ("mqtt.username", quoted(m.username)),
@@ -127,10 +131,27 @@ struct ConfigCommand {
         // An svg output shows the chart and size it draws, defaults included.
         let outputs = s.outputs.map { output in
             "{ path = \"\(output.path)\", format = \"\(output.format.rawValue)\""
+                + (output.place.map { ", place = \"\($0)\"" } ?? "")
                 + (output.format == .svg ? ", chart = \"\(output.image.kind.rawValue)\", width = \(output.image.width), height = \(output.image.height)" : "") + " }"
         }
         lines.append(("output", outputs.isEmpty ? "(none)" : "[" + outputs.joined(separator: ", ") + "]"))
         return lines
+    }
+
+    /// One `[[place]]` as an inline table: its label, where it is and whether it alerts.
+    static func placeLine(_ place: PlaceSettings) -> String {
+        var fields: [String] = []
+        if let short = place.short { fields.append("short = \"\(short)\"") }
+        let location = place.location
+        if let latitude = location.latitude, let longitude = location.longitude {
+            fields += ["latitude = \(latitude)", "longitude = \(longitude)"]
+        } else if let city = location.city {
+            fields.append("city = \"\(city)\"")
+        } else {
+            fields.append("auto = true")
+        }
+        fields.append("alerts = \(place.alerts)")
+        return "{ " + fields.joined(separator: ", ") + " }"
     }
 
     /// "20:00", "07:30": a minute of the day as the config spells it.

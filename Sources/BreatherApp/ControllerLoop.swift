@@ -55,6 +55,9 @@ struct ControllerLoop {
                 case .userRefresh: if spacing.admit() { viewModel.inputs.userDidRefresh() }
                 case .nextStandard(let step): viewModel.inputs.stepStandard(step)
                 case .toggleCompact: viewModel.inputs.toggleCompact()
+                case .nextPlace:
+                    session.places.cursor.step()
+                    viewModel.inputs.redraw()
                 case .briefingTime: viewModel.inputs.briefingTime()
                 case .reload:
                     if let reload, let new = await reload() {

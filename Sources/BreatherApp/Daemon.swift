@@ -78,7 +78,7 @@ final class DaemonController: Service, Sendable {
         state = Mutex((context, gate))
         sink = DaemonSink(viewModel: session.viewModel, context: context, options: options, notifier: notifier,
                           mqtt: try MQTTPublisher.make(context: context, viewModel: session.viewModel, subscribing: subscription != nil),
-                          history: session.history)
+                          history: session.history, places: session.places)
     }
 
     /// Retries after a failure start at half an interval (at most 30 s) and double: early
@@ -143,7 +143,7 @@ final class DaemonController: Service, Sendable {
             viewModel.cancelFetch()
             let gate = Self.gate(now)
             do {
-                await session.fetching.replace(fetcher: try new.makeFetcher(gate: gate, history: session.history), resolver: LocationResolver(context: new))
+                await session.fetching.replace(try new.placeProviders(gate: gate, history: session.history, savesSensorPolls: false))
             } catch {
                 old.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
                 return false
@@ -175,6 +175,7 @@ final class DaemonController: Service, Sendable {
         viewModel.inputs.dayAhead(now.bar, now.alerts)
         viewModel.inputs.advice(now.advice)
         viewModel.inputs.logPrompt(new.logPromptReader)
+        session.places.update(new.placeLayout(environment: session.places.environment.reloaded(new)))
         if plan.refetch { viewModel.inputs.userDidRefresh() }
         return true
     }
@@ -200,11 +201,14 @@ final class DaemonController: Service, Sendable {
     static func quotaWarning(_ settings: Settings) -> String? {
         // One nearest_city call serves both air and weather.
         let usesAirVisual = settings.sources.air.first == .airVisual || settings.sources.weather.first == .airVisual
-        let monthly = 30 * 86_400 / max(1, settings.intervalSeconds)
+        // A keyed provider has no lists: each place is a call of its own.
+        let places = settings.allPlaces.count
+        let monthly = places * 30 * 86_400 / max(1, settings.intervalSeconds)
         guard usesAirVisual, monthly > airVisualMonthlyQuota else { return nil }
+        let forPlaces = places > 1 ? " for \(places) places" : ""
         return """
-            interval \(settings.intervalSeconds)s makes about \(monthly) IQAir calls a month, over the free \
-            \(airVisualMonthlyQuota); use an interval of at least \(30 * 86_400 / airVisualMonthlyQuota + 1)s
+            interval \(settings.intervalSeconds)s makes about \(monthly) IQAir calls a month\(forPlaces), over the free \
+            \(airVisualMonthlyQuota); use an interval of at least \(places * 30 * 86_400 / airVisualMonthlyQuota + 1)s
             """
     }
 

@@ -22,17 +22,26 @@ final class DaemonOutputs: Sendable {
     /// Renders `output` to every sink; returns true when any file changed.
     @discardableResult
     /// The html and svg files draw `history`'s past hours, read once per output when one does.
-    func show(_ output: Output, settings: Settings, options: CommonOptions, history: HistorySlot? = nil, logger: Logger) -> Bool {
+    /// A file with `place` shows that place from what `places` has on hand (none yet: not written).
+    func show(_ output: Output, settings: Settings, options: CommonOptions, history: HistorySlot? = nil, places: PlaceOutputs? = nil,
+              logger: Logger) -> Bool {
         let charts = ChartSource(output: output, history: history, refreshSeconds: settings.intervalSeconds, withLog: settings.log.dashboard)
-        var targets: [(path: String, renderer: any Renderer)] = settings.outputs.map { ($0.path, charts.filled($0.renderer)) }
+        var targets: [(path: String, renderer: any Renderer, output: Output)] = []
+        for file in settings.outputs {
+            guard let (placed, placeCharts) = Self.placed(file, output, places: places, history: history, settings: settings) else { continue }
+            let renderer = file.format == .prometheus && file.place == nil ? places?.prometheus(output) : nil
+            targets.append((file.path, renderer ?? placeCharts?.filled(file.renderer) ?? charts.filled(file.renderer), placed))
+        }
         // --output adds a file (the systemd units use it for %t/breather/); [[output]] files stay.
+        let barOutput = options.template == nil && (options.format ?? .plain).isBar ? places?.barOutput(output) ?? output : output
         if let path = options.output, !targets.contains(where: { $0.path == path }) {
-            targets.append((path, charts.filled(options.renderer(colorTerminal: false))))
+            let prometheus = options.template == nil && options.format == .prometheus ? places?.prometheus(output) : nil
+            targets.append((path, prometheus ?? charts.filled(options.renderer(colorTerminal: false)), barOutput))
         }
         var changed = false
         if targets.isEmpty {
             // No files configured: a line on stdout per change (handy in a terminal).
-            let text = charts.filled(options.renderer(colorTerminal: true)).render(output)
+            let text = charts.filled(options.renderer(colorTerminal: true)).render(barOutput)
             changed = written.withLock { memory in
                 defer { memory["-"] = text }
                 return memory["-"] != text
@@ -40,7 +49,7 @@ final class DaemonOutputs: Sendable {
             if changed, !Console.out(text) { stdoutClosed.store(true, ordering: .relaxed) }
         }
         for target in targets {
-            let text = target.renderer.render(output) + "\n"
+            let text = target.renderer.render(target.output) + "\n"
             guard written.withLock({ $0[target.path] != text }) || access(target.path, F_OK) != 0 else { continue }
             do {
                 try AtomicFile.write(text, to: target.path)
@@ -56,6 +65,17 @@ final class DaemonOutputs: Sendable {
             }
         }
         return changed
+    }
+
+    /// What `file` shows: `output` (with no chart source of its own), or its `place`'s output
+    /// and charts when that is another place; nil when nothing is known of that place yet.
+    static func placed(_ file: OutputSettings, _ output: Output, places: PlaceOutputs?, history: HistorySlot?,
+                       settings: Settings) -> (Output, ChartSource?)? {
+        guard let name = file.place, let places, name != places.shown else {
+            return (file.format.isBar ? places?.barOutput(output) ?? output : output, nil)
+        }
+        guard let placed = places.output(of: name, standard: output.standard) else { return nil }
+        return (placed, ChartSource(output: placed, history: history, refreshSeconds: settings.intervalSeconds, withLog: settings.log.dashboard))
     }
 
     /// Forgets what was written, so the next output rewrites every file (after a reload).

@@ -13,6 +13,8 @@ final class DaemonSink: Service, Sendable {
     private let viewModel: MainViewModel
     /// The session's history store, which the html and svg files draw.
     private let history: HistorySlot?
+    /// The other places' outputs, for `[[output]] place`.
+    private let places: PlaceOutputs?
     private let options: CommonOptions
     private let notifier: SystemdNotifier
     private let files = DaemonOutputs()
@@ -24,9 +26,10 @@ final class DaemonSink: Service, Sendable {
     private let state: Mutex<(context: AppContext, isReady: Bool, logged: [String])>
 
     init(viewModel: MainViewModel, context: AppContext, options: CommonOptions, notifier: SystemdNotifier, mqtt: MQTTPublisher? = nil,
-         history: HistorySlot? = nil) {
+         history: HistorySlot? = nil, places: PlaceOutputs? = nil) {
         self.viewModel = viewModel
         self.history = history
+        self.places = places
         publisher = Mutex(mqtt)
         self.options = options
         self.notifier = notifier
@@ -84,12 +87,16 @@ final class DaemonSink: Service, Sendable {
 
     private func show(_ output: Output) {
         let context = state.withLock { $0.context }
-        let changed = files.show(output, settings: context.settings, options: options, history: history, logger: context.logger)
+        let changed = files.show(output, settings: context.settings, options: options, history: history, places: places, logger: context.logger)
         // The alerts are judged first so that the state published says which ones hold.
-        let alerted = alerts.observe(output, settings: context.settings.alerts)
+        let shownAlerts = places?.shownAlerts ?? true
+        let alerted = alerts.observe(output, settings: shownAlerts ? context.settings.alerts : nil)
         mqtt?.publish(output, alerts: alerted.states, notifications: alerted.notifications)
+        if let mqtt, let places, places.labels.count > 1 {
+            for place in places.all(output) where place.name != places.shown { mqtt.publish(place: place.name, place.output) }
+        }
         logFailures(output, logger: context.logger)
-        alerts.send(alerted.notifications, logger: context.logger)
+        alerts.send(alerted.notifications + (places?.otherAlerts(output, settings: context.settings.alerts) ?? []), logger: context.logger)
         let status = "STATUS=\(DaemonOutputs.status(output))"
         // Ready once the first fetch has settled: the loading state is written, not announced.
         let wasReady = state.withLock { state in defer { state.isReady = state.isReady || !output.isLoading }; return state.isReady }

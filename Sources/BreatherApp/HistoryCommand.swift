@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BreatherCache
 import BreatherConfig
 import BreatherHistory
 import BreatherIO
@@ -23,7 +24,7 @@ struct HistoryCommand {
             The store: [history] path in the config, default $XDG_STATE_HOME/breather/history.sqlite3.
             Example: breather history --since 48h --format csv > air.csv
             """,
-        usage: "[--since <when>] [--until <when>] [--standard <standard>] [--format table|csv|json|chart] [--daily] | import <file.csv>",
+        usage: "[--since <when>] [--until <when>] [--standard <standard>] [--format table|csv|json|chart] [--daily] [--place <name>] | import <file.csv>",
         arguments: [("import <file.csv>", "Read back a file 'breather history --format csv' wrote.")],
         options: HistoryOptions.specs)
 
@@ -34,14 +35,28 @@ struct HistoryCommand {
         let (settings, logger, path) = (setup.settings, setup.logger, setup.path)
         let standard = options.standard ?? settings.standard
         if let file = options.importFile { return importFile(file, into: path, keepRawSeconds: settings.history.keepRawSeconds, logger: logger) }
+        var place: HistoryPlace?
+        if let name = options.place {
+            guard settings.place(named: name) != nil else {
+                logger.log(.error, "history: --place: the config has no place \"\(name)\"; its places: \(settings.allPlaces.map(\.name).joined(separator: ", "))")
+                return .usage
+            }
+            // Coordinates as configured, else where the place's last fetch found it (a city, by IP).
+            guard let found = Self.coordinates(of: name, settings: settings, logger: logger) else {
+                logger.log(.info, "history: no readings yet at \(name) (its place is not known before its first fetch)")
+                try? export(rows: nil, standard: standard, place: nil, logger: logger)
+                return .ok
+            }
+            place = found
+        }
         guard access(path, F_OK) == 0 else {
             logger.log(.info, "history: no readings yet (\(path) does not exist)")
-            try? export(rows: nil, standard: standard, logger: logger)
+            try? export(rows: nil, standard: standard, place: nil, logger: logger)
             return .ok
         }
         do {
             let store = try HistoryStore(path: path)
-            try export(rows: store, standard: standard, logger: logger)
+            try export(rows: store, standard: standard, place: place, logger: logger)
             return .ok
         } catch {
             logger.log(.error, "history: \(path): \(error)")
@@ -50,7 +65,18 @@ struct HistoryCommand {
         }
     }
 
-    private func export(rows store: HistoryStore?, standard: AQIStandard, logger: Logger) throws {
+    /// The history's key for the place called `name`: its configured coordinates, else the
+    /// location in its conditions store.
+    static func coordinates(of name: String, settings: Settings, logger: Logger) -> HistoryPlace? {
+        guard let place = settings.place(named: name) else { return nil }
+        if let latitude = place.location.latitude, let longitude = place.location.longitude {
+            return HistoryPlace(latitude: latitude, longitude: longitude)
+        }
+        guard let context = try? AppContext(settings: settings, logger: logger) else { return nil }
+        return ConditionsCache(path: context.cachePath(forPlace: name)).load().storedConditions.map { HistoryPlace($0.location) }
+    }
+
+    private func export(rows store: HistoryStore?, standard: AQIStandard, place: HistoryPlace?, logger: Logger) throws {
         let now = Int(Timestamp.now().timeIntervalSince1970)
         let since = options.since ?? now - 7 * 86_400
         let until = options.until ?? Int.max / 2
@@ -77,10 +103,10 @@ struct HistoryCommand {
             }
             first = false
         }
-        try store?.forEachReading(since: since, until: until) { try rows.add($0) }
+        try store?.forEachReading(since: since, until: until, place: place) { try rows.add($0) }
         try rows.finish()
         // Days past the hourly tier (a year back) are kept only as daily summaries.
-        let summaries = try store?.dailySummaries(since: since, until: until) ?? []
+        let summaries = try store?.dailySummaries(since: since, until: until).filter { place == nil || $0.place == place } ?? []
         let allDays = options.daily
             ? HistoryDay.combining(summarised: HistoryDay.days(summarising: summaries, standard: standard), withHours: days.days()) : []
         switch (options.format, options.daily) {

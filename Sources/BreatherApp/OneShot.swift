@@ -100,7 +100,7 @@ struct OneShot {
         withExtendedLifetime(storeLock) {}
         guard let output = final else { return .unavailable }
 
-        let outputsWritten = try write(output, context: context, history: session.history)
+        let outputsWritten = try write(output, context: context, history: session.history, places: session.places)
         let status = report(output, fromStore: fresh, sensorsRead: readSensors, printedBarLine: options.template == nil && (options.format ?? .plain).isBar,
                             logger: context.logger)
         // An [[output]] file that cannot be written is as unavailable as --output (69), whatever
@@ -157,9 +157,11 @@ struct OneShot {
     /// `[[output]]` file: run by breather.timer, the one-shot keeps them current as the daemon
     /// would. False when an `[[output]]` file could not be written (each logged, naming it).
     /// The html and svg outputs draw `history`'s past hours (read once, only when one does).
-    func write(_ output: Output, context: AppContext, history: HistorySlot?) throws(CommandFailure) -> Bool {
+    func write(_ output: Output, context: AppContext, history: HistorySlot?, places: PlaceOutputs? = nil) throws(CommandFailure) -> Bool {
         let charts = ChartSource(output: output, history: history, refreshSeconds: context.settings.intervalSeconds, withLog: context.settings.log.dashboard)
-        let text = charts.filled(options.renderer(colorTerminal: options.output == nil)).render(output)
+        let shown = options.template == nil && (options.format ?? .plain).isBar ? places?.barOutput(output) ?? output : output
+        let prometheus = options.template == nil && options.format == .prometheus ? places?.prometheus(output) : nil
+        let text = (prometheus ?? charts.filled(options.renderer(colorTerminal: options.output == nil))).render(shown)
         if let path = options.output {
             do { try AtomicFile.write(text + "\n", to: path) } catch {
                 throw CommandFailure(status: .unavailable, message: "\(error)")
@@ -169,7 +171,11 @@ struct OneShot {
         }
         var allWritten = true
         for target in context.settings.outputs where target.path != options.output {
-            do { try AtomicFile.write(charts.filled(target.renderer).render(output) + "\n", to: target.path) } catch {
+            // A place not known yet (never fetched nor stored) leaves its file as it is.
+            guard let (placed, placeCharts) = DaemonOutputs.placed(target, output, places: places, history: history, settings: context.settings) else { continue }
+            let renderer = (target.format == .prometheus && target.place == nil ? places?.prometheus(output) : nil)
+                ?? (placeCharts ?? charts).filled(target.renderer)
+            do { try AtomicFile.write(renderer.render(placed) + "\n", to: target.path) } catch {
                 context.logger.log(.error, "output: \(error)")
                 allWritten = false
             }

@@ -23,6 +23,8 @@ enum ControllerEvent: Sendable {
     case nextStandard(step: Int)
     /// Right click or SIGRTMIN+1: compact or full bar text (no fetch).
     case toggleCompact
+    /// Middle click with `[bar] places = "one"`, or SIGRTMIN+3: the next place, from what is on hand (no fetch).
+    case nextPlace
     /// The briefing's local time came (`startBriefingClock`).
     case briefingTime
 }
@@ -36,12 +38,14 @@ enum RealTimeSignals {
     static var compactToggle: Int32 { __libc_current_sigrtmin() + 1 }
     /// SIGRTMIN+2: the previous standard.
     static var previousStandard: Int32 { __libc_current_sigrtmin() + 2 }
+    /// SIGRTMIN+3: the next place (`[bar] places = "one"`).
+    static var nextPlace: Int32 { __libc_current_sigrtmin() + 3 }
 
     /// Yields `.toggleCompact` and `.nextStandard(step: -1)` for every signal until the
     /// returned sources are cancelled.
     static func start(_ events: AsyncStream<ControllerEvent>.Continuation) -> [any DispatchSourceSignal] {
         let queue = DispatchQueue(label: "breather.rtsignal")
-        return [(compactToggle, ControllerEvent.toggleCompact), (previousStandard, .nextStandard(step: -1))].map { number, event in
+        return [(compactToggle, ControllerEvent.toggleCompact), (previousStandard, .nextStandard(step: -1)), (nextPlace, .nextPlace)].map { number, event in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { events.yield(event) }

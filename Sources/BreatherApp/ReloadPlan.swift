@@ -16,7 +16,7 @@ struct ReloadPlan: Equatable {
 
     init(from old: AppContext, to new: AppContext, subscribing: Bool) {
         let (was, now) = (old.settings, new.settings)
-        refetch = !subscribing && (was.location != now.location || was.sources != now.sources || was.providers != now.providers
+        refetch = !subscribing && (was.location != now.location || was.places != now.places || was.sources != now.sources || was.providers != now.providers
             || was.timeoutSeconds != now.timeoutSeconds || old.cachePath != new.cachePath)
         historyChanged = !subscribing && (was.history != now.history || old.historyPath != new.historyPath)
         standardChanged = was.standard != now.standard

@@ -61,6 +61,8 @@ struct Session: Sendable {
     /// Where each fetch's readings go (none with `[history] enabled = false`, nor for a
     /// publisher's state); a reload that changes `[history]` puts a new recorder in.
     let history: HistorySlot
+    /// The other places' outputs from what is on hand (`[[output]] place`).
+    let places: PlaceOutputs
 
     /// Throws only for configuration problems (e.g. a missing API key), never for providers.
     init(context: AppContext, source: SessionSource) throws(CommandFailure) {
@@ -69,8 +71,9 @@ struct Session: Sendable {
         switch source {
         case .providers(let options):
             let history = HistorySlot(context.historyRecorder())
-            let fetching = Fetching(fetcher: try context.makeFetcher(gate: options.gate, history: history),
-                                    resolver: LocationResolver(context: context, resolved: options.location, failure: options.locationFailure))
+            let providers = try context.placeProviders(gate: options.gate, history: history, location: options.location,
+                                                       failure: options.locationFailure, savesSensorPolls: options.gate == nil)
+            let fetching = Fetching(providers, record: { history.current?.recordAveragingSensors($0) ?? $0 })
             let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger,
                                     failedFetches: options.failedFetches, savesSensorPolls: options.gate == nil)
             let sensorRecordSeconds = options.sensorRecordSeconds
@@ -102,6 +105,7 @@ struct Session: Sendable {
                                                        staleAfterSeconds: context.storePolicy.pollingStaleAfterSeconds, polls: false)
         }
         viewModel = MainViewModel(environment: environment, standard: context.settings.standard, standards: context.settings.standards)
+        places = PlaceOutputs(book: fetching.places, layout: context.placeLayout(environment: environment))
     }
 
     /// The session of a long-running command (daemon, `watch`): a publisher's state when
@@ -157,58 +161,6 @@ final class HistorySlot: Sendable {
 
     /// Puts `new` in place of the recorder in use.
     func replace(with new: HistoryRecorder?) { recorder.withLock { $0 = new } }
-}
-
-/// The fetch the view model calls: the current providers and location, swapped whole on reload.
-/// After every fetch it tells the controller when a failed provider (or the location lookup)
-/// is worth asking again before the next poll (`ProviderGate.secondsUntilEarlyRetry`).
-actor Fetching {
-    private var fetcher: ConditionsFetcher
-    private var resolver: LocationResolver
-    private var earlyRetry: (@Sendable (Double?) -> Void)?
-    /// When the early retry last reported is due, for the view model's "retry 20s".
-    nonisolated let earlyRetryAt = Mutex<Timestamp?>(nil)
-
-    init(fetcher: ConditionsFetcher, resolver: LocationResolver) {
-        self.fetcher = fetcher
-        self.resolver = resolver
-    }
-
-    func fetch(_ request: FetchRequest) async throws(ProviderFailure) -> CityConditions {
-        let (fetcher, resolver) = (self.fetcher, self.resolver)
-        let location: Location
-        do {
-            location = try await resolver.location()
-        } catch {
-            // No network at boot: the lookup is retried early like any provider.
-            await fetcher.gate?.record("location", part: .location, failure: error)
-            await reportEarlyRetry(fetcher.gate)
-            throw error
-        }
-        await fetcher.gate?.record("location", part: .location, failure: nil)
-        let conditions = await fetcher.fetch(at: location, request)
-        // A sensor poll's own failures wait for the next sensor poll; an early retry is a full
-        // fetch, which would spend provider quota on a sensor that did not answer.
-        if !request.sensorsOnly { await reportEarlyRetry(fetcher.gate) }
-        return conditions
-    }
-
-    /// `handler` hears, after every fetch, the seconds until an early retry is due (nil: none
-    /// before the next poll).
-    func onEarlyRetry(_ handler: @escaping @Sendable (Double?) -> Void) { earlyRetry = handler }
-
-    private func reportEarlyRetry(_ gate: ProviderGate?) async {
-        guard let earlyRetry, let gate else { return }
-        let seconds = await gate.secondsUntilEarlyRetry()
-        earlyRetryAt.withLock { $0 = seconds.map { Timestamp.now().addingTimeInterval($0) } }
-        earlyRetry(seconds)
-    }
-
-    /// New providers and location after a reload.
-    func replace(fetcher: ConditionsFetcher, resolver: LocationResolver) {
-        self.fetcher = fetcher
-        self.resolver = resolver
-    }
 }
 
 /// Saves the view model's conditions into the store, counting the fetches in a row that
@@ -270,8 +222,12 @@ actor LocationResolver {
     /// The one-shot's lookup already failed (an outage, with stored data to show): say so.
     private let failure: ProviderFailure?
 
-    init(context: AppContext, resolved: Location? = nil, failure: ProviderFailure? = nil) {
+    /// Another place's settings; nil: the place shown (`settings.location`).
+    private let place: LocationSettings?
+
+    init(context: AppContext, resolved: Location? = nil, failure: ProviderFailure? = nil, place: LocationSettings? = nil) {
         self.context = context
+        self.place = place
         self.resolved = resolved
         self.failure = failure
     }
@@ -280,7 +236,7 @@ actor LocationResolver {
         if let failure { throw failure }
         if let resolved { return resolved }
         do {
-            let found = try await context.resolveLocation()
+            let found = try await context.resolveLocation(of: place ?? context.settings.location)
             resolved = found
             return found
         } catch {

@@ -20,8 +20,10 @@ struct Watch {
         abstract: "Stay running and print one line per change (for bars that read a child process).",
         discussion: "Polls every `interval` from the config. With --format i3bar it speaks the full i3bar protocol: "
             + "a left click refreshes, scrolling down or the middle button shows the next standard, scrolling up the "
-            + "previous one, a right click switches compact and full text. SIGUSR1 refreshes, SIGUSR2 shows the next "
-            + "standard, SIGRTMIN+2 the previous one, SIGRTMIN+1 switches compact and full text. Prints to stdout only "
+            + "previous one, a right click switches compact and full text; with [bar] places = \"one\" the middle button "
+            + "shows the next place (no request). SIGUSR1 refreshes, SIGUSR2 shows the next "
+            + "standard, SIGRTMIN+2 the previous one, SIGRTMIN+1 switches compact and full text, SIGRTMIN+3 the next place. "
+            + "Prints to stdout only "
             + "(--output is for the one-shot and the daemon). "
             + "With --source mqtt://HOST[:PORT]/TOPIC_PREFIX (or [sources] state) it shows what a Breather daemon "
             + "publishes over MQTT (no provider request; a click publishes a refresh request); [mqtt] in the config gives the credentials.",
@@ -61,7 +63,8 @@ struct Watch {
             guard WatchPrinter.emit(I3barRenderer.header), WatchPrinter.emit("[") else { return .ok }
         }
         let printer = WatchPrinter(viewModel: session.viewModel, renderer: options.renderer(colorTerminal: true), i3bar: i3bar,
-                                   alerts: context.settings.alerts, logger: context.logger)
+                                   alerts: context.settings.alerts, logger: context.logger,
+                                   places: session.places, drawsPlaces: options.template == nil && (options.format ?? .plain).isBar)
         let controller = WatchController(context: context, session: session, listensForClicks: i3bar, seedsFromStore: subscription == nil)
         let configuration = ServiceGroupConfiguration(
             // Graceful shutdown runs in reverse order: the printer stops first (after the line in
@@ -88,11 +91,13 @@ struct WatchController: Service {
 
     func run() async throws {
         let listensForClicks = self.listensForClicks
+        let places = session.places
         let loop = ControllerLoop(session: session, signals: [.sigusr1, .sigusr2], extraSources: { continuation in
             guard listensForClicks else { return nil }
             let clicks = ClickReader.start { button in
                 switch button {
                 case 4: continuation.yield(.nextStandard(step: -1))
+                case 2 where places.cycles: continuation.yield(.nextPlace)
                 case 2, 5: continuation.yield(.nextStandard(step: 1))
                 case 3: continuation.yield(.toggleCompact)
                 default: continuation.yield(.userRefresh)
@@ -116,6 +121,10 @@ struct WatchPrinter: Service {
     /// `[alerts]`: every reading counts, even one that prints nothing new.
     var alerts: AlertSettings?
     var logger: Logger
+    /// The other places: their alerts, and a bar's `[bar] places`.
+    var places: PlaceOutputs?
+    /// Whether the format is a bar's, which `[bar] places` applies to.
+    var drawsPlaces = false
     private let notifier = AlertNotifier()
     private let writer = StdoutWriter()
 
@@ -125,11 +134,13 @@ struct WatchPrinter: Service {
         let viewModel = self.viewModel
         await withGracefulShutdownHandler {
         for await output in viewModel.outputs where output.isWorthDrawing {
-            notifier.consider(output, settings: alerts, logger: logger)
-            let key = output.contentKey
+            notifier.consider(output, settings: places?.shownAlerts ?? true ? alerts : nil, logger: logger)
+            notifier.send(places?.otherAlerts(output, settings: alerts) ?? [], logger: logger)
+            let drawn = drawsPlaces ? places?.barOutput(output) ?? output : output
+            let key = drawn.contentKey + [drawn.placesLine ?? "", drawn.conditions?.location.name ?? ""]
             guard key != lastKey else { continue }
             lastKey = key
-            let text = i3bar ? (first ? "" : ",") + "[" + renderer.render(output) + "]" : renderer.render(output)
+            let text = i3bar ? (first ? "" : ",") + "[" + renderer.render(drawn) + "]" : renderer.render(drawn)
             first = false
             guard await writer.write(text) else { return }  // stdout closed (the bar went away), or shutdown
         }

@@ -35,7 +35,11 @@ extension ConfigFile {
 
     /// `[bar]`: from which pollen level and UV category the compact bar text shows them.
     func applyBar(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
-        try checkKeys(table, section: "bar", allowed: ["pollen", "uv"])
+        try checkKeys(table, section: "bar", allowed: ["pollen", "uv", "places"])
+        if let id = try string("places", in: table, section: "bar") {
+            settings.barPlaces = try choice(id, key: "places", section: "bar") as BarPlaces
+            mark(&settings, "bar.places")
+        }
         if let id = try string("pollen", in: table, section: "bar") {
             settings.bar.barPollen = try pollenLevel(id, key: "pollen", section: "bar")
             mark(&settings, "bar.pollen")

@@ -12,7 +12,7 @@ extension ConfigFile {
         settings.outputs = []
         for item in array {
             guard let table = item.table else { throw error("output", nil, "each [[output]] must be a table") }
-            try checkKeys(table, section: "output", allowed: ["path", "format", "chart", "width", "height"])
+            try checkKeys(table, section: "output", allowed: ["path", "format", "place", "chart", "width", "height"])
             guard let path = try outputString("path", in: table), !path.trimmingWhitespace().isEmpty else {
                 throw outputError("path", in: table, "[[output]] needs a non-empty path")
             }
@@ -23,7 +23,14 @@ extension ConfigFile {
             guard let format = OutputFormat(rawValue: spelled) else {
                 throw outputError("format", in: table, "unknown value \"\(spelled)\"; allowed: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            settings.outputs.append(OutputSettings(path: expandHome(path), format: format, image: try image(in: table, format: format)))
+            var output = OutputSettings(path: expandHome(path), format: format, image: try image(in: table, format: format))
+            if let place = try outputString("place", in: table) {
+                guard settings.place(named: place) != nil else {
+                    throw outputError("place", in: table, "names no [[place]] \"\(place)\"; the places: \(settings.allPlaces.map(\.name).joined(separator: ", "))")
+                }
+                output.place = place
+            }
+            settings.outputs.append(output)
         }
         mark(&settings, "output")
     }

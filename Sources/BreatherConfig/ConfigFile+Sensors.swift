@@ -14,7 +14,14 @@ extension ConfigFile {
         var sensorSettings = SensorSettings(url: url)
         mark(&settings, "\(section).url")
         if let value = try string("place", in: table, section: section) {
-            sensorSettings.place = try choice(value, key: "place", section: section)
+            if SensorPlace(rawValue: value) == nil, !settings.places.isEmpty {
+                guard settings.place(named: value) != nil else {
+                    throw error("place", section, "unknown value \"\(value)\"; allowed: outdoor, indoor or a [[place]] name (\(settings.places.map(\.name).joined(separator: ", ")))")
+                }
+                sensorSettings.site = value  // a [[place]]'s name: the sensor stands there, in the list it is in
+            } else {
+                sensorSettings.place = try choice(value, key: "place", section: section)
+            }
             mark(&settings, "\(section).place")
         }
         if let value = try string("interval", in: table, section: section) {

@@ -21,7 +21,7 @@ struct ConfigFile {
     /// Applies every key in the file to `settings`, recording origins.
     func apply(to settings: inout Settings) throws(ConfigError) {
         settings.configFile = path
-        try checkKeys(root, section: nil, allowed: ["standard", "standards", "units", "icons", "interval", "timeout", "location", "sources", "providers", "cache", "output", "on_update", "alerts", "bar", "history", "log", "mqtt", "advice"])
+        try checkKeys(root, section: nil, allowed: ["standard", "standards", "units", "icons", "interval", "timeout", "location", "place", "sources", "providers", "cache", "output", "on_update", "alerts", "bar", "history", "log", "mqtt", "advice"])
         if let value = try string("standard", in: root) {
             settings.standard = try choice(value, key: "standard", section: nil)
             mark(&settings, "standard")
@@ -74,6 +74,7 @@ struct ConfigFile {
             mark(&settings, "on_update")
         }
         if let table = try table("location", in: root) { try applyLocation(table, to: &settings) }
+        try applyPlaces(to: &settings)
         try applyAlerts(to: &settings)
         if let table = try table("bar", in: root) { try applyBar(table, to: &settings) }
         try applyHistory(to: &settings)

@@ -7,6 +7,8 @@ public struct SensorSettings: Sendable, Equatable {
     public var url: String
     /// `place`: outdoors or indoors; unset, it follows the `[sources]` list the sensor is in.
     public var place: SensorPlace?
+    /// `place = "<name>"`: the `[[place]]` the sensor stands at; nil = the primary place.
+    public var site: String?
     /// `interval`: how often the sensor is read (default 1 minute: a sensor has no quota).
     public var intervalSeconds: Int
     /// `correction` (PurpleAir only): the US EPA correction (default) or none.

@@ -21,6 +21,10 @@ public struct Settings: Sendable {
     public static let timeoutRange = 1...30
     /// `[location]`: coordinates, a city to geocode, or IP lookup.
     public var location = LocationSettings()
+    /// `[[place]]`: the places followed, the primary first; empty = the single `[location]`.
+    public var places: [PlaceSettings] = []
+    /// `--place`: the place shown instead of the primary; nil = the primary.
+    public var selectedPlace: String?
     /// `[sources]`: the providers to ask for each part, in fallback order.
     public var sources = SourceSettings()
     /// `[providers.*]`: base URLs and key files.
@@ -39,6 +43,9 @@ public struct Settings: Sendable {
     public var alerts: AlertSettings?
     /// `[bar]`: from which level pollen and UV show in the compact bar text.
     public var bar = DayAheadSettings()
+    /// `[bar] places`: every place in one line, or one at a time; nil = the place shown only,
+    /// the middle click stepping the standard as with one place.
+    public var barPlaces: BarPlaces?
     /// `[advice]`: the thresholds of "what to do now" and its hold.
     public var advice = AdviceSettings()
     /// `[mqtt]`: the broker the daemon publishes its state to; nil = none.
@@ -141,6 +148,8 @@ public struct OutputSettings: Sendable, Equatable {
     /// The chart and its size for `format = "svg"` (`chart`, `width`, `height` keys; the
     /// flags' defaults); unused by the other formats, which refuse the keys.
     public var image: ChartImage
+    /// `place`: the `[[place]]` whose conditions the file shows; nil = the current place.
+    public var place: String?
 
     /// An output writing `format` to `path`; an svg draws `image`.
     public init(path: String, format: OutputFormat, image: ChartImage = ChartImage()) {

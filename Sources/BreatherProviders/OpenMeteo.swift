@@ -21,11 +21,14 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
     /// Days of past hours to ask for at `location` (Open-Meteo's `past_days`, at most 92), or
     /// nil for the usual 24 hours: the history asks for days once, for a place it has none of.
     let backfillDays: @Sendable (Location) async -> Int?
+    /// Replies `prefetch` brought for several places at once; nil: every place asks alone.
+    public var batch: OpenMeteoBatch?
 
     /// A client of the three Open-Meteo APIs; none needs a key. `backfillDays` decides, per
     /// place, whether an air-quality request reaches further back than 24 hours.
     public init(forecastURL: String, airQualityURL: String, geocodingURL: String, http: any HTTPClient,
-                backfillDays: @escaping @Sendable (Location) async -> Int? = { _ in nil }) {
+                backfillDays: @escaping @Sendable (Location) async -> Int? = { _ in nil }, batch: OpenMeteoBatch? = nil) {
+        self.batch = batch
         self.forecastURL = forecastURL
         self.airQualityURL = airQualityURL
         self.geocodingURL = geocodingURL
@@ -44,15 +47,20 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
 
     /// Current temperature, humidity, surface pressure, wind (m/s) and WMO weather code from `/forecast`.
     public func weather(at location: Location) async throws(ProviderFailure) -> Weather {
+        if let prefetched = await batch?.takeWeather(at: location) { return try prefetched.get() }
         let request = ProviderRequest(provider: id, part: .weather, http: http)
         let url = makeURL(forecastURL, "/forecast", [
             ("latitude", coordinate(location.latitude)), ("longitude", coordinate(location.longitude)),
-            ("current", "temperature_2m,relative_humidity_2m,surface_pressure,wind_speed_10m,wind_direction_10m,weather_code"),
-            ("wind_speed_unit", "ms"), ("timezone", "GMT"),
-        ])
+        ] + Self.weatherQuery)
         let json = try await request.getJSON(url, errorBody: Self.errorBody(request))
         return try request.decode { () throws(JSONError) in try Self.decodeWeather(json) }
     }
+
+    /// The forecast query after the coordinates, the same for one place or several.
+    static let weatherQuery = [
+        ("current", "temperature_2m,relative_humidity_2m,surface_pressure,wind_speed_10m,wind_direction_10m,weather_code"),
+        ("wind_speed_unit", "ms"), ("timezone", "GMT"),
+    ]
 
     /// Forecast hours asked for after the current one: four days, as far as CAMS Europe's
     /// pollen forecast reaches (the air forecast reaches four to five days).
@@ -61,19 +69,26 @@ public struct OpenMeteo: AirQualityProvider, WeatherProvider, Geocoder {
     /// The past 24 hours of hourly concentrations (µg/m³), the next four days' forecast, and
     /// pollen and UV now and hourly, from `/air-quality`.
     public func airQuality(at location: Location) async throws(ProviderFailure) -> Pollution {
+        if let prefetched = await batch?.takeAir(at: location) { return try prefetched.get() }
         let request = ProviderRequest(provider: id, part: .air, http: http)
-        let variables = Self.pollutantVariables.map(\.1).joined(separator: ",")
         // A backfill's past_days replaces past_hours (the day boundary then starts the series).
         let past = await backfillDays(location).map { ("past_days", String(min(max($0, 1), Self.maxBackfillDays))) } ?? ("past_hours", "24")
         let url = makeURL(airQualityURL, "/air-quality", [
             ("latitude", coordinate(location.latitude)), ("longitude", coordinate(location.longitude)),
+        ] + Self.airQuery(past: past))
+        let json = try await request.getJSON(url, errorBody: Self.errorBody(request))
+        return try request.decode { () throws(JSONError) in try Self.decodeAirQuality(json) }
+    }
+
+    /// The air-quality query after the coordinates: `past` is `past_hours` or a backfill's `past_days`.
+    static func airQuery(past: (String, String)) -> [(String, String)] {
+        let variables = Self.pollutantVariables.map(\.1).joined(separator: ",")
+        return [
             // Pollen and UV now and hourly (the day-ahead outlook), in the same request.
             ("current", [variables, Self.pollenVariables, Self.uvVariables].joined(separator: ",")),
             ("hourly", [variables, Self.pollenVariables, Self.uvVariables].joined(separator: ",")),
             past, ("forecast_hours", String(1 + Self.forecastHours)), ("timezone", "GMT"),
-        ])
-        let json = try await request.getJSON(url, errorBody: Self.errorBody(request))
-        return try request.decode { () throws(JSONError) in try Self.decodeAirQuality(json) }
+        ]
     }
 
     /// The best match for `city` from `/search`; `notFound` when there is none.

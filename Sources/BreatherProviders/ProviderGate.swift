@@ -53,6 +53,13 @@ public actor ProviderGate {
         self.jitter = jitter
     }
 
+    /// A new gate with this one's settings and clock and no holds: another place's, so each
+    /// place keeps its own Retry-After and backoff.
+    public nonisolated func sibling() -> ProviderGate {
+        ProviderGate(firstRetrySeconds: firstRetrySeconds, pollSeconds: pollSeconds, maxRateLimitSeconds: maxRateLimitSeconds,
+                     now: now, jitter: jitter)
+    }
+
     /// The gate's clock: the time since boot, sleep included (CLOCK_BOOTTIME), as a `Timestamp`
     /// that only differences give meaning to. A wall-clock step (NTP, a user setting the date)
     /// cannot stretch or cut a hold, and a hold runs out while the machine sleeps, as the

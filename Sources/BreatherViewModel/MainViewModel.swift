@@ -127,6 +127,8 @@ public final class MainViewModel: Sendable {
         /// A new source of the evening prompt (a reload that set, changed or removed `[log]
         /// evening_prompt`): read again and re-rendered, no fetch.
         public let logPrompt: @Sendable (@escaping @Sendable (Location) -> String?) -> Void
+        /// Renders what is on hand again, no fetch: the bar's place changed (`[bar] places = "one"`).
+        public var redraw: @Sendable () -> Void = {}
     }
 
     /// The event senders views call.
@@ -149,6 +151,7 @@ public final class MainViewModel: Sendable {
         case briefingTime
         case advice(AdviceSettings)
         case logPrompt(@Sendable (Location) -> String?)
+        case redraw
     }
 
     /// Starts the event loop; nothing is fetched until an input asks. `standard` is the index
@@ -161,7 +164,7 @@ public final class MainViewModel: Sendable {
         let inFlight = self.inFlight
         // A refresh asked while one is queued joins it; a tick during a fetch is dropped (the
         // fetch in flight answers it): a burst of clicks or signals costs at most one more fetch.
-        self.inputs = Input(viewDidRefresh: { if inFlight.ask(isUserRequest: false) { events.yield(.refresh(isUserRequest: false)) } },
+        var inputs = Input(viewDidRefresh: { if inFlight.ask(isUserRequest: false) { events.yield(.refresh(isUserRequest: false)) } },
                             userDidRefresh: { if inFlight.ask(isUserRequest: true) { events.yield(.refresh(isUserRequest: true)) } },
                             sensorsDidRefresh: { if inFlight.ask(isUserRequest: false, sensorsOnly: true) { events.yield(.refresh(isUserRequest: false)) } },
                             aqiStandard: { events.yield(.standard($0)) },
@@ -173,6 +176,8 @@ public final class MainViewModel: Sendable {
                             briefingTime: { events.yield(.briefingTime) },
                             advice: { events.yield(.advice($0)) },
                             logPrompt: { events.yield(.logPrompt($0)) })
+        inputs.redraw = { events.yield(.redraw) }
+        self.inputs = inputs
         Task(executorPreference: environment.executor) {
             var state = State(standard: standard, environment: environment, inFlight: inFlight)
             state.standards = standards
@@ -210,6 +215,8 @@ public final class MainViewModel: Sendable {
                     state.environment.advice = settings
                 case .logPrompt(let read):
                     state.environment.logPrompt = read
+                case .redraw:
+                    break
                 }
                 if state.environment.rendersEveryState {
                     state.readRecentIndices()

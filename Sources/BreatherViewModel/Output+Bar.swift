@@ -20,6 +20,7 @@ extension Output {
     /// short error ("US AQI – open-meteo: timeout · retry 2 min", at most 60 characters).
     public var barTextCompact: String {
         guard hasData else { return "\(indexName) – " + (isLoading ? "loading…" : errorShort ?? "no data") }
+        if let placesLine { return placesLine }
         let stale = isStale ? "stale \(ageShort)" : nil
         let prompt = logPrompt == nil ? [] : [Self.logPromptMark]
         var index = indoorBarPart ?? (data.airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)")

@@ -118,6 +118,9 @@ public struct Output: Sendable, Equatable {
     /// day is worth logging, nil when the bar does not ask. Only the bar formats show it (a
     /// "log?" mark, the `log-prompt` class, this line); json, Prometheus and MQTT never do.
     public var logPrompt: String?
+    /// `[bar] places = "all"`: every place's index, `⌂ 42 · ▣ 88`, the compact bar text
+    /// instead of the one place's (`Output.allPlaces`); nil otherwise.
+    public var placesLine: String?
     /// What to do now about the windows, held (`[advice] hold`); nil before any data.
     public var advice: Advice?
     /// The best hours outside in the next 24; nil without an hourly forecast.

@@ -10,20 +10,54 @@ public struct PrometheusRenderer: Renderer {
 
     /// HELP, TYPE and samples for every family there is data for; a family without data is left out, not written as 0.
     public func render(_ output: Output) -> String {
-        var lines: [String] = []
-        func family(_ name: String, _ help: String, _ samples: [(labels: [(String, String)], value: Double)]) {
-            guard !samples.isEmpty else { return }
-            lines.append("# HELP \(name) \(help)")
-            lines.append("# TYPE \(name) gauge")
-            for sample in samples {
-                let labels = sample.labels.map { "\($0.0)=\"\(Self.escapeLabel($0.1))\"" }.joined(separator: ",")
-                lines.append("\(name)\(labels.isEmpty ? "" : "{\(labels)}") \(Self.number(sample.value))")
+        var families = Families()
+        add(output, place: nil, to: &families)
+        return families.text
+    }
+
+    /// Several places (`[[place]]`) in one exposition: each family once, with a sample per
+    /// place labelled `place="NAME"` (the key, which survives renaming a label).
+    public func render(places: [PlaceOutput]) -> String {
+        var families = Families()
+        for place in places { add(place.output, place: place.name, to: &families) }
+        return families.text
+    }
+
+    /// The families in order of first appearance, each with its samples from every place.
+    struct Families {
+        typealias Sample = (labels: [(String, String)], value: Double)
+        var order: [(name: String, help: String)] = []
+        var samples: [String: [Sample]] = [:]
+
+        mutating func add(_ name: String, _ help: String, _ new: [Sample]) {
+            guard !new.isEmpty else { return }
+            if samples[name] == nil { order.append((name, help)) }
+            samples[name, default: []] += new
+        }
+
+        var text: String {
+            var lines: [String] = []
+            for (name, help) in order {
+                lines.append("# HELP \(name) \(help)")
+                lines.append("# TYPE \(name) gauge")
+                for sample in samples[name] ?? [] {
+                    let labels = sample.labels.map { "\($0.0)=\"\(PrometheusRenderer.escapeLabel($0.1))\"" }.joined(separator: ",")
+                    lines.append("\(name)\(labels.isEmpty ? "" : "{\(labels)}") \(PrometheusRenderer.number(sample.value))")
+                }
             }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    private func add(_ output: Output, place name: String?, to families: inout Families) {
+        func family(_ family: String, _ help: String, _ samples: [(labels: [(String, String)], value: Double)]) {
+            families.add(family, help, samples)
         }
         let data = output.data
-        let place = [("location", output.city)]
+        let key = name.map { [("place", $0)] } ?? []
+        let place = key + [("location", output.city)]
         family("breather_up", "1 when Breather has data to show, 0 before any successful fetch.",
-               [([], output.hasData ? 1 : 0)])
+               [(key, output.hasData ? 1 : 0)])
         if data.hasAirData {
             var aqi: [(labels: [(String, String)], value: Double)] = []
             var subs: [(labels: [(String, String)], value: Double)] = []
@@ -86,9 +120,8 @@ public struct PrometheusRenderer: Renderer {
             family("breather_last_success_timestamp_seconds", "Unix time of the data shown.", [(place, updated)])
             family("breather_data_age_seconds", "Age of the data shown.", [(place, Double(output.ageSeconds ?? 0))])
         }
-        family("breather_stale", "1 when the data shown is stale or missing.", [([], output.isStale || !output.hasData ? 1 : 0)])
-        family("breather_refresh_errors", "Provider failures in the latest refresh.", [([], Double(data.errors.count))])
-        return lines.joined(separator: "\n")
+        family("breather_stale", "1 when the data shown is stale or missing.", [(key, output.isStale || !output.hasData ? 1 : 0)])
+        family("breather_refresh_errors", "Provider failures in the latest refresh.", [(key, Double(data.errors.count))])
     }
 
     /// Label values escape backslash, double quote and newline (exposition format spec).

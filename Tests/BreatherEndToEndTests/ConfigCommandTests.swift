@@ -29,7 +29,7 @@ struct ConfigCommandTests {
         #expect(full.stdout.contains("standard = \"us\"  # \(sandbox.configPath):"))
         // The sample is complete: every setting but the ones unset by design comes from it
         // (sources.state would make every command a subscriber: shown, not uncommented).
-        let unsetByDesign = ["location.city", "mqtt.ca_file", "sources.state", "providers.airvisual.key_file", "providers.waqi.token_file", "providers.openweathermap.key_file"]
+        let unsetByDesign = ["location.city", "bar.places", "mqtt.ca_file", "sources.state", "providers.airvisual.key_file", "providers.waqi.token_file", "providers.openweathermap.key_file"]
         let fromDefaults = full.stdout.split(separator: "\n").filter { $0.hasSuffix("# default") }
             .map { String($0.prefix { $0 != " " }) }
         #expect(fromDefaults.sorted() == unsetByDesign.sorted(), "\(full.stdout)")

@@ -23,10 +23,14 @@ public struct Route: Encodable, Sendable {
     public var contentLength: Bool?
     /// Replies with the request's headers as a JSON object (names lowercased).
     public var echoHeaders: Bool?
+    /// Answers for the request's `latitude`/`longitude` lists as Open-Meteo does (the fixture
+    /// per place, a list for several); latitudes in `refuse` get a 400.
+    public var perPlace: Bool?
+    public var refuse: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case fixture, body, status, headers, delay, bytes
-        case contentLength = "content_length", echoHeaders = "echo_headers"
+        case fixture, body, status, headers, delay, bytes, refuse
+        case contentLength = "content_length", echoHeaders = "echo_headers", perPlace = "per_place"
     }
 
     public init(fixture: String? = nil, body: String? = nil, status: Int? = nil, headers: [String: String]? = nil,
@@ -42,6 +46,13 @@ public struct Route: Encodable, Sendable {
     }
 
     public static func fixture(_ name: String) -> Route { Route(fixture: name) }
+    /// `name` for each place a request lists, refusing the latitudes in `refuse`.
+    public static func perPlace(_ name: String, refuse: [String] = [], delay: Double? = nil) -> Route {
+        var route = Route(fixture: name, delay: delay)
+        route.perPlace = true
+        route.refuse = refuse
+        return route
+    }
     public static func json(_ body: String, status: Int = 200, headers: [String: String]? = nil) -> Route {
         Route(body: body, status: status, headers: headers)
     }

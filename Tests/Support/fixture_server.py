@@ -16,6 +16,10 @@ Breather runs. It maps a URL path to a reply:
 "bytes" streams that many bytes, without Content-Length unless "content_length" is true.
 "echo_headers" replies with the request's headers as a JSON object (names lowercased).
 "cycle" serves its fixtures in turn, one a request (a sensor whose reading changes).
+"per_place" (with "fixture") answers Open-Meteo's way for the request's `latitude`/`longitude`
+lists: one place gets the fixture object, several a JSON list of it, each copy's latitude and
+longitude set to the place asked; a list naming a latitude in "refuse" gets Open-Meteo's 400
+(one place alone too), as the provider refuses a list with a coordinate it cannot serve.
 Unknown paths get 404. Every request's path and query, its User-Agent and the Unix time it
 arrived, tab-separated, are appended to REQUEST_LOG, one line each.
 """
@@ -48,6 +52,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         time.sleep(route.get("delay", 0))
         if "bytes" in route:
             return self.stream(route["bytes"], route.get("content_length", False))
+        if route.get("per_place"):
+            return self.per_place(route)
         if route.get("echo_headers"):
             body = json.dumps({k.lower(): v for k, v in self.headers.items()}).encode()
         elif "fixture" in route or "cycle" in route:
@@ -59,6 +65,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 body = f.read()
         else:
             body = route.get("body", "").encode()
+        self.reply(route.get("status", 200), body, route.get("headers", {}))
+
+    def per_place(self, route):
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+        latitudes = query.get("latitude", [""])[0].split(",")
+        longitudes = query.get("longitude", [""])[0].split(",")
+        refused = [lat for lat in latitudes if lat in route.get("refuse", [])]
+        if refused or len(latitudes) != len(longitudes):
+            reason = f"Cannot serve the coordinates given: {refused[0] if refused else 'uneven lists'}"
+            return self.reply(400, json.dumps({"error": True, "reason": reason}).encode(), {})
+        with open(f"{FIXTURES}/{route['fixture']}", "rb") as f:
+            template = json.load(f)
+        items = [dict(template, latitude=float(lat), longitude=float(lon)) for lat, lon in zip(latitudes, longitudes)]
+        body = json.dumps(items[0] if len(items) == 1 else items).encode()
         self.reply(route.get("status", 200), body, route.get("headers", {}))
 
     def reply(self, status, body, headers):

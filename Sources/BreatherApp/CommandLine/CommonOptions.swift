@@ -10,6 +10,8 @@ struct CommonOptions: Sendable {
     var latitude: Double?
     var longitude: Double?
     var city: String?
+    /// `--place NAME`: the `[[place]]` shown instead of the primary.
+    var place: String?
     var format: OutputFormat?
     var units: Units?
     var icons: Icons?
@@ -34,6 +36,7 @@ struct CommonOptions: Sendable {
         .init("latitude", help: "Latitude in degrees, -90 to 90; needs --longitude."),
         .init("longitude", help: "Longitude in degrees, -180 to 180; needs --latitude."),
         .init("city", help: "A place name, geocoded through Open-Meteo."),
+        .init("place", valueName: "name", help: "Show this [[place]] of the config instead of the first (the primary)."),
         .init("format", help: "Output format (default plain).", choices: OutputFormat.allCases.map(\.rawValue)),
         .init("units", help: "Units (default metric).", choices: Units.allCases.map(\.rawValue)),
         .init("icons", help: "Weather condition icons: none, emoji or nerd (Nerd Fonts) (default none).",
@@ -68,6 +71,7 @@ struct CommonOptions: Sendable {
         case "latitude": latitude = try degrees()
         case "longitude": longitude = try degrees()
         case "city": city = value
+        case "place": place = value
         case "format": format = try choice(OutputFormat.self)
         case "units": units = try choice(Units.self)
         case "icons": icons = try choice(Icons.self)
@@ -101,6 +105,7 @@ struct CommonOptions: Sendable {
         if let longitude, !(-180...180).contains(longitude) { throw UsageError("--longitude must be between -180 and 180") }
         if city != nil && latitude != nil { throw UsageError("give either --city or --latitude/--longitude, not both") }
         if let city, city.trimmingWhitespace().isEmpty { throw UsageError("--city needs a place name") }
+        if place != nil && (city != nil || latitude != nil) { throw UsageError("give either --place or --city/--latitude/--longitude, not both") }
         if template != nil && format != nil { throw UsageError("give either --template or --format, not both") }
         if let template {
             do { _ = try TemplateRenderer(template) } catch { throw UsageError("--template: \(error)") }

@@ -17,6 +17,8 @@ struct HistoryOptions: Sendable {
     var daily = false
     var configPath: String?
     var logLevel: LogLevel = .warning
+    /// `--place NAME`: one `[[place]]`'s readings only; nil = every place's.
+    var place: String?
     /// `import FILE`: the file to read back.
     var importFile: String?
 
@@ -27,6 +29,7 @@ struct HistoryOptions: Sendable {
         .init("standard", help: "Work the index out under this standard (default: the config's).", choices: AQIStandard.allCases.map(\.rawValue)),
         .init("format", help: "table (default), csv, json or chart (the index over time, coloured unless NO_COLOR).",
               choices: Format.allCases.map(\.rawValue)),
+        .init("place", valueName: "name", help: "Only this [[place]]'s readings (default: every place's)."),
         .flag("daily", help: "A row per day: highest and mean index, hours in each category, main pollutant, highest pollen."),
         .init("config", help: "Config file (TOML).", completesFiles: true),
         .init("log-level", help: "Log level (default warning).", choices: LogLevel.allCases.map(\.rawValue)),
@@ -37,7 +40,7 @@ struct HistoryOptions: Sendable {
         var options = HistoryOptions(standard: common.standard, configPath: common.configPath, logLevel: common.logLevel)
         if common.format != nil { throw UsageError("give --format after 'history': its formats are table, csv, json and chart") }
         // Flags before the word that history would ignore are refused, as `aqi` refuses them.
-        if common.latitude != nil || common.city != nil || common.units != nil || common.icons != nil || common.template != nil
+        if common.latitude != nil || common.city != nil || common.place != nil || common.units != nil || common.icons != nil || common.template != nil
             || common.output != nil || common.refresh {
             throw UsageError("breather history reads --config, --log-level and --standard before 'history'; its own flags follow it")
         }
@@ -68,6 +71,7 @@ struct HistoryOptions: Sendable {
                 guard let format = Format(rawValue: value) else { throw .invalidValue(value, for: spec) }
                 options.format = format
             case "config": options.configPath = value
+            case "place": options.place = value
             default:
                 guard let level = LogLevel(rawValue: value) else { throw .invalidValue(value, for: spec) }
                 options.logLevel = level

@@ -176,7 +176,7 @@ struct LogOptions: Sendable {
     /// Flags before the command word that it would ignore are refused, as `history` refuses them.
     static func refuseCommonFlags(_ common: CommonOptions, command: String) throws(UsageError) {
         if common.format != nil { throw UsageError("give --format after '\(command)'") }
-        if common.latitude != nil || common.city != nil || common.units != nil || common.icons != nil || common.template != nil
+        if common.latitude != nil || common.city != nil || common.place != nil || common.units != nil || common.icons != nil || common.template != nil
             || common.output != nil || common.refresh || common.standard != nil {
             throw UsageError("breather \(command) reads --config and --log-level before '\(command)'; its own flags follow it")
         }

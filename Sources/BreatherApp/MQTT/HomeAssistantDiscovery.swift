@@ -13,13 +13,20 @@ import BreatherViewModel
 struct HomeAssistantDiscovery {
     let settings: MQTTSettings
     let version: String
+    /// Another `[[place]]`'s name: its own state topic (`<topic_prefix>/places/<name>/state`)
+    /// and device (`<publisher id>_<name>`, keyed on the name, so a new `short` label keeps
+    /// every id); nil: the place shown, as with one place.
+    var place: String?
 
-    var stateTopic: String { "\(settings.topicPrefix)/state" }
+    var stateTopic: String { place.map { "\(settings.topicPrefix)/places/\($0)/state" } ?? "\(settings.topicPrefix)/state" }
     var availabilityTopic: String { "\(settings.topicPrefix)/availability" }
     /// Notifications of `[alerts]`, not retained (docs/MQTT.md: for automations).
     var alertTopic: String { "\(settings.topicPrefix)/alert" }
     /// The device identifier, the discovery node id and the start of every unique and entity id.
-    var deviceID: String { settings.publisherID }
+    var deviceID: String {
+        // Entity ids take letters, digits and _ only.
+        place.map { "\(settings.publisherID)_\(String($0.map { $0 == "-" ? "_" : $0 }))" } ?? settings.publisherID
+    }
     /// Where Home Assistant says `online` when it (re)starts: every config is sent again.
     var statusTopic: String { "\(settings.discoveryPrefix)/status" }
     /// Every config this publisher may have left retained, this run or an earlier one.
@@ -75,7 +82,8 @@ struct HomeAssistantDiscovery {
     /// "Breather homeserver", and the topic prefix when it is not the default one: two
     /// publishers on one host are two devices with two names.
     var deviceName: String {
-        settings.topicPrefix == "breather/\(settings.node)" ? "Breather \(settings.node)" : "Breather \(settings.node) (\(settings.topicPrefix))"
+        let name = settings.topicPrefix == "breather/\(settings.node)" ? "Breather \(settings.node)" : "Breather \(settings.node) (\(settings.topicPrefix))"
+        return place.map { "\(name) \($0)" } ?? name
     }
 
     /// The rest of the availability template: the reading's part is current (json `stale_parts`,

@@ -24,6 +24,8 @@ final class MQTTPublisher: Sendable {
     /// configs of entities whose part failed in the latest state (kept when found); the
     /// standard shown; the last failure logged.
     private let state = Mutex<PublisherState>(PublisherState())
+    /// Each other place's announced configs, by place name, topic → payload.
+    private let placesAnnounced = Mutex<[String: [String: [UInt8]]]>([:])
     /// The daemon's `interval`, which each config's `expire_after` follows (`pollInterval(changedTo:)`).
     private let pollSeconds: Mutex<Int>
 
@@ -117,6 +119,26 @@ final class MQTTPublisher: Sendable {
         for topic in delete.sorted() { client.publish(topic, [], retain: true) }
     }
 
+    /// Publishes another place's output (`[[place]]`) as its own retained state and, with
+    /// discovery, its own Home Assistant device (`HomeAssistantDiscovery.place`); configs its
+    /// readings no longer produce are removed, as the place shown's are.
+    func publish(place name: String, _ output: Output) {
+        guard !output.isLoading, output.hasData else { return }
+        let discovery = HomeAssistantDiscovery(settings: settings, version: Breather.version, place: name)
+        client.publish(discovery.stateTopic, MQTTStateDocument.encode(output, node: settings.node, alerts: []), retain: true)
+        guard settings.discovery else { return }
+        let plan = discovery.plan(EntityInput(output: output, alerts: []), pollSeconds: pollSeconds.withLock { $0 })
+        let (send, delete) = placesAnnounced.withLock { all in
+            let before = all[name] ?? [:]
+            var next = plan.present
+            for (topic, payload) in plan.outage where before[topic] != nil { next[topic] = payload }
+            all[name] = next
+            return (next.filter { before[$0.key] != $0.value }, Set(before.keys).subtracting(next.keys))
+        }
+        for (topic, payload) in send.sorted(by: { $0.key < $1.key }) { client.publish(topic, payload, retain: true) }
+        for topic in delete.sorted() { client.publish(topic, [], retain: true) }
+    }
+
     /// One alert as JSON for automations: `{"node", "urgency", "summary", "body"}`.
     static func payload(_ notification: AlertNotification, node: String) -> [UInt8] {
         Array(JSON.serialize(.object(["node": .string(node), "urgency": .string(notification.urgency.rawValue),
@@ -176,7 +198,10 @@ final class MQTTPublisher: Sendable {
             onRefresh()
         } else if message.topic == discovery.statusTopic {
             guard text == "online", let announced = state.withLock({ $0.announced }) else { return }
-            for (topic, payload) in announced.sorted(by: { $0.key < $1.key }) { client.publish(topic, payload, retain: true) }
+            let places = placesAnnounced.withLock { $0.values.reduce(into: [String: [UInt8]]()) { $0.merge($1) { $1 } } }
+            for (topic, payload) in announced.merging(places, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
+                client.publish(topic, payload, retain: true)
+            }
         } else if discovery.isConfigTopic(message.topic), !message.payload.isEmpty {
             // A config left retained by an earlier run: before the first state it is kept for
             // `publish` to judge; after it, one of an entity in an outage is kept (and sent

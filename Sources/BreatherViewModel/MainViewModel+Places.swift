@@ -1,0 +1,13 @@
+import BreatherModel
+
+extension MainViewModel {
+    /// The output of `conditions` held for another place (`[[place]]`) under `standard`, as the
+    /// view model renders conditions on hand with no fetch in flight: one place's `[[output]]`
+    /// file, its row in the bar's table. Reads the environment's clock and `recentIndices` only.
+    public static func output(of conditions: CityConditions, standard: AQIStandard, environment: Environment) -> Output {
+        var state = State(standard: standard, environment: environment)
+        state.conditions = conditions
+        state.readRecentIndices()
+        return state.render()
+    }
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Several places (issue 44, docs/PLACES.md): a fresh one-shot for 5 places against one place,
+# with a provider 100 ms away, one binary, side by side (scripts/bench/ab.py); then the
+# requests each run made (2 for any number of places on Open-Meteo).
+#   scripts/bench/places.sh BINARY [ROUNDS]
+# Run from the repository (scripts/bench/ab.py, Tests/Support/fixture_server.py, fixtures).
+# Figures: docs/PERFORMANCE.md, "Several places".
+set -euo pipefail
+binary=$1 rounds=${2:-100}
+work=$(mktemp -d)
+server=""
+trap '[ -n "$server" ] && kill -KILL "$server" 2>/dev/null; rm -rf "$work"' EXIT
+strip -o "$work/breather" "$binary"
+# The air-quality reply in full (past 24 hours, the current one, 96 ahead, pollen and UV) with
+# its hours moved to this one, as versus.sh does: the forecast's work is part of a fresh run.
+mkdir -p "$work/fixtures/open-meteo"
+cp Tests/Fixtures/providers/open-meteo/forecast.current.json "$work/fixtures/open-meteo/"
+python3 - Tests/Fixtures/providers/open-meteo/air_quality.pollen_uv.munich.json "$work/fixtures/open-meteo/air_quality.json" <<'PY'
+import datetime, json, sys
+reply = json.load(open(sys.argv[1]))
+form = "%Y-%m-%dT%H:%M"
+hour = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None, minute=0, second=0, microsecond=0)
+shift = hour - datetime.datetime.strptime(reply["current"]["time"], form)
+moved = lambda text: (datetime.datetime.strptime(text, form) + shift).strftime(form)
+reply["current"]["time"] = moved(reply["current"]["time"])
+reply["hourly"]["time"] = [moved(text) for text in reply["hourly"]["time"]]
+json.dump(reply, open(sys.argv[2], "w"))
+PY
+# Open-Meteo's way with coordinate lists (fixture_server.py "per_place"), every reply 100 ms late.
+cat > "$work/routes.json" <<JSON
+{"/v1/forecast": {"fixture": "open-meteo/forecast.current.json", "per_place": true, "delay": 0.1},
+ "/aq/v1/air-quality": {"fixture": "open-meteo/air_quality.json", "per_place": true, "delay": 0.1}}
+JSON
+: > "$work/requests.log"
+python3 -u Tests/Support/fixture_server.py "$work/routes.json" "$work/fixtures" "$work/requests.log" > "$work/port" &
+server=$!
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+base="http://127.0.0.1:$(head -1 "$work/port")"
+providers="[providers.open-meteo]
+forecast_url = \"$base/v1\"
+air_quality_url = \"$base/aq/v1\"
+[history]
+enabled = false"
+printf '[location]\nlatitude = 48.1\nlongitude = 11.6\nname = "one"\n%s\n[cache]\npath = "%s/one.json"\n' "$providers" "$work" > "$work/one.toml"
+{
+    for i in 1 2 3 4 5; do printf '[[place]]\nname = "p%s"\nlatitude = 48.%s\nlongitude = 11.%s\n' "$i" "$i" "$i"; done
+    printf '%s\n[cache]\npath = "%s/five.json"\n' "$providers" "$work"
+} > "$work/five.toml"
+export HOME=$work XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config
+for config in one five; do
+    before=$(wc -l < "$work/requests.log")
+    "$work/breather" --format json --refresh --config "$work/$config.toml" | jq -e '.air_quality.aqi' > /dev/null
+    echo "$config: $(( $(wc -l < "$work/requests.log") - before )) requests for a fresh one-shot"
+done
+echo "== fresh one-shot, 1 place vs 5 places, provider 100 ms away; $rounds rounds"
+python3 scripts/bench/ab.py "$rounds" "curl -s $base/v1/forecast?latitude=1&longitude=2" \
+    "$work/breather --format json --refresh --config $work/one.toml" \
+    "$work/breather --format json --refresh --config $work/five.toml"
