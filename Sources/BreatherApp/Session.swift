@@ -1,6 +1,7 @@
 import BreatherCache
 import BreatherConfig
 import BreatherHistory
+import BreatherLocale
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
@@ -132,6 +133,8 @@ extension AppContext {
         environment.dayAhead = settings.bar
         environment.alerts = settings.alerts
         environment.advice = settings.advice
+        environment.language = settings.language ?? Language.fromEnvironment(Environment.get)
+        environment.nativeNames = settings.nativeNames
         return environment
     }
 }

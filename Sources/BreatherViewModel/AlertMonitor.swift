@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// One desktop notification to send: what `notify-send -u URGENCY SUMMARY BODY` takes.
@@ -122,22 +123,22 @@ public struct AlertMonitor: Sendable {
     private func airAlert(_ report: AirQualityReport, rank: Int, city: String) -> AlertNotification {
         let standard = settings.standard
         let urgency: AlertNotification.Urgency = rank >= standard.firstSevereCategoryIndex ? .critical : .normal
-        return AlertNotification(urgency: urgency, summary: "Air quality: \(report.index.category.name)",
+        return AlertNotification(urgency: urgency, summary: tr("Air quality: %s").filled(Format.categoryName(report.index.category, report.index.standard)),
                                  body: "\(city): \(Self.describe(report, standard))")
     }
 
     private func airRecovery(_ report: AirQualityReport, limit: AQICategory, city: String) -> AlertNotification {
-        AlertNotification(urgency: .low, summary: "Air quality back to \(report.index.category.name)",
+        AlertNotification(urgency: .low, summary: tr("Air quality back to %s").filled(Format.categoryName(report.index.category, report.index.standard)),
                           body: "\(city): \(Self.describe(report, settings.standard)), better than \(limit.name)")
     }
 
     private func asthmaAlert(_ asthma: Asthma, city: String) -> AlertNotification {
-        AlertNotification(urgency: asthma.risk == .veryHigh ? .critical : .normal, summary: "Asthma risk \(asthma.risk.displayName)",
+        AlertNotification(urgency: asthma.risk == .veryHigh ? .critical : .normal, summary: tr("Asthma risk %s").filled(Format.riskName(asthma.risk)),
                           body: "\(city): asthma risk \(asthma.risk.displayName)\(asthma.method == nil ? "" : " (estimate)")")
     }
 
     private func asthmaRecovery(_ asthma: Asthma, limit: AsthmaRisk, city: String) -> AlertNotification {
-        AlertNotification(urgency: .low, summary: "Asthma risk back to \(asthma.risk.displayName)",
+        AlertNotification(urgency: .low, summary: tr("Asthma risk back to %s").filled(Format.riskName(asthma.risk)),
                           body: "\(city): asthma risk \(asthma.risk.displayName), below \(limit.displayName)")
     }
 

@@ -1,3 +1,4 @@
+import BreatherLocale
 #if canImport(Glibc)
 import Glibc  // pow, for the sRGB curve
 #elseif canImport(Musl)
@@ -25,7 +26,17 @@ extension Format {
     /// A category's name as its publisher shortens it, for a bar: EPA/AirNow's "USG", China
     /// MEE's bulletin forms (轻度, 中度 … as "Light", "Moderate"), CPCB's "Moderate",
     /// ECCC's "Low" for "Low Risk". Names already short stay as they are.
+    /// In another language the short form is the catalog's (msgctxt "<standard> short"), which
+    /// may also shorten a name English keeps whole ("Beyond the AQI"); else the category's name
+    /// in that language.
     public static func shortCategory(_ standard: AQIStandard, _ category: AQICategory) -> String {
+        let short = englishShortCategory(standard, category)
+        let language = L10n.nativeNames ? nativeLanguage(standard) ?? L10n.language : L10n.language
+        if let forms = L10n.forms(L10n.key(short, context: standard.rawValue + " short"), in: language) { return forms[0] }
+        return short == category.name ? categoryName(category, standard) : short
+    }
+
+    static func englishShortCategory(_ standard: AQIStandard, _ category: AQICategory) -> String {
         switch (standard, category.id) {
         case (.us, "unhealthy_for_sensitive_groups"): "USG"
         case (.us, "very_unhealthy"): "V.Unhealthy"
@@ -121,6 +132,10 @@ extension Format {
 
     /// The asthma risk in a bar: "low", "med", "high", "v.high"; "" without asthma data.
     public static func shortRisk(_ risk: AsthmaRisk?) -> String {
+        tr(englishShortRisk(risk), context: "asthma short")
+    }
+
+    static func englishShortRisk(_ risk: AsthmaRisk?) -> String {
         switch risk {
         case .low: "low"
         case .medium: "med"

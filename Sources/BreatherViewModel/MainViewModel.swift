@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 import Synchronization
 
@@ -19,6 +20,12 @@ public final class MainViewModel: Sendable {
         public var now: @Sendable () -> Timestamp
         /// Metric or imperial strings in `Output`.
         public var units: Units
+        /// The language of the people's copy of each output (`Output.forPeople`); the output
+        /// itself stays English for the machine formats. English by default.
+        public var language: Language = .english
+        /// `[display] native_names`: a standard's category names in its own language (China's
+        /// 优, 良) whatever `language` is.
+        public var nativeNames = false
         /// The glyph set for the weather condition.
         public var icons: Icons
         /// Data older than this is shown as stale even without a failed refresh.

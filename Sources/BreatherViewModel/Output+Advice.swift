@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 extension State {
@@ -15,10 +16,28 @@ extension State {
         return Advice.decide(input, settings: settings, localTime: environment.localTime)
     }
 
+    /// `renderHeldOnce()` in English, with the people's copy in `environment.language` (and
+    /// native category names) attached when it differs: json, Prometheus and MQTT read the
+    /// English output, the bars and the plain line its `forPeople` copy.
+    mutating func renderHeld() -> Output {
+        var output = renderHeldOnce()
+        let language = environment.language
+        guard language != .english || environment.nativeNames else { return output }
+        // A copy: the advice hold was observed by the English pass; this one changes nothing.
+        var copy = self
+        var people = L10n.$language.withValue(language) {
+            L10n.$nativeNames.withValue(environment.nativeNames) { copy.renderHeldOnce() }
+        }
+        people.language = language
+        people.nativeNames = environment.nativeNames
+        output.people = PeopleCopy(people)
+        return output
+    }
+
     /// `render()` with the advice through its hold and the best hours outside: the tooltip's
     /// advice lines and the bar's word come from here. Nothing is fetched: both are worked out
     /// from the conditions on hand.
-    mutating func renderHeld() -> Output {
+    mutating func renderHeldOnce() -> Output {
         var output = render()
         let now = environment.now()
         if let advice = adviceNow(now: now), let location = conditions?.location {
@@ -49,7 +68,7 @@ extension Output {
     /// 18:00" when it matters (not "open a window: outdoor air good" on every good day), then
     /// "Outside: best 06–10 (ozone peaks 15:00)" when there is a forecast.
     var adviceDetails: [String] {
-        (advice.flatMap { $0.matters ? ["Advice: \($0.line)"] : nil } ?? []) + (bestHours.map { [$0.summary] } ?? [])
+        (advice.flatMap { $0.matters ? [tr("Advice:") + " " + $0.line] : nil } ?? []) + (bestHours.map { [$0.summary] } ?? [])
     }
 
     /// The compact bar's advice word, only when it matters: ["closed"], ["air briefly"]; else none.

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 import BreatherViewModel
 
@@ -33,9 +34,12 @@ public struct SVGRenderer: Renderer {
     }
 
     /// The `<svg>` element, a file of its own.
-    public func render(_ output: Output) -> String {
+    public func render(_ output: Output) -> String { output.inPeoplesLanguage(rendered) }
+
+    /// The text for the people's copy of an output, in its language (`Output.inPeoplesLanguage`).
+    func rendered(_ output: Output) -> String {
         let bars = chart == .history ? Array(history.hours.suffix(24)) : output.forecastBars
-        let what = chart == .history ? "last 24 hours" : "forecast, next 24 hours"
+        let what = chart == .history ? trn("last %d hour", "last %d hours", 24) : trn("forecast, next %d hour", "forecast, next %d hours", 24)
         var svg = SVGBarChart(bars: bars, ranges: output.standard.categoryRanges,
                               title: "\(output.indexName) \(output.aqi) \(output.airQualityCategory) at \(output.city); \(what)")
         svg.width = width
