@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// What to do now about the windows: the advice and its reasons in words.
@@ -16,7 +17,10 @@ public struct Advice: Sendable, Equatable {
         case unknown
 
         /// Words for people: "open a window", "keep windows closed", ….
-        public var words: String {
+        public var words: String { tr(englishWords, context: "advice") }
+
+        /// `words` in English (json's `words`, whatever the language).
+        public var englishWords: String {
             switch self {
             case .ventilate: "open a window"
             case .keepClosed: "keep windows closed"
@@ -27,7 +31,10 @@ public struct Advice: Sendable, Equatable {
         }
 
         /// The bar's short word: "open window", "keep closed", "purifier", "air briefly", "?".
-        public var short: String {
+        public var short: String { tr(englishShort, context: "advice short") }
+
+        /// `short` in English.
+        public var englishShort: String {
             switch self {
             case .ventilate: "open window"
             case .keepClosed: "keep closed"

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// What the day-ahead parts show in the bar, and from which level (`[bar]` in the config).

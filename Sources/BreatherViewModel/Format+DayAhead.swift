@@ -52,18 +52,18 @@ extension Format {
     /// The tooltip's lines for pollen, UV and the warnings ahead (after the asthma risk); the
     /// pollen and UV lines end in " (stale)" when `stale` (kept from an earlier fetch).
     public static func dayAheadLines(pollen: [PollenCount], uv: UVReading?, outlook: Outlook, stale: Bool = false) -> [String] {
-        let mark = stale ? " (stale)" : ""
-        var lines = ["Pollen: " + pollenSummary(pollen) + (pollen.contains { $0.level > .none } ? " (grains/m³, AAAAI NAB levels)" : "")
+        let mark = stale ? " (" + tr("stale") + ")" : ""
+        var lines = [tr("Pollen:") + " " + pollenSummary(pollen) + (pollen.contains { $0.level > .none } ? " (" + tr("grains/m³, AAAAI NAB levels") + ")" : "")
                      + (pollen.isEmpty ? "" : mark)]
         if let uv {
-            let clear = uv.clearSky.map { " (clear sky \(UVCategory.reported($0)))" } ?? ""
+            let clear = uv.clearSky.map { " (" + tr("clear sky %s").filled(String(UVCategory.reported($0))) + ")" } ?? ""
             var peak = ""
             if let value = uv.peak, !uv.peakHour.isEmpty {
-                peak = ", today's peak \(UVCategory.reported(value)) at \(uv.peakHour)"
+                peak = ", " + tr("today's peak %s at %s").filled(String(UVCategory.reported(value)), uv.peakHour)
             }
             lines.append("UV: \(UVCategory.reported(uv.index)) \(uvName(uv.category))\(clear)\(peak)\(mark)")
         }
-        lines += outlook.warnings.map { "Ahead: \($0.summary) (\($0.detail))" }
+        lines += outlook.warnings.map { tr("Ahead:") + " \($0.summary) (\($0.detail))" }
         if !outlook.briefing.isEmpty { lines.append(outlook.briefing) }
         return lines
     }

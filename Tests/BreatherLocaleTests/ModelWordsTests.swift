@@ -37,6 +37,11 @@ struct ModelWordsTests {
         for level in [PollenLevel.none, .low, .moderate, .high, .veryHigh] { #expect(has(level.displayName, "pollen", language)) }
         for species in PollenType.allCases { #expect(has(species.rawValue, "species", language), "\(species)") }
         for category in UVCategory.allCases { #expect(has(category.displayName, "uv", language), "\(category)") }
+        for action in Advice.Action.allCases {
+            #expect(has(action.englishWords, "advice", language), "\(action)")
+            #expect(has(action.englishShort, "advice short", language), "\(action)")
+        }
+        for trend in [Format.Trend.rising, .falling, .steady] { #expect(has(trend.rawValue, "trend", language), "\(trend)") }
     }
 
     @Test("native names: China's own names in an English or French interface; the interface's names otherwise")
