@@ -75,7 +75,7 @@ struct OneShot {
         let session = try Session(context: context, source: .providers(ProviderSessionOptions(
             gate: nil, staleAfterSeconds: policy.oneShotStaleAfterSeconds, location: location, locationFailure: locationFailure,
             showsHistory: showsHistory(context), failedFetches: found?.failedFetches ?? 0, sensorRecordSeconds: sensorSeconds,
-            rendersEveryState: false)))
+            rendersEveryState: false, rendersEnglish: printsForMachines(context))))
         let viewModel = session.viewModel
         var readSensors = false
         if fresh, let stored {
@@ -115,6 +115,13 @@ struct OneShot {
     /// store counts the fetch as failed, so the next run asks again within a minute
     /// (`StorePolicy.retryAfterFailures`) with the whole limit.
     static let firstBarLineSeconds = 6.0
+
+    /// True when a format the one-shot writes is for machines (json, Prometheus: English
+    /// whatever the language); else only the people's copy is rendered (docs/LANGUAGES.md).
+    func printsForMachines(_ context: AppContext) -> Bool {
+        let printed = options.template == nil ? [options.format ?? .plain] : []
+        return (printed + context.settings.outputs.map(\.format)).contains { $0 == .json || $0 == .prometheus }
+    }
 
     /// True for a bar format's line on stdout with no store and no run before it (no lock file
     /// beside the store: every run that fetches makes one), so a provider slower than

@@ -47,6 +47,9 @@ struct ProviderSessionOptions: Sendable {
     /// Whether the view model renders every state (a view that draws them) or only the last
     /// one, when its events are finished (the one-shot, which prints that alone).
     var rendersEveryState = true
+    /// False when nothing reads the English output (a one-shot whose formats are all for
+    /// people): in another language the view model then renders the people's copy alone.
+    var rendersEnglish = true
 }
 
 /// The live parts one configuration makes, shared by every command that shows conditions (the
@@ -95,6 +98,7 @@ struct Session: Sendable {
                 recentIndices: { location, standard in showsHistory ? history.current?.recentIndices(at: location, standard: standard) : nil })
                 .recordingAdvice(in: history)
             providerEnvironment.rendersEveryState = options.rendersEveryState
+            providerEnvironment.rendersEnglish = options.rendersEnglish
             environment = providerEnvironment
         case .state(let fetch):
             history = HistorySlot(nil)  // the publisher keeps the history

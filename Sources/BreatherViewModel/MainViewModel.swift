@@ -26,6 +26,10 @@ public final class MainViewModel: Sendable {
         /// `[display] native_names`: a standard's category names in its own language (China's
         /// 优, 良) whatever `language` is.
         public var nativeNames = false
+        /// True (the default) to render the English output that json, Prometheus and MQTT read
+        /// beside the people's copy; false when none of them will (a one-shot printing a bar):
+        /// in another language only the people's copy is rendered, as its output.
+        public var rendersEnglish = true
         /// The glyph set for the weather condition.
         public var icons: Icons
         /// Data older than this is shown as stale even without a failed refresh.

@@ -20,17 +20,20 @@ extension State {
     /// native category names) attached when it differs: json, Prometheus and MQTT read the
     /// English output, the bars and the plain line its `forPeople` copy.
     mutating func renderHeld() -> Output {
+        let language = environment.language, native = environment.nativeNames
+        guard language != .english || native else { return renderHeldOnce() }
+        func inLanguage(_ state: inout State) -> Output {
+            var people = L10n.$language.withValue(language) { L10n.$nativeNames.withValue(native) { state.renderHeldOnce() } }
+            people.language = language
+            people.nativeNames = native
+            return people
+        }
+        // Nothing reads English: the people's copy is the output (`forPeople` returns it).
+        guard environment.rendersEnglish else { return inLanguage(&self) }
         var output = renderHeldOnce()
-        let language = environment.language
-        guard language != .english || environment.nativeNames else { return output }
         // A copy: the advice hold was observed by the English pass; this one changes nothing.
         var copy = self
-        var people = L10n.$language.withValue(language) {
-            L10n.$nativeNames.withValue(environment.nativeNames) { copy.renderHeldOnce() }
-        }
-        people.language = language
-        people.nativeNames = environment.nativeNames
-        output.people = PeopleCopy(people)
+        output.people = PeopleCopy(inLanguage(&copy))
         return output
     }
 

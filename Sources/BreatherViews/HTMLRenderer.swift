@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 import BreatherViewModel
 
@@ -26,7 +27,9 @@ public struct HTMLRenderer: Renderer {
     /// The text for the people's copy of an output, in its language (`Output.inPeoplesLanguage`).
     func rendered(_ output: Output) -> String {
         let e = MarkupEscaping.text
-        var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        // The page's language, as BCP 47 spells it ("zh-CN"), for fonts and screen readers.
+        let lang = output.language == .chinese ? "zh-CN" : output.language.rawValue
+        var page = "<!DOCTYPE html>\n<html lang=\"\(lang)\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<meta name=\"color-scheme\" content=\"light dark\">\n"
         if let refreshSeconds, refreshSeconds > 0 { page += "<meta http-equiv=\"refresh\" content=\"\(refreshSeconds)\">\n" }

@@ -92,6 +92,18 @@ struct LanguageOutputTests {
         #expect(german.wind.contains("."), "English stays with a point: \(german.wind)")
     }
 
+    @Test("a one-shot that prints only for people renders the people's copy alone, the same text")
+    func peopleOnly() async {
+        let both = await render(busy(.eu, pm25: 80), standard: .eu, language: .spanish)
+        let alone = await render(busy(.eu, pm25: 80), standard: .eu, language: .spanish, rendersEnglish: false)
+        #expect(alone.people == nil && alone.language == .spanish)
+        #expect(alone.airQualityCategory == both.forPeople.airQualityCategory)
+        for renderer in [PlainRenderer() as any Renderer, WaybarRenderer(), I3barRenderer(), PolybarRenderer(), TmuxRenderer()] {
+            #expect(renderer.render(alone) == renderer.render(both), "\(renderer)")
+        }
+        #expect(both.airQualityCategory == "Poor" || both.airQualityCategory == "Very poor", "\(both.airQualityCategory)")
+    }
+
     @Test("native names: China's 优/良 in an English interface, only in the people's formats")
     func nativeNamesInEnglish() async {
         var conditions = sample()

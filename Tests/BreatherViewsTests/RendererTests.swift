@@ -10,7 +10,8 @@ import Testing
 /// Renders conditions through the real view model so the views see exactly what they would in use.
 func render(_ conditions: CityConditions?, failure: ProviderFailure? = nil, standard: AQIStandard = .us,
             afterFailure: Bool = false, units: Units = .metric, icons: Icons = .none,
-            localTime: LocalTime = .utc, pollSeconds: Int? = nil, language: Language = .english, nativeNames: Bool = false) async -> Output {
+            localTime: LocalTime = .utc, pollSeconds: Int? = nil, language: Language = .english, nativeNames: Bool = false,
+            rendersEnglish: Bool = true) async -> Output {
     let now = Timestamp(timeIntervalSince1970: 1_795_000_000)
     nonisolated(unsafe) var calls = 0
     var environment = MainViewModel.Environment(fetch: { _ throws(ProviderFailure) in
@@ -21,6 +22,7 @@ func render(_ conditions: CityConditions?, failure: ProviderFailure? = nil, stan
         .with(localTime: localTime, pollSeconds: pollSeconds)
     environment.language = language
     environment.nativeNames = nativeNames
+    environment.rendersEnglish = rendersEnglish
     let viewModel = MainViewModel(environment: environment, standard: standard)
     var outputs = viewModel.outputs.makeAsyncIterator()
     var last: Output?
