@@ -164,5 +164,9 @@ extension Catalogs {
         "advice short\u{4}purifier": ["Reiniger"],
         "advice short\u{4}air briefly": ["kurz lüften"],
         "advice short\u{4}?": ["?"],
+        "error\u{4}timeout": ["Zeitüberschreitung"],
+        "error\u{4}rate limited": ["Ratenlimit"],
+        "error\u{4}bad reply": ["ungültige Antwort"],
+        "error\u{4}failed": ["fehlgeschlagen"],
     ]
 }

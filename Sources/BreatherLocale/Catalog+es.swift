@@ -164,5 +164,9 @@ extension Catalogs {
         "advice short\u{4}purifier": ["purificador"],
         "advice short\u{4}air briefly": ["ventilar"],
         "advice short\u{4}?": ["?"],
+        "error\u{4}timeout": ["tiempo agotado"],
+        "error\u{4}rate limited": ["límite de peticiones"],
+        "error\u{4}bad reply": ["respuesta inválida"],
+        "error\u{4}failed": ["falló"],
     ]
 }

@@ -164,5 +164,9 @@ extension Catalogs {
         "advice short\u{4}purifier": ["purificateur"],
         "advice short\u{4}air briefly": ["aérer bref"],
         "advice short\u{4}?": ["?"],
+        "error\u{4}timeout": ["délai dépassé"],
+        "error\u{4}rate limited": ["trop de requêtes"],
+        "error\u{4}bad reply": ["réponse illisible"],
+        "error\u{4}failed": ["échec"],
     ]
 }

@@ -164,5 +164,9 @@ extension Catalogs {
         "advice short\u{4}purifier": ["净化器"],
         "advice short\u{4}air briefly": ["短暂通风"],
         "advice short\u{4}?": ["?"],
+        "error\u{4}timeout": ["超时"],
+        "error\u{4}rate limited": ["请求受限"],
+        "error\u{4}bad reply": ["回复无效"],
+        "error\u{4}failed": ["失败"],
     ]
 }

@@ -95,7 +95,7 @@ extension Format {
         } else {
             return nil
         }
-        let retry = retryInSeconds.map { " · retry \(retryIn($0))" } ?? ""
+        let retry = retryInSeconds.map { " · " + tr("retry") + " \(retryIn($0))" } ?? ""
         return clipped(what, shortErrorLimit - retry.count) + retry
     }
 
@@ -108,12 +108,12 @@ extension Format {
     /// else its message up to the first detail, clipped. Never a URL.
     static func shortCause(_ failure: ProviderFailure) -> String {
         let message = failure.message
-        if failure.kind == .timeout { return "timeout" }
-        if failure.kind == .rateLimited { return message.hasPrefix("HTTP 429") || message.hasPrefix("not asked") ? "rate limited" : clipped(firstClause(message), 24) }
+        if failure.kind == .timeout { return tr("timeout", context: "error") }
+        if failure.kind == .rateLimited { return message.hasPrefix("HTTP 429") || message.hasPrefix("not asked") ? tr("rate limited", context: "error") : clipped(firstClause(message), 24) }
         if message.hasPrefix("HTTP "), let code = message.split(separator: " ").dropFirst().first {
             return "HTTP \(code.filter(\.isNumber))"
         }
-        if failure.kind == .badData { return "bad reply" }
+        if failure.kind == .badData { return tr("bad reply", context: "error") }
         return clipped(firstClause(message), 28)
     }
 
@@ -122,7 +122,7 @@ extension Format {
         let head = message.prefix { $0 != ":" && $0 != "(" }
         let words = head.split(separator: " ").filter { !$0.containsText("://") && !$0.lowercased().hasPrefix("http") }
         let text = words.joined(separator: " ")
-        return text.isEmpty ? "failed" : text
+        return text.isEmpty ? tr("failed", context: "error") : text
     }
 
     /// `text` cut to `limit` characters, ending in "…" when cut.

@@ -92,6 +92,17 @@ struct LanguageOutputTests {
         #expect(german.wind.contains("."), "English stays with a point: \(german.wind)")
     }
 
+    @Test("the bar's short error in the interface language; json's error_short stays English")
+    func shortError() async {
+        let timeout = ProviderFailure(provider: "open-meteo", part: .air, kind: .timeout, message: "timed out after 20 s")
+        let output = await render(nil, failure: timeout, pollSeconds: 900, language: .german)
+        let compact = output.inPeoplesLanguage { $0.barTextCompact }
+        #expect(compact.contains("open-meteo: Zeitüberschreitung"), "\(compact)")
+        #expect(compact.contains("erneut"), "\(compact)")
+        #expect(output.errorShort?.hasPrefix("open-meteo: timeout") == true, "\(output.errorShort ?? "")")
+        #expect(JSONRenderer().render(output).contains("open-meteo: timeout"))
+    }
+
     @Test("a one-shot that prints only for people renders the people's copy alone, the same text")
     func peopleOnly() async {
         let both = await render(busy(.eu, pm25: 80), standard: .eu, language: .spanish)
