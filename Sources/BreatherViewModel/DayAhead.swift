@@ -1,4 +1,3 @@
-import BreatherLocale
 import BreatherModel
 
 /// What the day-ahead parts show in the bar, and from which level (`[bar]` in the config).
