@@ -78,12 +78,13 @@ public struct AlertMonitor: Sendable {
            let reading = conditions.partsFetchedAt.asthma, let alerting = asthma.observe(bad: risk.risk.rank >= level.rank, reading: reading, hold: settings.hold) {
             result.append(alerting ? asthmaAlert(risk, city: city) : asthmaRecovery(risk, limit: level, city: city))
         }
+        let co2Before = result.count
         if let limit = settings.co2PPM, let indoor = conditions.indoor, let ppm = indoor.co2PPM,
            !conditions.failures.contains(where: { $0.part == .indoor }),
            let alerting = co2.observe(bad: ppm >= Double(limit), reading: indoor.observedAt ?? conditions.fetchedAt, hold: settings.hold) {
             result.append(Self.co2Notification(ppm, limit: limit, source: indoor.source, alerting: alerting, advice: output.advice))
         }
-        if settings.advice, let advice = output.advice, let note = observeAdvice(advice, city: city, co2Sent: !result.isEmpty && result.last?.summary.hasPrefix("CO2") == true) {
+        if settings.advice, let advice = output.advice, let note = observeAdvice(advice, city: city, co2Sent: result.count > co2Before) {
             result.append(note)
         }
         if let reading = conditions.partsFetchedAt.air, !output.staleParts.contains(.air) {
@@ -124,22 +125,22 @@ public struct AlertMonitor: Sendable {
         let standard = settings.standard
         let urgency: AlertNotification.Urgency = rank >= standard.firstSevereCategoryIndex ? .critical : .normal
         return AlertNotification(urgency: urgency, summary: tr("Air quality: %s").filled(Format.categoryName(report.index.category, report.index.standard)),
-                                 body: "\(city): \(Self.describe(report, standard))")
+                                 body: tr("%s: %s").filled(city, Self.describe(report, standard)))
     }
 
     private func airRecovery(_ report: AirQualityReport, limit: AQICategory, city: String) -> AlertNotification {
         AlertNotification(urgency: .low, summary: tr("Air quality back to %s").filled(Format.categoryName(report.index.category, report.index.standard)),
-                          body: "\(city): \(Self.describe(report, settings.standard)), better than \(limit.name)")
+                          body: tr("%s: %s, better than %s").filled(city, Self.describe(report, settings.standard), Format.categoryName(limit, settings.standard)))
     }
 
     private func asthmaAlert(_ asthma: Asthma, city: String) -> AlertNotification {
         AlertNotification(urgency: asthma.risk == .veryHigh ? .critical : .normal, summary: tr("Asthma risk %s").filled(Format.riskName(asthma.risk)),
-                          body: "\(city): asthma risk \(asthma.risk.displayName)\(asthma.method == nil ? "" : " (estimate)")")
+                          body: tr(asthma.method == nil ? "%s: asthma risk %s" : "%s: asthma risk %s (estimate)").filled(city, Format.riskName(asthma.risk)))
     }
 
     private func asthmaRecovery(_ asthma: Asthma, limit: AsthmaRisk, city: String) -> AlertNotification {
         AlertNotification(urgency: .low, summary: tr("Asthma risk back to %s").filled(Format.riskName(asthma.risk)),
-                          body: "\(city): asthma risk \(asthma.risk.displayName), below \(limit.displayName)")
+                          body: tr("%s: asthma risk %s, below %s").filled(city, Format.riskName(asthma.risk), Format.riskName(limit)))
     }
 
     /// "CO2 1520 ppm: open a window (outdoor air good)" when the advice (`Output.advice`) says the
@@ -150,17 +151,17 @@ public struct AlertMonitor: Sendable {
         let value = Int(ppm.rounded())
         let what: String
         switch advice?.action {
-        case .ventilate?: what = "open a window (outdoor air good)"
+        case .ventilate?: what = tr("open a window (outdoor air good)")
         case .ventilateBriefly?, .keepClosed?, .purifier?:
-            let outdoor = advice.map { $0.smoke ? "smoke likely" : $0.reasons.first { !$0.hasPrefix("CO2") && !$0.hasPrefix("indoor PM2.5") } ?? "" } ?? ""
-            what = "outdoor air unhealthy\(outdoor.isEmpty ? "" : " (\(outdoor))"); air briefly or run the purifier"
-        case .unknown?, nil: what = "open a window (outdoor air unknown)"
+            let outdoor = advice.map { $0.smoke ? tr("smoke likely") : $0.outdoorReason ?? "" } ?? ""
+            what = outdoor.isEmpty ? tr("outdoor air unhealthy; air briefly or run the purifier") : tr("outdoor air unhealthy (%s); air briefly or run the purifier").filled(outdoor)
+        case .unknown?, nil: what = tr("open a window (outdoor air unknown)")
         }
         return alerting
-            ? AlertNotification(urgency: .normal, summary: "CO2 \(value) ppm: \(what)",
-                                body: "Indoor air (\(source)): CO2 \(value) ppm, at or over \(limit) ppm")
-            : AlertNotification(urgency: .low, summary: "CO2 back to \(value) ppm",
-                                body: "Indoor air (\(source)): CO2 \(value) ppm, below \(limit) ppm")
+            ? AlertNotification(urgency: .normal, summary: tr("CO2 %s ppm: %s").filled(String(value), what),
+                                body: tr("Indoor air (%s): CO2 %s ppm, at or over %s ppm").filled(source, String(value), String(limit)))
+            : AlertNotification(urgency: .low, summary: tr("CO2 back to %s ppm").filled(String(value)),
+                                body: tr("Indoor air (%s): CO2 %s ppm, below %s ppm").filled(source, String(value), String(limit)))
     }
 
     /// "AQI 152 (PM2.5)": the index as the standard prints it and what set it.

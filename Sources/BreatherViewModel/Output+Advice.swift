@@ -13,7 +13,8 @@ extension State {
         guard let conditions else { return nil }
         let settings = environment.advice
         let input = AdviceInput(conditions: conditions, indoorReadAt: indoorReadAt, settings: settings, now: now)
-        return Advice.decide(input, settings: settings, localTime: environment.localTime)
+        // In the interface language too, whichever pass asks: the hold keeps both forms of the reasons.
+        return L10n.$language.withValue(environment.language) { Advice.decide(input, settings: settings, localTime: environment.localTime) }
     }
 
     /// `renderHeldOnce()` in English, with the people's copy in `environment.language` (and
