@@ -174,6 +174,7 @@ final class DaemonController: Service, Sendable {
         viewModel.inputs.display(now.units, now.icons, new.storePolicy.pollingStaleAfterSeconds)
         viewModel.inputs.dayAhead(now.bar, now.alerts)
         viewModel.inputs.advice(now.advice)
+        viewModel.inputs.language(new.interfaceLanguage, now.nativeNames)
         if plan.refetch { viewModel.inputs.userDidRefresh() }
         return true
     }

@@ -123,6 +123,10 @@ struct Session: Sendable {
 }
 
 extension AppContext {
+    /// The language people's outputs are in: `--language` or `[display] language`, else the
+    /// environment's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`); read again by a reload.
+    var interfaceLanguage: Language { settings.language ?? Language.fromEnvironment(Environment.get) }
+
     /// The view model's environment under these settings, the same for every source: units,
     /// icons, local time, the `[bar]` levels, `[alerts]` thresholds and `[advice]`. `polls`: errors name the
     /// next poll (daemon, `watch`).
@@ -137,7 +141,7 @@ extension AppContext {
         environment.dayAhead = settings.bar
         environment.alerts = settings.alerts
         environment.advice = settings.advice
-        environment.language = settings.language ?? Language.fromEnvironment(Environment.get)
+        environment.language = interfaceLanguage
         environment.nativeNames = settings.nativeNames
         return environment
     }

@@ -131,6 +131,9 @@ public final class MainViewModel: Sendable {
         public let briefingTime: @Sendable () -> Void
         /// New `[advice]` thresholds (a reload): re-renders, no fetch; the advice shown keeps its hold.
         public let advice: @Sendable (AdviceSettings) -> Void
+        /// A new interface language and `[display] native_names` (a reload): re-renders the
+        /// people's copy in it, no fetch; the English output machines read does not change.
+        public let language: @Sendable (Language, Bool) -> Void
     }
 
     /// The event senders views call.
@@ -152,6 +155,7 @@ public final class MainViewModel: Sendable {
         case seed(CityConditions)
         case briefingTime
         case advice(AdviceSettings)
+        case language(Language, Bool)
     }
 
     /// Starts the event loop; nothing is fetched until an input asks. `standard` is the index
@@ -174,7 +178,8 @@ public final class MainViewModel: Sendable {
                             toggleCompact: { events.yield(.toggleCompact) },
                             dayAhead: { events.yield(.dayAhead($0, $1)) },
                             briefingTime: { events.yield(.briefingTime) },
-                            advice: { events.yield(.advice($0)) })
+                            advice: { events.yield(.advice($0)) },
+                            language: { events.yield(.language($0, $1)) })
         Task(executorPreference: environment.executor) {
             var state = State(standard: standard, environment: environment, inFlight: inFlight)
             state.standards = standards
@@ -210,6 +215,9 @@ public final class MainViewModel: Sendable {
                     if state.needsFetchForBriefing { await state.fetch(FetchRequest(standard: state.standard), outputs) }
                 case .advice(let settings):
                     state.environment.advice = settings
+                case .language(let language, let nativeNames):
+                    state.environment.language = language
+                    state.environment.nativeNames = nativeNames
                 }
                 if state.environment.rendersEveryState {
                     state.readRecentIndices()

@@ -82,6 +82,31 @@ struct LanguageSessionTests {
         #expect(settings.language == .french)
         #expect(settings.origins["display.language"] == "flag")
     }
+
+    /// A daemon started in German, its config then changed to French with native names: what
+    /// the reload hands the view model (`Daemon.reload`: `inputs.language(new.interfaceLanguage, …)`).
+    @Test("a reload's [display] language and native_names re-render the people's copy in them; json unchanged")
+    func reloadChangesLanguage() async throws {
+        let old = try AppHarness.context(Self.china + "[display]\nlanguage = \"de\"\n")
+        let new = try AppHarness.context(Self.china + "[display]\nlanguage = \"fr\"\nnative_names = true\n")
+        #expect(new.interfaceLanguage == .french && old.interfaceLanguage == .german)
+        let session = try Session(context: old, source: .providers(ProviderSessionOptions(staleAfterSeconds: 600)))
+        let german = try #require(await AppHarness.finalOutput(session.viewModel) { $0.seed(with: Self.conditions) })
+        let reloaded = try Session(context: old, source: .providers(ProviderSessionOptions(staleAfterSeconds: 600)))
+        let french = try #require(await AppHarness.finalOutput(reloaded.viewModel) { viewModel in
+            viewModel.seed(with: Self.conditions)
+            viewModel.inputs.language(new.interfaceLanguage, new.settings.nativeNames)
+        })
+        #expect(german.forPeople.language == .german && PlainRenderer().render(german).contains("Asthma"), "\(PlainRenderer().render(german))")
+        let line = PlainRenderer().render(french)
+        #expect(french.forPeople.language == .french && french.forPeople.nativeNames, "\(line)")
+        #expect(line.contains("Asthme"), "French words: \(line)")
+        #expect(line.contains("污染") || line.contains(" 优 ") || line.contains(" 良 "), "China's own names: \(line)")
+        #expect(JSONRenderer().render(french) == JSONRenderer().render(german))
+        // And back to the environment's language when the key goes.
+        let unset = try AppHarness.context(Self.china)
+        #expect(unset.interfaceLanguage == Language.fromEnvironment(Environment.get))
+    }
 }
 
 @Suite("--help in the environment's language: its headings and the shared options")
