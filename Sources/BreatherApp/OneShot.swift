@@ -4,6 +4,7 @@ import Glibc
 import BreatherIO
 import BreatherCache
 import BreatherConfig
+import BreatherLocale
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
@@ -194,6 +195,12 @@ struct OneShot {
     /// this run's, said as a fetch's are; the stored ones only at --log-level info.
     func report(_ output: Output, fromStore: Bool, sensorsRead: Bool = false, printedBarLine: Bool, logger: Logger,
                 keptData: String = "the cached data") -> ExitStatus {
+        // In the people's language: the lines and the status the people's copy worked out.
+        L10n.$language.withValue(output.forPeople.language) { reportLines(output.forPeople, fromStore: fromStore, sensorsRead: sensorsRead,
+                                                                          printedBarLine: printedBarLine, logger: logger, keptData: keptData) }
+    }
+
+    private func reportLines(_ output: Output, fromStore: Bool, sensorsRead: Bool, printedBarLine: Bool, logger: Logger, keptData: String) -> ExitStatus {
         let status = output.status
         let others = output.failures.map { (RunStatus.describe($0), sensorsRead && ProviderID.isSensor($0.provider)) }.filter { $0.0 != status.line }
         // One line when something decided; the rest only at --log-level info.
@@ -205,8 +212,9 @@ struct OneShot {
         if fromStore, !sensorFailedNow, !exitsWithError {
             logger.log(.info, line)
         } else if status.showsKeptData {
-            let age = output.age.isEmpty ? "" : " from \(output.age) ago"
-            logger.log(status.kind == nil ? .warning : .error, "\(line); showing \(keptData)\(age), marked stale")
+            let kept = output.age.isEmpty ? tr("%s; showing %s, marked stale").filled(line, tr(keptData))
+                : tr("%s; showing %s from %s ago, marked stale").filled(line, tr(keptData), output.age)
+            logger.log(status.kind == nil ? .warning : .error, kept)
         } else {
             logger.log(status.kind == nil ? .warning : .error, line)
         }

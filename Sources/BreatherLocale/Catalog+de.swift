@@ -274,5 +274,14 @@ extension Catalogs {
         "dashboard\u{4}Pollen now": ["Pollen jetzt"],
         "dashboard\u{4}data: %s": ["Daten: %s"],
         "dashboard\u{4}written by Breather, nothing fetched by this page.": ["von Breather geschrieben, diese Seite lädt nichts nach."],
+        "(retry after %s s)": ["(erneut in %s s)"],
+        "air source": ["Luftquelle"],
+        "no air-quality data": ["keine Luftqualitätsdaten"],
+        "%s; showing %s, marked stale": ["%s; zeige %s, als veraltet markiert"],
+        "%s; showing %s from %s ago, marked stale": ["%s; zeige %s von vor %s, als veraltet markiert"],
+        "the cached data": ["die zwischengespeicherten Daten"],
+        "its last state": ["seinen letzten Zustand"],
+        "all sources answered again": ["alle Quellen antworten wieder"],
+        "no location: pass --latitude/--longitude or --city, or set [location] in the config (automatic IP location is off: [location] auto = false)": ["kein Ort: --latitude/--longitude oder --city angeben oder [location] in der Konfiguration setzen (automatische IP-Ortung ist aus: [location] auto = false)"],
     ]
 }

@@ -274,5 +274,14 @@ extension Catalogs {
         "dashboard\u{4}Pollen now": ["Polen ahora"],
         "dashboard\u{4}data: %s": ["datos: %s"],
         "dashboard\u{4}written by Breather, nothing fetched by this page.": ["escrito por Breather, esta página no descarga nada."],
+        "(retry after %s s)": ["(reintento en %s s)"],
+        "air source": ["fuente del aire"],
+        "no air-quality data": ["sin datos de calidad del aire"],
+        "%s; showing %s, marked stale": ["%s; se muestran %s, marcados como obsoletos"],
+        "%s; showing %s from %s ago, marked stale": ["%s; se muestran %s de hace %s, marcados como obsoletos"],
+        "the cached data": ["los datos en caché"],
+        "its last state": ["su último estado"],
+        "all sources answered again": ["todas las fuentes responden de nuevo"],
+        "no location: pass --latitude/--longitude or --city, or set [location] in the config (automatic IP location is off: [location] auto = false)": ["sin ubicación: indique --latitude/--longitude o --city, o defina [location] en la configuración (la ubicación automática por IP está desactivada: [location] auto = false)"],
     ]
 }

@@ -274,5 +274,14 @@ extension Catalogs {
         "dashboard\u{4}Pollen now": ["Pollen maintenant"],
         "dashboard\u{4}data: %s": ["données : %s"],
         "dashboard\u{4}written by Breather, nothing fetched by this page.": ["écrit par Breather, cette page ne charge rien."],
+        "(retry after %s s)": ["(nouvel essai dans %s s)"],
+        "air source": ["source de l'air"],
+        "no air-quality data": ["pas de données de qualité de l'air"],
+        "%s; showing %s, marked stale": ["%s ; affichage de %s, marqué périmé"],
+        "%s; showing %s from %s ago, marked stale": ["%s ; affichage de %s d'il y a %s, marqué périmé"],
+        "the cached data": ["les données en cache"],
+        "its last state": ["son dernier état"],
+        "all sources answered again": ["toutes les sources répondent de nouveau"],
+        "no location: pass --latitude/--longitude or --city, or set [location] in the config (automatic IP location is off: [location] auto = false)": ["aucun lieu : passez --latitude/--longitude ou --city, ou définissez [location] dans la configuration (la localisation automatique par IP est désactivée : [location] auto = false)"],
     ]
 }

@@ -274,5 +274,14 @@ extension Catalogs {
         "dashboard\u{4}Pollen now": ["当前花粉"],
         "dashboard\u{4}data: %s": ["数据：%s"],
         "dashboard\u{4}written by Breather, nothing fetched by this page.": ["由 Breather 生成，本页面不获取任何内容。"],
+        "(retry after %s s)": ["（%s 秒后重试）"],
+        "air source": ["空气数据源"],
+        "no air-quality data": ["无空气质量数据"],
+        "%s; showing %s, marked stale": ["%s；显示%s，标记为过期"],
+        "%s; showing %s from %s ago, marked stale": ["%s；显示%s（%s 前），标记为过期"],
+        "the cached data": ["缓存数据"],
+        "its last state": ["其最后状态"],
+        "all sources answered again": ["所有数据源已恢复响应"],
+        "no location: pass --latitude/--longitude or --city, or set [location] in the config (automatic IP location is off: [location] auto = false)": ["没有位置：请传入 --latitude/--longitude 或 --city，或在配置中设置 [location]（IP 自动定位已关闭：[location] auto = false）"],
     ]
 }

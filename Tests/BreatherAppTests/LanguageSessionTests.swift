@@ -102,7 +102,8 @@ struct LanguageSessionTests {
         #expect(french.forPeople.language == .french && french.forPeople.nativeNames, "\(line)")
         #expect(line.contains("Asthme"), "French words: \(line)")
         #expect(line.contains("污染") || line.contains(" 优 ") || line.contains(" 良 "), "China's own names: \(line)")
-        #expect(JSONRenderer().render(french) == JSONRenderer().render(german))
+        // The two sessions render a second apart at most: the age fields may differ.
+        #expect(Self.sameAge(JSONRenderer().render(french), as: JSONRenderer().render(german)) == JSONRenderer().render(german))
         // And back to the environment's language when the key goes.
         let unset = try AppHarness.context(Self.china)
         #expect(unset.interfaceLanguage == Language.fromEnvironment(Environment.get))
