@@ -283,5 +283,7 @@ extension Catalogs {
         "its last state": ["seinen letzten Zustand"],
         "all sources answered again": ["alle Quellen antworten wieder"],
         "no location: pass --latitude/--longitude or --city, or set [location] in the config (automatic IP location is off: [location] auto = false)": ["kein Ort: --latitude/--longitude oder --city angeben oder [location] in der Konfiguration setzen (automatische IP-Ortung ist aus: [location] auto = false)"],
+        "%s peaks %s": ["%s-Spitze um %s"],
+        "%s pollen": ["%s-Pollen"],
     ]
 }

@@ -283,5 +283,7 @@ extension Catalogs {
         "its last state": ["su último estado"],
         "all sources answered again": ["todas las fuentes responden de nuevo"],
         "no location: pass --latitude/--longitude or --city, or set [location] in the config (automatic IP location is off: [location] auto = false)": ["sin ubicación: indique --latitude/--longitude o --city, o defina [location] en la configuración (la ubicación automática por IP está desactivada: [location] auto = false)"],
+        "%s peaks %s": ["pico de %s a las %s"],
+        "%s pollen": ["polen de %s"],
     ]
 }

@@ -283,5 +283,7 @@ extension Catalogs {
         "its last state": ["son dernier état"],
         "all sources answered again": ["toutes les sources répondent de nouveau"],
         "no location: pass --latitude/--longitude or --city, or set [location] in the config (automatic IP location is off: [location] auto = false)": ["aucun lieu : passez --latitude/--longitude ou --city, ou définissez [location] dans la configuration (la localisation automatique par IP est désactivée : [location] auto = false)"],
+        "%s peaks %s": ["%s : pic à %s"],
+        "%s pollen": ["pollen de %s"],
     ]
 }

@@ -283,5 +283,7 @@ extension Catalogs {
         "its last state": ["其最后状态"],
         "all sources answered again": ["所有数据源已恢复响应"],
         "no location: pass --latitude/--longitude or --city, or set [location] in the config (automatic IP location is off: [location] auto = false)": ["没有位置：请传入 --latitude/--longitude 或 --city，或在配置中设置 [location]（IP 自动定位已关闭：[location] auto = false）"],
+        "%s peaks %s": ["%s 峰值 %s"],
+        "%s pollen": ["%s花粉"],
     ]
 }

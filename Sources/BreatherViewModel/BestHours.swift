@@ -113,7 +113,14 @@ public struct BestHours: Sendable, Equatable {
             return (rank.firstIndex(of: a) ?? (a == "UV" ? 3 : 2)) < (rank.firstIndex(of: b) ?? (b == "UV" ? 3 : 2))
         }
         guard let name = sorted.first, let peak = peaks[name] else { return nil }
-        return "\(name) peaks \(localTime.bareClock(peak.time))"
+        return tr("%s peaks %s").filled(shownName(name), localTime.bareClock(peak.time))
+    }
+
+    /// A problem's name in the language being rendered: "ozone" → "Ozon", "grass pollen" → "Gräser-Pollen".
+    static func shownName(_ name: String) -> String {
+        if name == "ozone" { return tr("ozone") }
+        guard name.hasSuffix(" pollen"), let type = PollenType(rawValue: String(name.dropLast(7))) else { return name }
+        return tr("%s pollen").filled(Format.speciesName(type))
     }
 
     /// "06": the local hour, two digits.

@@ -62,3 +62,20 @@ struct AdviceLanguageTests {
 private func tr(_ msgid: String, in language: Language) -> String {
     L10n.$language.withValue(language) { BreatherLocale.tr(msgid) }
 }
+
+@Suite("What spoils the best hours, in the interface language; json's stays English")
+struct BestHoursLanguageTests {
+    @Test("ozone peaks 13:00 → Ozon-Spitze um 13:00, grass pollen in French, the summary around it too")
+    func worse() throws {
+        let midnight = Timestamp(timeIntervalSince1970: Double(1_795_000_000 / 86_400 * 86_400))
+        let ozone = (0..<24).map { OutsideHour(time: midnight.addingTimeInterval(Double($0 * 3600)), o3: (13...16).contains($0) ? 300 : 40) }
+        let english = try #require(BestHours.find(ozone, settings: AdviceSettings(), localTime: .utc, now: midnight))
+        #expect(english.worse == "ozone peaks 13:00", "\(english.worse ?? "")")
+        let german = try #require(L10n.$language.withValue(.german) { BestHours.find(ozone, settings: AdviceSettings(), localTime: .utc, now: midnight) })
+        #expect(german.worse == "Ozon-Spitze um 13:00", "\(german.worse ?? "")")
+        #expect(german.summary.hasSuffix("(Ozon-Spitze um 13:00)") && !german.summary.contains("Outside"), "\(german.summary)")
+        let grass = (0..<24).map { OutsideHour(time: midnight.addingTimeInterval(Double($0 * 3600)), pollen: [.grass: (13...16).contains($0) ? 300 : 1]) }
+        let french = try #require(L10n.$language.withValue(.french) { BestHours.find(grass, settings: AdviceSettings(), localTime: .utc, now: midnight) })
+        #expect(french.worse == "pollen de graminées : pic à 13:00", "\(french.worse ?? "")")
+    }
+}
