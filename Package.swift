@@ -5,7 +5,7 @@
 //   CMosquitto, BreatherIO -> BreatherMQTT;
 //   CSQLite -> BreatherStore -> BreatherHistory (with BreatherModel);
 //   BreatherHTTP, BreatherJSON, BreatherModel, BreatherIO -> BreatherProviders;  BreatherModel -> BreatherCalculator;
-//   BreatherModel -> BreatherViewModel -> BreatherViews (with BreatherJSON);
+//   BreatherModel, BreatherLocale -> BreatherViewModel -> BreatherViews (with BreatherJSON);
 //   BreatherModel, BreatherViewModel, BreatherIO -> BreatherConfig;  BreatherModel, BreatherJSON, BreatherIO -> BreatherCache;
 //   all of them, CProcess, swift-log, swift-service-lifecycle -> BreatherApp (the application) -> breather (main.swift).
 //   Tests/Support is BreatherTestSupport (test-only); Fuzz/ is a package of its own.
@@ -63,14 +63,17 @@ let package = Package(
         .target(name: "BreatherCalculator", dependencies: ["BreatherModel"], swiftSettings: strict),
         // Request building and decoding, one file group per provider.
         .target(name: "BreatherProviders", dependencies: ["BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherIO"], swiftSettings: strict),
+        // Languages: the po/ catalogs as tables (Sources/BreatherLocale/Catalog+*.swift, made by
+        // scripts/po2swift.py), the lookup, plural rules, the decimal comma. Depends on nothing.
+        .target(name: "BreatherLocale", swiftSettings: strict),
         // MainViewModel: Input -> Output display strings.
-        .target(name: "BreatherViewModel", dependencies: ["BreatherModel"], swiftSettings: strict),
+        .target(name: "BreatherViewModel", dependencies: ["BreatherModel", "BreatherLocale"], swiftSettings: strict),
         // Renderers and sinks.
-        .target(name: "BreatherViews", dependencies: ["BreatherViewModel", "BreatherModel", "BreatherJSON"], swiftSettings: strict),
+        .target(name: "BreatherViews", dependencies: ["BreatherViewModel", "BreatherModel", "BreatherJSON", "BreatherLocale"], swiftSettings: strict),
         // The last good conditions on disk (one-shot reuse, daemon restarts).
         .target(name: "BreatherCache", dependencies: ["BreatherModel", "BreatherJSON", "BreatherIO"], swiftSettings: strict),
         // Settings from TOML, environment and defaults.
-        .target(name: "BreatherConfig", dependencies: ["BreatherModel", "BreatherViewModel", "BreatherIO"], swiftSettings: strict),
+        .target(name: "BreatherConfig", dependencies: ["BreatherModel", "BreatherViewModel", "BreatherIO", "BreatherLocale"], swiftSettings: strict),
         // The application: the session builder, store policy, controller loop and timers, sinks
         // and outputs, the MQTT publisher and subscriber, the command line. A library, so the
         // tests reach it in-process (Tests/BreatherAppTests).
@@ -78,7 +81,7 @@ let package = Package(
             name: "BreatherApp",
             dependencies: [
                 "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherProviders", "BreatherViewModel", "BreatherViews", "BreatherConfig", "BreatherCache",
-                "BreatherCalculator", "BreatherHistory", "BreatherStore", "BreatherIO", "CProcess", "BreatherMQTT",
+                "BreatherCalculator", "BreatherHistory", "BreatherStore", "BreatherIO", "CProcess", "BreatherMQTT", "BreatherLocale",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -104,6 +107,7 @@ let package = Package(
         .testTarget(name: "BreatherHTTPTests", dependencies: ["BreatherHTTP", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherIOTests", dependencies: ["BreatherIO", "BreatherModel", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherMQTTTests", dependencies: ["BreatherMQTT", "BreatherTestSupport"], swiftSettings: strict),
+        .testTarget(name: "BreatherLocaleTests", dependencies: ["BreatherLocale", "BreatherModel", "BreatherViewModel"], swiftSettings: strict),
         .testTarget(name: "BreatherJSONTests", dependencies: ["BreatherJSON"], swiftSettings: strict),
         .testTarget(name: "BreatherStoreTests", dependencies: ["BreatherStore"], swiftSettings: strict),
         .testTarget(name: "BreatherHistoryTests", dependencies: ["BreatherHistory", "BreatherStore", "BreatherModel"], swiftSettings: strict),
@@ -111,12 +115,12 @@ let package = Package(
         .testTarget(name: "BreatherCalculatorTests", dependencies: ["BreatherCalculator", "BreatherModel"], swiftSettings: strict),
         .testTarget(name: "BreatherProvidersTests", dependencies: ["BreatherProviders", "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherConfig", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherViewModelTests", dependencies: ["BreatherViewModel", "BreatherModel", "BreatherTestSupport"], swiftSettings: strict),
-        .testTarget(name: "BreatherViewsTests", dependencies: ["BreatherViews", "BreatherIO", "BreatherViewModel", "BreatherModel", "BreatherJSON",
+        .testTarget(name: "BreatherViewsTests", dependencies: ["BreatherViews", "BreatherLocale", "BreatherIO", "BreatherViewModel", "BreatherModel", "BreatherJSON",
                                                             "BreatherTestSupport", propertyBased],
                     swiftSettings: strict),
         .testTarget(name: "BreatherCacheTests", dependencies: ["BreatherCache", "BreatherModel", "BreatherJSON"], exclude: ["Golden"], swiftSettings: strict),
-        .testTarget(name: "BreatherConfigTests", dependencies: ["BreatherConfig"], swiftSettings: strict),
-        .testTarget(name: "BreatherAppTests", dependencies: ["BreatherApp", "BreatherConfig", "BreatherJSON", "BreatherModel", "BreatherViewModel", "BreatherCache",
+        .testTarget(name: "BreatherConfigTests", dependencies: ["BreatherConfig", "BreatherLocale"], swiftSettings: strict),
+        .testTarget(name: "BreatherAppTests", dependencies: ["BreatherApp", "BreatherLocale", "BreatherConfig", "BreatherJSON", "BreatherModel", "BreatherViewModel", "BreatherCache",
                                                          "BreatherProviders", "BreatherTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BreatherEndToEndTests", dependencies: ["BreatherJSON", "BreatherTestSupport", propertyBased], swiftSettings: strict),

@@ -69,7 +69,8 @@ fi
 mkdir "$work/man"
 for command in "" daemon watch config aqi history; do
     name=breather${command:+.$command}
-    printf '#!/bin/sh\nexec "%s" %s "$@"\n' "$root/usr/bin/breather" "$command" > "$work/man/$name"
+    # LANGUAGE=C: the pages are English whatever the packager's language (--help follows it).
+    printf '#!/bin/sh\nexec env LANGUAGE=C "%s" %s "$@"\n' "$root/usr/bin/breather" "$command" > "$work/man/$name"
     chmod +x "$work/man/$name"
     # NAME: the abstract, the line after "Usage:" in --help.
     abstract=$("$work/man/$name" --help | sed -n '2{s/\.$//;p}')

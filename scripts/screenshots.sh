@@ -2,7 +2,7 @@
 # Screenshots of every bar in its three states (fresh, stale, no data), drawn by the real
 # clients from the real binary's output (scripts/render-bar-states.sh, loopback provider):
 #   i3bar (i3 4.22) and i3blocks 1.4 under Xvfb, polybar 3.6.3 under Xvfb, waybar 0.9.17 with
-#   etc/bars/waybar.css on sway 1.7's headless backend (grim), tmux 3.3a on its default theme
+#   etc/bars/waybar.css on sway 1.7's headless backend (grim; also in Chinese: waybar-zh-fresh.png), tmux 3.3a on its default theme
 #   (captured with colours by scripts/check-tmux-status.sh: BAR-STATE.ansi, view with `cat`).
 # Usage: scripts/screenshots.sh BREATHER_BINARY [OUT_DIR]   (OUT_DIR: docs/screenshots)
 # Install the clients first: scripts/install-bar-clients.sh.
@@ -67,7 +67,8 @@ as_user=()
 [ "$(id -u)" -eq 0 ] && as_user=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
 runtime="$work/runtime"; mkdir -m 700 "$runtime"
 [ "$(id -u)" -eq 0 ] && chown nobody:nogroup "$runtime"
-for state in "${states[@]}"; do
+# waybar also in Chinese (zh-fresh: the fresh state with --language zh_CN --standard china).
+for state in "${states[@]}" zh-fresh; do
     cat > "$work/waybar-$state.json" <<JSON
 {"layer": "top", "position": "top", "height": 26, "modules-left": ["custom/breather"],
  "custom/breather": {"exec": "cat $work/states/$state.waybar", "return-type": "json", "interval": 600}}

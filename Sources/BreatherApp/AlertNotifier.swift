@@ -1,3 +1,4 @@
+import BreatherLocale
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,7 +25,8 @@ final class AlertNotifier: Sendable {
         state.withLock { state in
             guard let settings else { state.monitor = nil; return ([], []) }
             if state.monitor?.settings != settings { state.monitor = AlertMonitor(settings: settings) }
-            let notifications = state.monitor!.observe(output)
+            // In the interface language: the people read them (the MQTT state stays English).
+            let notifications = output.inPeoplesLanguage { state.monitor!.observe($0) }
             return (notifications, state.monitor!.alertStates)
         }
     }

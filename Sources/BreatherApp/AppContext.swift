@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BreatherLocale
 import Logging
 import BreatherCache
 import BreatherConfig
@@ -227,10 +228,9 @@ struct AppContext: Sendable {
             }
         }
         guard location.auto else {
-            throw CommandFailure(status: .configuration, message: """
-                no location: pass --latitude/--longitude or --city, or set [location] in the config \
-                (automatic IP location is off: [location] auto = false)
-                """)
+            throw CommandFailure(status: .configuration, message: L10n.$language.withValue(interfaceLanguage) {
+                tr("no location: pass --latitude/--longitude or --city, or set [location] in the config (automatic IP location is off: [location] auto = false)")
+            })
         }
         return try await IPLocationCache(path: ipCachePath, http: http, baseURL: p.ipapiURL, logger: logger).location()
     }

@@ -120,6 +120,8 @@ struct ConfigCommand {
                   ("bar.pollen", quoted(s.bar.barPollen.id)), ("bar.uv", quoted(s.bar.barUV.rawValue)),
                   ("bar.places", quoted(s.barPlaces?.rawValue))]
         lines += s.adviceLines.map { ($0.key, $0.value) }
+        lines += [("display.language", s.language.map { quoted($0.rawValue) } ?? "(unset: LANGUAGE, LC_ALL, LC_MESSAGES, LANG)"),
+                  ("display.native_names", "\(s.nativeNames)")]
         if let m = s.mqtt {
             lines += [("mqtt.url", quoted(m.broker.description)), ("mqtt.ca_file", quoted(m.caFile)), ("mqtt.username", quoted(m.username)),
                       ("mqtt.password_file", quoted(m.passwordFile)), ("mqtt.client_id", quoted(m.clientID)),

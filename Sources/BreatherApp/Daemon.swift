@@ -176,6 +176,7 @@ final class DaemonController: Service, Sendable {
         viewModel.inputs.advice(now.advice)
         viewModel.inputs.logPrompt(new.logPromptReader)
         session.places.update(new.placeLayout(environment: session.places.environment.reloaded(new)))
+        viewModel.inputs.language(new.interfaceLanguage, now.nativeNames)
         if plan.refetch { viewModel.inputs.userDidRefresh() }
         return true
     }

@@ -1,5 +1,6 @@
 import BreatherConfig
 import BreatherIO
+import BreatherLocale
 import BreatherModel
 import BreatherViewModel
 import Logging
@@ -115,8 +116,8 @@ final class DaemonSink: Service, Sendable {
         let previous = state.withLock { state in defer { state.logged = failing }; return state.logged }
         guard failing != previous else { return }
         for (failure, key) in zip(output.failures, failing) where !previous.contains(key) {
-            logger.log(.warning, RunStatus.describe(failure))
+            logger.log(.warning, L10n.$language.withValue(output.forPeople.language) { RunStatus.describe(failure) })
         }
-        if failing.isEmpty, !previous.isEmpty { logger.log(.info, "all sources answered again") }
+        if failing.isEmpty, !previous.isEmpty { logger.log(.info, L10n.$language.withValue(output.forPeople.language) { tr("all sources answered again") }) }
     }
 }

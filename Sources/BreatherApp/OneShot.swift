@@ -4,6 +4,7 @@ import Glibc
 import BreatherIO
 import BreatherCache
 import BreatherConfig
+import BreatherLocale
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
@@ -75,7 +76,7 @@ struct OneShot {
         let session = try Session(context: context, source: .providers(ProviderSessionOptions(
             gate: nil, staleAfterSeconds: policy.oneShotStaleAfterSeconds, location: location, locationFailure: locationFailure,
             showsHistory: showsHistory(context), failedFetches: found?.failedFetches ?? 0, sensorRecordSeconds: sensorSeconds,
-            rendersEveryState: false)))
+            rendersEveryState: false, rendersEnglish: printsForMachines(context))))
         let viewModel = session.viewModel
         var readSensors = false
         if fresh, let stored {
@@ -115,6 +116,13 @@ struct OneShot {
     /// store counts the fetch as failed, so the next run asks again within a minute
     /// (`StorePolicy.retryAfterFailures`) with the whole limit.
     static let firstBarLineSeconds = 6.0
+
+    /// True when a format the one-shot writes is for machines (json, Prometheus: English
+    /// whatever the language); else only the people's copy is rendered (docs/LANGUAGES.md).
+    func printsForMachines(_ context: AppContext) -> Bool {
+        let printed = options.template == nil ? [options.format ?? .plain] : []
+        return (printed + context.settings.outputs.map(\.format)).contains { $0 == .json || $0 == .prometheus }
+    }
 
     /// True for a bar format's line on stdout with no store and no run before it (no lock file
     /// beside the store: every run that fetches makes one), so a provider slower than
@@ -193,6 +201,12 @@ struct OneShot {
     /// this run's, said as a fetch's are; the stored ones only at --log-level info.
     func report(_ output: Output, fromStore: Bool, sensorsRead: Bool = false, printedBarLine: Bool, logger: Logger,
                 keptData: String = "the cached data") -> ExitStatus {
+        // In the people's language: the lines and the status the people's copy worked out.
+        L10n.$language.withValue(output.forPeople.language) { reportLines(output.forPeople, fromStore: fromStore, sensorsRead: sensorsRead,
+                                                                          printedBarLine: printedBarLine, logger: logger, keptData: keptData) }
+    }
+
+    private func reportLines(_ output: Output, fromStore: Bool, sensorsRead: Bool, printedBarLine: Bool, logger: Logger, keptData: String) -> ExitStatus {
         let status = output.status
         let others = output.failures.map { (RunStatus.describe($0), sensorsRead && SensorMerge.isRetriedBySensorPoll($0)) }.filter { $0.0 != status.line }
         // One line when something decided; the rest only at --log-level info.
@@ -204,8 +218,9 @@ struct OneShot {
         if fromStore, !sensorFailedNow, !exitsWithError {
             logger.log(.info, line)
         } else if status.showsKeptData {
-            let age = output.age.isEmpty ? "" : " from \(output.age) ago"
-            logger.log(status.kind == nil ? .warning : .error, "\(line); showing \(keptData)\(age), marked stale")
+            let kept = output.age.isEmpty ? tr("%s; showing %s, marked stale").filled(line, tr(keptData))
+                : tr("%s; showing %s from %s ago, marked stale").filled(line, tr(keptData), output.age)
+            logger.log(status.kind == nil ? .warning : .error, kept)
         } else {
             logger.log(status.kind == nil ? .warning : .error, line)
         }

@@ -1,6 +1,7 @@
 import BreatherCache
 import BreatherConfig
 import BreatherHistory
+import BreatherLocale
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
@@ -46,6 +47,9 @@ struct ProviderSessionOptions: Sendable {
     /// Whether the view model renders every state (a view that draws them) or only the last
     /// one, when its events are finished (the one-shot, which prints that alone).
     var rendersEveryState = true
+    /// False when nothing reads the English output (a one-shot whose formats are all for
+    /// people): in another language the view model then renders the people's copy alone.
+    var rendersEnglish = true
 }
 
 /// The live parts one configuration makes, shared by every command that shows conditions (the
@@ -97,6 +101,7 @@ struct Session: Sendable {
                 recentIndices: { location, standard in showsHistory ? history.current?.recentIndices(at: location, standard: standard) : nil })
                 .recordingAdvice(in: history)
             providerEnvironment.rendersEveryState = options.rendersEveryState
+            providerEnvironment.rendersEnglish = options.rendersEnglish
             environment = providerEnvironment
         case .state(let fetch):
             history = HistorySlot(nil)  // the publisher keeps the history
@@ -122,6 +127,10 @@ struct Session: Sendable {
 }
 
 extension AppContext {
+    /// The language people's outputs are in: `--language` or `[display] language`, else the
+    /// environment's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`); read again by a reload.
+    var interfaceLanguage: Language { settings.language ?? Language.fromEnvironment(Environment.get) }
+
     /// The view model's environment under these settings, the same for every source: units,
     /// icons, local time, the `[bar]` levels, `[alerts]` thresholds and `[advice]`. `polls`: errors name the
     /// next poll (daemon, `watch`).
@@ -137,6 +146,8 @@ extension AppContext {
         environment.alerts = settings.alerts
         environment.advice = settings.advice
         environment.logPrompt = logPromptReader
+        environment.language = interfaceLanguage
+        environment.nativeNames = settings.nativeNames
         return environment
     }
 

@@ -21,7 +21,7 @@ struct ConfigFile {
     /// Applies every key in the file to `settings`, recording origins.
     func apply(to settings: inout Settings) throws(ConfigError) {
         settings.configFile = path
-        try checkKeys(root, section: nil, allowed: ["standard", "standards", "units", "icons", "interval", "timeout", "location", "place", "sources", "providers", "cache", "output", "on_update", "alerts", "bar", "history", "log", "mqtt", "advice"])
+        try checkKeys(root, section: nil, allowed: ["standard", "standards", "units", "icons", "interval", "timeout", "location", "place", "sources", "providers", "cache", "output", "on_update", "alerts", "bar", "history", "log", "mqtt", "advice", "display"])
         if let value = try string("standard", in: root) {
             settings.standard = try choice(value, key: "standard", section: nil)
             mark(&settings, "standard")
@@ -79,6 +79,7 @@ struct ConfigFile {
         if let table = try table("bar", in: root) { try applyBar(table, to: &settings) }
         try applyHistory(to: &settings)
         try applyAdvice(to: &settings)
+        try applyDisplay(to: &settings)
         try applyLog(to: &settings)
         try applyMQTT(to: &settings)
         if let table = try table("sources", in: root) { try applySources(table, to: &settings) }

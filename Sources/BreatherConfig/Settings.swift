@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 import BreatherViewModel
 
@@ -12,6 +13,10 @@ public struct Settings: Sendable {
     public var units: Units = .metric
     /// Glyphs for the weather condition (`icons` key, `--icons`).
     public var icons: Icons = .none
+    /// `[display] language`, `--language`: nil = from `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`.
+    public var language: Language?
+    /// `[display] native_names`: a standard's category names in its own language (China's 优, 良).
+    public var nativeNames = false
     /// Daemon poll interval.
     public var intervalSeconds: Int = 900
     /// Time limit for each provider request (connect + reply), within `timeoutRange`.

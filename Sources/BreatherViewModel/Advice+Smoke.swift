@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 import Glibc
 
@@ -23,10 +24,10 @@ public enum Smoke {
         let fine = share.map { $0 >= settings.smokeRatio }
         let likely = (pm >= settings.smokePM2_5 && (fine ?? rising)) || (rising && fine == true)
         guard likely else { return nil }
-        var evidence = ["PM2.5 \(Int(pm.rounded())) µg/m³"]
-        if let share { evidence.append("\(Int((share * 100).rounded()))% of PM10") }
-        if rising, let rise { evidence.append("up \(Int(rise.rounded())) in 3 h") }
-        return "smoke likely (\(evidence.joined(separator: ", ")))"
+        var evidence = [tr("PM2.5 %s µg/m³").filled(String(Int(pm.rounded())))]
+        if let share { evidence.append(tr("%s% of PM10").filled(String(Int((share * 100).rounded())))) }
+        if rising, let rise { evidence.append(tr("up %s in 3 h").filled(String(Int(rise.rounded())))) }
+        return tr("smoke likely (%s)").filled(evidence.joined(separator: ", "))
     }
 }
 

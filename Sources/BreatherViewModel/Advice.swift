@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// What to do now about the windows: the advice and its reasons in words.
@@ -16,7 +17,10 @@ public struct Advice: Sendable, Equatable {
         case unknown
 
         /// Words for people: "open a window", "keep windows closed", ….
-        public var words: String {
+        public var words: String { tr(englishWords, context: "advice") }
+
+        /// `words` in English (json's `words`, whatever the language).
+        public var englishWords: String {
             switch self {
             case .ventilate: "open a window"
             case .keepClosed: "keep windows closed"
@@ -27,7 +31,10 @@ public struct Advice: Sendable, Equatable {
         }
 
         /// The bar's short word: "open window", "keep closed", "purifier", "air briefly", "?".
-        public var short: String {
+        public var short: String { tr(englishShort, context: "advice short") }
+
+        /// `short` in English.
+        public var englishShort: String {
             switch self {
             case .ventilate: "open window"
             case .keepClosed: "keep closed"
@@ -40,8 +47,13 @@ public struct Advice: Sendable, Equatable {
 
     /// The answer.
     public var action: Action
-    /// Why, most important first: "smoke likely (PM2.5 82 µg/m³, 93 % of PM10)", "CO2 1650 ppm".
+    /// Why, most important first, in English (json, MQTT and the history read these): "smoke
+    /// likely (PM2.5 82 µg/m³, 93 % of PM10)", "CO2 1650 ppm".
     public var reasons: [String]
+    /// `reasons` in `localLanguage`, the interface language the advice was decided in.
+    public var localReasons: [String]
+    /// The language of `localReasons`.
+    public var localLanguage: Language = .english
     /// True when outdoor smoke is likely (`Advice.smoke`).
     public var smoke: Bool
     /// True when a person should act: anything but "open a window because all is well" and `unknown`.
@@ -52,13 +64,18 @@ public struct Advice: Sendable, Equatable {
     public init(action: Action, reasons: [String], smoke: Bool = false, matters: Bool) {
         self.action = action
         self.reasons = reasons
+        self.localReasons = reasons
         self.smoke = smoke
         self.matters = matters
     }
 
-    /// "keep windows closed: grass pollen very high until 18:00".
+    /// The reasons in the language being rendered (`L10n.language`): `localReasons` when the
+    /// advice was decided in it, else the English ones.
+    public var shownReasons: [String] { L10n.language == localLanguage ? localReasons : reasons }
+
+    /// "keep windows closed: grass pollen very high until 18:00", in the language being rendered.
     public var line: String {
-        reasons.isEmpty ? action.words : "\(action.words): \(reasons.joined(separator: ", "))"
+        shownReasons.isEmpty ? action.words : "\(action.words): \(shownReasons.joined(separator: ", "))"
     }
 }
 
@@ -141,18 +158,30 @@ extension Advice {
     /// With good outdoor air: high indoor PM2.5 → `ventilate` when outdoor PM2.5 is lower, else
     /// `purifier`; high CO2 or a humid room with drier air outside → `ventilate`; else
     /// `ventilate` ("outdoor air good"), which does not matter enough for the bar.
+    /// The reasons are worked out in English and, when `L10n.language` is another, in it too
+    /// (`localReasons`), so the hold keeps both and every output reads the ones it needs.
     public static func decide(_ input: AdviceInput, settings: AdviceSettings, localTime: LocalTime) -> Advice {
+        let language = L10n.language
+        var advice = L10n.$language.withValue(.english) { decideOnce(input, settings: settings, localTime: localTime) }
+        guard language != .english else { return advice }
+        advice.localReasons = decideOnce(input, settings: settings, localTime: localTime).reasons
+        advice.localLanguage = language
+        return advice
+    }
+
+    /// `decide` with the reasons in `L10n.language` only.
+    static func decideOnce(_ input: AdviceInput, settings: AdviceSettings, localTime: LocalTime) -> Advice {
         if let indoor = input.indoor {
-            guard let age = indoor.ageSeconds else { return Advice(action: .unknown, reasons: ["indoor sensor silent"], matters: false) }
+            guard let age = indoor.ageSeconds else { return Advice(action: .unknown, reasons: [tr("indoor sensor silent")], matters: false) }
             guard age <= settings.indoorStaleSeconds else {
-                return Advice(action: .unknown, reasons: ["indoor sensor silent for \(Format.age(age))"], matters: false)
+                return Advice(action: .unknown, reasons: [tr("indoor sensor silent for %s").filled(Format.age(age))], matters: false)
             }
         }
         guard let outdoor = input.outdoor, outdoor.pm2_5 != nil || outdoor.o3 != nil else {
-            return Advice(action: .unknown, reasons: ["no outdoor air reading"], matters: false)
+            return Advice(action: .unknown, reasons: [tr("no outdoor air reading")], matters: false)
         }
         guard outdoor.ageSeconds <= settings.outdoorStaleSeconds else {
-            return Advice(action: .unknown, reasons: ["outdoor reading \(Format.age(outdoor.ageSeconds)) old"], matters: false)
+            return Advice(action: .unknown, reasons: [tr("outdoor reading %s old").filled(Format.age(outdoor.ageSeconds))], matters: false)
         }
         let smoke = Smoke.assess(pm2_5: outdoor.pm2_5, pm10: outdoor.pm10, threeHoursAgo: outdoor.pm2_5ThreeHoursAgo, settings: settings)
         let against = (smoke.map { [$0] } ?? []) + outdoorReasons(outdoor, indoor: input.indoor, settings: settings, localTime: localTime)
@@ -160,59 +189,59 @@ extension Advice {
         guard let indoor = input.indoor else {
             return outdoorPoor
                 ? Advice(action: .keepClosed, reasons: against, smoke: smoke != nil, matters: true)
-                : Advice(action: .ventilate, reasons: ["outdoor air good"], matters: false)
+                : Advice(action: .ventilate, reasons: [tr("outdoor air good")], matters: false)
         }
         let co2High = indoor.co2PPM.map { $0 >= settings.co2PPM } ?? false
-        let co2Reason = indoor.co2PPM.map { "CO2 \(Int($0.rounded())) ppm" } ?? "CO2 high"
+        let co2Reason = indoor.co2PPM.map { tr("CO2 %s ppm").filled(String(Int($0.rounded()))) } ?? tr("CO2 high")
         let indoorPM = indoor.pm2_5.flatMap { $0 >= settings.indoorPM2_5 ? $0 : nil }
         if outdoorPoor {
             if co2High { return Advice(action: .ventilateBriefly, reasons: [co2Reason] + against, smoke: smoke != nil, matters: true) }
             if let pm = indoorPM {
-                return Advice(action: .purifier, reasons: ["indoor PM2.5 \(Output.oneDecimal(pm)) µg/m³"] + against, smoke: smoke != nil, matters: true)
+                return Advice(action: .purifier, reasons: [tr("indoor PM2.5 %s µg/m³").filled(L10n.number(Output.oneDecimal(pm)))] + against, smoke: smoke != nil, matters: true)
             }
             return Advice(action: .keepClosed, reasons: against, smoke: smoke != nil, matters: true)
         }
         if let pm = indoorPM {
             let outside = outdoor.pm2_5 ?? .infinity
             if outside < pm {
-                let times = outside > 0 ? "indoor PM2.5 \(Self.times(pm / outside)) outdoor" : "outdoor PM2.5 0 µg/m³"
-                return Advice(action: .ventilate, reasons: ["indoor PM2.5 \(Output.oneDecimal(pm)) µg/m³", times], matters: true)
+                let times = outside > 0 ? tr("indoor PM2.5 %s outdoor").filled(Self.times(pm / outside)) : tr("outdoor PM2.5 %s µg/m³").filled("0")
+                return Advice(action: .ventilate, reasons: [tr("indoor PM2.5 %s µg/m³").filled(L10n.number(Output.oneDecimal(pm))), times], matters: true)
             }
-            let other = outdoor.pm2_5.map { "outdoor PM2.5 \(Output.oneDecimal($0)) µg/m³" } ?? "no outdoor PM2.5"
-            return Advice(action: .purifier, reasons: ["indoor PM2.5 \(Output.oneDecimal(pm)) µg/m³", other], matters: true)
+            let other = outdoor.pm2_5.map { tr("outdoor PM2.5 %s µg/m³").filled(L10n.number(Output.oneDecimal($0))) } ?? tr("no outdoor PM2.5")
+            return Advice(action: .purifier, reasons: [tr("indoor PM2.5 %s µg/m³").filled(L10n.number(Output.oneDecimal(pm))), other], matters: true)
         }
-        if co2High { return Advice(action: .ventilate, reasons: [co2Reason, "outdoor air good"], matters: true) }
+        if co2High { return Advice(action: .ventilate, reasons: [co2Reason, tr("outdoor air good")], matters: true) }
         if let humid = humidReason(indoor, outdoor: outdoor, settings: settings) {
             return Advice(action: .ventilate, reasons: [humid], matters: true)
         }
-        return Advice(action: .ventilate, reasons: ["outdoor air good"], matters: false)
+        return Advice(action: .ventilate, reasons: [tr("outdoor air good")], matters: false)
     }
 
     /// The reasons the outdoor air is poor now, smoke apart; empty when it is not.
     static func outdoorReasons(_ outdoor: AdviceInput.Outdoor, indoor: AdviceInput.Indoor?, settings: AdviceSettings,
                                localTime: LocalTime) -> [String] {
         var reasons: [String] = []
-        func until(_ time: Timestamp?) -> String { time.map { " until \(localTime.bareClock($0))" } ?? "" }
+        func until(_ time: Timestamp?) -> String { time.map { " " + tr("until %s").filled(localTime.bareClock($0)) } ?? "" }
         let limits: [(Pollutant, Double?, Double, String)] = [
-            (.pm2_5, outdoor.pm2_5, settings.outdoorPM2_5, "outdoor PM2.5"), (.pm10, outdoor.pm10, settings.outdoorPM10, "outdoor PM10"),
-            (.o3, outdoor.o3, settings.outdoorO3, "ozone"), (.no2, outdoor.no2, settings.outdoorNO2, "NO2"),
+            (.pm2_5, outdoor.pm2_5, settings.outdoorPM2_5, tr("outdoor PM2.5")), (.pm10, outdoor.pm10, settings.outdoorPM10, tr("outdoor PM10")),
+            (.o3, outdoor.o3, settings.outdoorO3, tr("ozone")), (.no2, outdoor.no2, settings.outdoorNO2, "NO2"),
         ]
         for (pollutant, value, limit, name) in limits {
-            if let value, value >= limit { reasons.append("\(name) \(Int(value.rounded())) µg/m³\(until(outdoor.pollutantUntil[pollutant]))") }
+            if let value, value >= limit { reasons.append(tr("%s %s µg/m³").filled(name, String(Int(value.rounded()))) + until(outdoor.pollutantUntil[pollutant])) }
         }
         if reasons.isEmpty, let out = outdoor.pm2_5, let inside = indoor?.pm2_5, out >= settings.indoorPM2_5, out >= settings.ratio * inside {
-            reasons.append(inside > 0 ? "outdoor PM2.5 \(times(out / inside)) indoor" : "outdoor PM2.5 \(Output.oneDecimal(out)) µg/m³, indoor 0")
+            reasons.append(inside > 0 ? tr("outdoor PM2.5 %s indoor").filled(times(out / inside)) : tr("outdoor PM2.5 %s µg/m³, indoor 0").filled(L10n.number(Output.oneDecimal(out))))
         }
         for count in PollenCount.ranked(outdoor.pollen) where count.level >= settings.pollen {
-            reasons.append("\(count.type.rawValue) pollen \(count.level.displayName)\(until(outdoor.pollenUntil[count.type]))")
+            reasons.append(tr("%s pollen %s").filled(Format.speciesName(count.type), Format.levelName(count.level)) + until(outdoor.pollenUntil[count.type]))
         }
         let weatherFresh = (outdoor.weatherAgeSeconds ?? .max) <= settings.outdoorStaleSeconds
         if weatherFresh, let temperature = outdoor.temperatureC, temperature <= settings.coldC {
-            reasons.append("outdoor air \(Int(temperature.rounded()))°C")
+            reasons.append(tr("outdoor air %s°C").filled(String(Int(temperature.rounded()))))
         }
         if weatherFresh, let indoor, let humidity = indoor.humidity, humidity <= settings.dryHumidity,
            let outsideDew = outdoor.dewPointC, let inside = indoor.temperatureC, outsideDew < dewPoint(inside, humidity: humidity) {
-            reasons.append("indoor humidity \(Int(humidity.rounded()))% and outdoor air drier")
+            reasons.append(tr("indoor humidity %s% and outdoor air drier").filled(String(Int(humidity.rounded()))))
         }
         return reasons
     }
@@ -223,11 +252,11 @@ extension Advice {
         guard let humidity = indoor.humidity, humidity >= settings.humidHumidity, let inside = indoor.temperatureC,
               let outsideDew = outdoor.dewPointC, (outdoor.weatherAgeSeconds ?? .max) <= settings.outdoorStaleSeconds,
               outsideDew <= dewPoint(inside, humidity: humidity) - 2 else { return nil }
-        return "indoor humidity \(Int(humidity.rounded()))%, outdoor air drier"
+        return tr("indoor humidity %s%, outdoor air drier").filled(String(Int(humidity.rounded())))
     }
 
     /// "3×", "1.5×": a ratio for a reason.
     static func times(_ ratio: Double) -> String {
-        ratio >= 10 ? "\(Int(ratio.rounded()))×" : "\(Output.oneDecimal(ratio))×"
+        ratio >= 10 ? "\(Int(ratio.rounded()))×" : "\(L10n.number(Output.oneDecimal(ratio)))×"
     }
 }

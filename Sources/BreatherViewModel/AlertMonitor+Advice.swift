@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 extension AlertMonitor {
@@ -11,13 +12,22 @@ extension AlertMonitor {
         case .keepClosed, .purifier, .ventilateBriefly:
             guard !co2Sent, advice.action != announcedAdvice else { return nil }
             announcedAdvice = advice.action
-            let summary = advice.smoke ? "Smoke likely: \(advice.action.words)" : "Advice: \(advice.action.words)"
-            return AlertNotification(urgency: .normal, summary: summary, body: "\(city): \(advice.reasons.joined(separator: ", "))")
+            let summary = (advice.smoke ? tr("Smoke likely: %s") : tr("Advice: %s")).filled(advice.action.words)
+            return AlertNotification(urgency: .normal, summary: summary, body: tr("%s: %s").filled(city, advice.shownReasons.joined(separator: ", ")))
         case .ventilate:
             announcedAdvice = nil
             return nil
         case .unknown:
             return nil
         }
+    }
+}
+
+extension Advice {
+    /// The first reason about the outdoor air, in the language being rendered (the CO2 alert's
+    /// "(ozone 190 µg/m³)"): neither the CO2 nor the indoor PM2.5 one. Told apart by the English form.
+    var outdoorReason: String? {
+        let shown = shownReasons
+        return reasons.indices.first { !reasons[$0].hasPrefix("CO2") && !reasons[$0].hasPrefix("indoor PM2.5") && $0 < shown.count }.map { shown[$0] }
     }
 }

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// A pre-alert sent for an episode still ahead.
@@ -41,7 +42,7 @@ extension AlertMonitor {
         if !output.outlook.briefing.isEmpty, lastBriefingDay != output.outlook.localDay,
            settings.isBriefingTime(localMinute: output.outlook.localMinute) {
             lastBriefingDay = output.outlook.localDay
-            result.append(AlertNotification(urgency: .low, summary: "Breather outlook", body: "\(city): \(output.outlook.briefing)"))
+            result.append(AlertNotification(urgency: .low, summary: tr("Breather outlook"), body: tr("%s: %s").filled(city, output.outlook.briefing)))
         }
         return result
     }
@@ -78,25 +79,25 @@ extension AlertMonitor {
 
     private func pollenAlert(_ top: PollenCount, city: String) -> AlertNotification {
         AlertNotification(urgency: top.level == .veryHigh ? .critical : .normal,
-                          summary: "Pollen: \(top.type.rawValue) \(top.level.displayName)",
-                          body: "\(city): \(top.type.rawValue) \(Format.whole(top.count)) grains/m³ (\(top.level.displayName), AAAAI NAB)")
+                          summary: tr("Pollen: %s %s").filled(Format.speciesName(top.type), Format.levelName(top.level)),
+                          body: tr("%s: %s %s grains/m³ (%s, AAAAI NAB)").filled(city, Format.speciesName(top.type), Format.whole(top.count), Format.levelName(top.level)))
     }
 
     /// A species under 1 grain/m³ is not named: "alder 0" would read as the top species.
     private func pollenRecovery(_ top: PollenCount, limit: PollenLevel, city: String) -> AlertNotification {
-        let counted = top.level > .none ? "\(top.type.rawValue) \(Format.whole(top.count)) grains/m³" : "every species under 1 grain/m³"
-        return AlertNotification(urgency: .low, summary: "Pollen back to \(top.level.displayName)",
-                                 body: "\(city): \(counted), below \(limit.displayName)")
+        let counted = top.level > .none ? tr("%s %s grains/m³").filled(Format.speciesName(top.type), Format.whole(top.count)) : tr("every species under 1 grain/m³")
+        return AlertNotification(urgency: .low, summary: tr("Pollen back to %s").filled(Format.levelName(top.level)),
+                                 body: tr("%s: %s, below %s").filled(city, counted, Format.levelName(limit)))
     }
 
     private func uvAlert(_ reading: UVReading, city: String) -> AlertNotification {
         AlertNotification(urgency: reading.category == .extreme ? .critical : .normal,
-                          summary: "UV index \(UVCategory.reported(reading.index)): \(reading.category.displayName)",
-                          body: "\(city): UV \(UVCategory.reported(reading.index)) \(reading.category.displayName) (WHO)")
+                          summary: tr("UV index %s: %s").filled(String(UVCategory.reported(reading.index)), Format.uvName(reading.category)),
+                          body: tr("%s: UV %s %s (WHO)").filled(city, String(UVCategory.reported(reading.index)), Format.uvName(reading.category)))
     }
 
     private func uvRecovery(_ reading: UVReading, limit: UVCategory, city: String) -> AlertNotification {
-        AlertNotification(urgency: .low, summary: "UV back to \(reading.category.displayName)",
-                          body: "\(city): UV \(UVCategory.reported(reading.index)), below \(limit.displayName)")
+        AlertNotification(urgency: .low, summary: tr("UV back to %s").filled(Format.uvName(reading.category)),
+                          body: tr("%s: UV %s, below %s").filled(city, String(UVCategory.reported(reading.index)), Format.uvName(limit)))
     }
 }

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// One desktop notification to send: what `notify-send -u URGENCY SUMMARY BODY` takes.
@@ -80,11 +81,12 @@ public struct AlertMonitor: Sendable {
             let estimate = shown.method != nil
             result.append(alerting ? asthmaAlert(risk, estimate: estimate, city: city) : asthmaRecovery(risk, limit: level, city: city))
         }
+        let co2Before = result.count
         if let limit = settings.co2PPM, let indoor = output.data.indoor, let ppm = indoor.co2PPM, !indoor.stale, let read = output.readAt.indoor,
            let alerting = co2.observe(bad: ppm >= Double(limit), reading: read, hold: settings.hold) {
             result.append(Self.co2Notification(ppm, limit: limit, source: indoor.source, alerting: alerting, advice: output.advice))
         }
-        if settings.advice, let advice = output.advice, let note = observeAdvice(advice, city: city, co2Sent: !result.isEmpty && result.last?.summary.hasPrefix("CO2") == true) {
+        if settings.advice, let advice = output.advice, let note = observeAdvice(advice, city: city, co2Sent: result.count > co2Before) {
             result.append(note)
         }
         if let reading = output.readAt.parts.air, !output.staleParts.contains(.air) {
@@ -124,23 +126,23 @@ public struct AlertMonitor: Sendable {
     private func airAlert(_ report: AirQualityReport, rank: Int, city: String) -> AlertNotification {
         let standard = settings.standard
         let urgency: AlertNotification.Urgency = rank >= standard.firstSevereCategoryIndex ? .critical : .normal
-        return AlertNotification(urgency: urgency, summary: "Air quality: \(report.index.category.name)",
-                                 body: "\(city): \(Self.describe(report, standard))")
+        return AlertNotification(urgency: urgency, summary: tr("Air quality: %s").filled(Format.categoryName(report.index.category, report.index.standard)),
+                                 body: tr("%s: %s").filled(city, Self.describe(report, standard)))
     }
 
     private func airRecovery(_ report: AirQualityReport, limit: AQICategory, city: String) -> AlertNotification {
-        AlertNotification(urgency: .low, summary: "Air quality back to \(report.index.category.name)",
-                          body: "\(city): \(Self.describe(report, settings.standard)), better than \(limit.name)")
+        AlertNotification(urgency: .low, summary: tr("Air quality back to %s").filled(Format.categoryName(report.index.category, report.index.standard)),
+                          body: tr("%s: %s, better than %s").filled(city, Self.describe(report, settings.standard), Format.categoryName(limit, settings.standard)))
     }
 
     private func asthmaAlert(_ risk: AsthmaRisk, estimate: Bool, city: String) -> AlertNotification {
-        AlertNotification(urgency: risk == .veryHigh ? .critical : .normal, summary: "Asthma risk \(risk.displayName)",
-                          body: "\(city): asthma risk \(risk.displayName)\(estimate ? " (estimate)" : "")")
+        AlertNotification(urgency: risk == .veryHigh ? .critical : .normal, summary: tr("Asthma risk %s").filled(Format.riskName(risk)),
+                          body: tr(estimate ? "%s: asthma risk %s (estimate)" : "%s: asthma risk %s").filled(city, Format.riskName(risk)))
     }
 
     private func asthmaRecovery(_ risk: AsthmaRisk, limit: AsthmaRisk, city: String) -> AlertNotification {
-        AlertNotification(urgency: .low, summary: "Asthma risk back to \(risk.displayName)",
-                          body: "\(city): asthma risk \(risk.displayName), below \(limit.displayName)")
+        AlertNotification(urgency: .low, summary: tr("Asthma risk back to %s").filled(Format.riskName(risk)),
+                          body: tr("%s: asthma risk %s, below %s").filled(city, Format.riskName(risk), Format.riskName(limit)))
     }
 
     /// "CO2 1520 ppm: open a window (outdoor air good)" when the advice (`Output.advice`) says the
@@ -151,17 +153,17 @@ public struct AlertMonitor: Sendable {
         let value = Int(ppm.rounded())
         let what: String
         switch advice?.action {
-        case .ventilate?: what = "open a window (outdoor air good)"
+        case .ventilate?: what = tr("open a window (outdoor air good)")
         case .ventilateBriefly?, .keepClosed?, .purifier?:
-            let outdoor = advice.map { $0.smoke ? "smoke likely" : $0.reasons.first { !$0.hasPrefix("CO2") && !$0.hasPrefix("indoor PM2.5") } ?? "" } ?? ""
-            what = "outdoor air unhealthy\(outdoor.isEmpty ? "" : " (\(outdoor))"); air briefly or run the purifier"
-        case .unknown?, nil: what = "open a window (outdoor air unknown)"
+            let outdoor = advice.map { $0.smoke ? tr("smoke likely") : $0.outdoorReason ?? "" } ?? ""
+            what = outdoor.isEmpty ? tr("outdoor air unhealthy; air briefly or run the purifier") : tr("outdoor air unhealthy (%s); air briefly or run the purifier").filled(outdoor)
+        case .unknown?, nil: what = tr("open a window (outdoor air unknown)")
         }
         return alerting
-            ? AlertNotification(urgency: .normal, summary: "CO2 \(value) ppm: \(what)",
-                                body: "Indoor air (\(source)): CO2 \(value) ppm, at or over \(limit) ppm")
-            : AlertNotification(urgency: .low, summary: "CO2 back to \(value) ppm",
-                                body: "Indoor air (\(source)): CO2 \(value) ppm, below \(limit) ppm")
+            ? AlertNotification(urgency: .normal, summary: tr("CO2 %s ppm: %s").filled(String(value), what),
+                                body: tr("Indoor air (%s): CO2 %s ppm, at or over %s ppm").filled(source, String(value), String(limit)))
+            : AlertNotification(urgency: .low, summary: tr("CO2 back to %s ppm").filled(String(value)),
+                                body: tr("Indoor air (%s): CO2 %s ppm, below %s ppm").filled(source, String(value), String(limit)))
     }
 
     /// "AQI 152 (PM2.5)": the index as the standard prints it and what set it.

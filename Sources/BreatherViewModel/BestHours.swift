@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// One hour of the forecast as the best hours outside read it: values Breather already has.
@@ -59,7 +60,7 @@ public struct BestHours: Sendable, Equatable {
     /// (grass pollen peaks 12:00)".
     public var briefingPart: String {
         let note = worse.map { " (\($0))" } ?? ""
-        return span.map { "outside best \($0)\(note)" } ?? "no good hours outside\(note)"
+        return (span.map { tr("outside best %s").filled($0) } ?? tr("no good hours outside")) + note
     }
 
     /// The best hours among `hours` in the waking hours of the 24 from `now`; nil when the
@@ -87,11 +88,11 @@ public struct BestHours: Sendable, Equatable {
         let worse = Self.worse(zip(waking, problems).map { ($0.time, $1) }, localTime: localTime)
         let note = worse.map { " (\($0))" } ?? ""
         guard let best else {
-            return BestHours(start: nil, end: nil, worse: worse, summary: "Outside: no good window today\(note)")
+            return BestHours(start: nil, end: nil, worse: worse, summary: tr("Outside: no good window today") + note)
         }
         let start = waking[best.start].time, end = waking[best.start + best.count - 1].time.addingTimeInterval(3600)
         let span = "\(hour(start, localTime))–\(hour(end, localTime))"
-        return BestHours(start: start, end: end, worse: worse, summary: "Outside: best \(span)\(note)",
+        return BestHours(start: start, end: end, worse: worse, summary: tr("Outside: best %s").filled(span) + note,
                          startAt: localTime.rfc3339(start), endAt: localTime.rfc3339(end), span: span)
     }
 
@@ -112,7 +113,14 @@ public struct BestHours: Sendable, Equatable {
             return (rank.firstIndex(of: a) ?? (a == "UV" ? 3 : 2)) < (rank.firstIndex(of: b) ?? (b == "UV" ? 3 : 2))
         }
         guard let name = sorted.first, let peak = peaks[name] else { return nil }
-        return "\(name) peaks \(localTime.bareClock(peak.time))"
+        return tr("%s peaks %s").filled(shownName(name), localTime.bareClock(peak.time))
+    }
+
+    /// A problem's name in the language being rendered: "ozone" → "Ozon", "grass pollen" → "Gräser-Pollen".
+    static func shownName(_ name: String) -> String {
+        if name == "ozone" { return tr("ozone") }
+        guard name.hasSuffix(" pollen"), let type = PollenType(rawValue: String(name.dropLast(7))) else { return name }
+        return tr("%s pollen").filled(Format.speciesName(type))
     }
 
     /// "06": the local hour, two digits.

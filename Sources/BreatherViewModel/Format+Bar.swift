@@ -1,3 +1,4 @@
+import BreatherLocale
 #if canImport(Glibc)
 import Glibc  // pow, for the sRGB curve
 #elseif canImport(Musl)
@@ -25,7 +26,17 @@ extension Format {
     /// A category's name as its publisher shortens it, for a bar: EPA/AirNow's "USG", China
     /// MEE's bulletin forms (轻度, 中度 … as "Light", "Moderate"), CPCB's "Moderate",
     /// ECCC's "Low" for "Low Risk". Names already short stay as they are.
+    /// In another language the short form is the catalog's (msgctxt "<standard> short"), which
+    /// may also shorten a name English keeps whole ("Beyond the AQI"); else the category's name
+    /// in that language.
     public static func shortCategory(_ standard: AQIStandard, _ category: AQICategory) -> String {
+        let short = englishShortCategory(standard, category)
+        let language = L10n.nativeNames ? nativeLanguage(standard) ?? L10n.language : L10n.language
+        if let forms = L10n.forms(L10n.key(short, context: standard.rawValue + " short"), in: language) { return forms[0] }
+        return short == category.name ? categoryName(category, standard) : short
+    }
+
+    static func englishShortCategory(_ standard: AQIStandard, _ category: AQICategory) -> String {
         switch (standard, category.id) {
         case (.us, "unhealthy_for_sensitive_groups"): "USG"
         case (.us, "very_unhealthy"): "V.Unhealthy"
@@ -84,7 +95,7 @@ extension Format {
         } else {
             return nil
         }
-        let retry = retryInSeconds.map { " · retry \(retryIn($0))" } ?? ""
+        let retry = retryInSeconds.map { " · " + tr("retry") + " \(retryIn($0))" } ?? ""
         return clipped(what, shortErrorLimit - retry.count) + retry
     }
 
@@ -97,12 +108,12 @@ extension Format {
     /// else its message up to the first detail, clipped. Never a URL.
     static func shortCause(_ failure: ProviderFailure) -> String {
         let message = failure.message
-        if failure.kind == .timeout { return "timeout" }
-        if failure.kind == .rateLimited { return message.hasPrefix("HTTP 429") || message.hasPrefix("not asked") ? "rate limited" : clipped(firstClause(message), 24) }
+        if failure.kind == .timeout { return tr("timeout", context: "error") }
+        if failure.kind == .rateLimited { return message.hasPrefix("HTTP 429") || message.hasPrefix("not asked") ? tr("rate limited", context: "error") : clipped(firstClause(message), 24) }
         if message.hasPrefix("HTTP "), let code = message.split(separator: " ").dropFirst().first {
             return "HTTP \(code.filter(\.isNumber))"
         }
-        if failure.kind == .badData { return "bad reply" }
+        if failure.kind == .badData { return tr("bad reply", context: "error") }
         return clipped(firstClause(message), 28)
     }
 
@@ -111,7 +122,7 @@ extension Format {
         let head = message.prefix { $0 != ":" && $0 != "(" }
         let words = head.split(separator: " ").filter { !$0.containsText("://") && !$0.lowercased().hasPrefix("http") }
         let text = words.joined(separator: " ")
-        return text.isEmpty ? "failed" : text
+        return text.isEmpty ? tr("failed", context: "error") : text
     }
 
     /// `text` cut to `limit` characters, ending in "…" when cut.
@@ -121,6 +132,10 @@ extension Format {
 
     /// The asthma risk in a bar: "low", "med", "high", "v.high"; "" without asthma data.
     public static func shortRisk(_ risk: AsthmaRisk?) -> String {
+        tr(englishShortRisk(risk), context: "asthma short")
+    }
+
+    static func englishShortRisk(_ risk: AsthmaRisk?) -> String {
         switch risk {
         case .low: "low"
         case .medium: "med"

@@ -1,10 +1,11 @@
+import BreatherLocale
 import BreatherModel
 
 /// Pollen, UV and the warnings ahead in words: pure functions of the model, tested as tables.
 extension Format {
     /// What the output says where the provider has no pollen (outside Europe, out of season):
     /// never a row of zeros, which would read as "no pollen".
-    public static let noPollen = "no pollen data here"
+    public static var noPollen: String { tr("no pollen data here") }
 
     /// `{pollen}`: the species counted now, highest level first: "grass 61 high, birch 12 low";
     /// "none (every species under 1 grain/m³)" when all are counted at zero; `noPollen` without data.
@@ -12,14 +13,14 @@ extension Format {
         guard !counts.isEmpty else { return noPollen }
         let above = counts.filter { $0.level > .none }
         guard !above.isEmpty else { return "none (every species under 1 grain/m³)" }
-        return above.map { "\($0.type.rawValue) \(whole($0.count)) \($0.level.displayName)" }.joined(separator: ", ")
+        return above.map { "\(speciesName($0.type)) \(whole($0.count)) \(levelName($0.level))" }.joined(separator: ", ")
     }
 
     /// `{pollen_top}`: the top species and its level, "grass high"; "" without data or when no
     /// species reaches "low".
     public static func pollenTop(_ counts: [PollenCount]) -> String {
         guard let top = counts.first, top.level > .none else { return "" }
-        return "\(top.type.rawValue) \(top.level.displayName)"
+        return "\(speciesName(top.type)) \(levelName(top.level))"
     }
 
     /// The UV index now (the current value, else the hourly one of this hour) and today's peak
@@ -41,7 +42,7 @@ extension Format {
     /// `{uv}`: "UV 8 very high, peak 9 at 13:00"; "" without UV data.
     public static func uv(_ reading: UVReading?) -> String {
         guard let reading else { return "" }
-        var text = "UV \(UVCategory.reported(reading.index)) \(reading.category.displayName)"
+        var text = "UV \(UVCategory.reported(reading.index)) \(uvName(reading.category))"
         if let peak = reading.peak, !reading.peakHour.isEmpty {
             text += ", peak \(UVCategory.reported(peak)) at \(reading.peakHour)"
         }
@@ -51,18 +52,18 @@ extension Format {
     /// The tooltip's lines for pollen, UV and the warnings ahead (after the asthma risk); the
     /// pollen and UV lines end in " (stale)" when `stale` (kept from an earlier fetch).
     public static func dayAheadLines(pollen: [PollenCount], uv: UVReading?, outlook: Outlook, stale: Bool = false) -> [String] {
-        let mark = stale ? " (stale)" : ""
-        var lines = ["Pollen: " + pollenSummary(pollen) + (pollen.contains { $0.level > .none } ? " (grains/m³, AAAAI NAB levels)" : "")
+        let mark = stale ? " (" + tr("stale") + ")" : ""
+        var lines = [tr("Pollen:") + " " + pollenSummary(pollen) + (pollen.contains { $0.level > .none } ? " (" + tr("grains/m³, AAAAI NAB levels") + ")" : "")
                      + (pollen.isEmpty ? "" : mark)]
         if let uv {
-            let clear = uv.clearSky.map { " (clear sky \(UVCategory.reported($0)))" } ?? ""
+            let clear = uv.clearSky.map { " (" + tr("clear sky %s").filled(String(UVCategory.reported($0))) + ")" } ?? ""
             var peak = ""
             if let value = uv.peak, !uv.peakHour.isEmpty {
-                peak = ", today's peak \(UVCategory.reported(value)) at \(uv.peakHour)"
+                peak = ", " + tr("today's peak %s at %s").filled(String(UVCategory.reported(value)), uv.peakHour)
             }
-            lines.append("UV: \(UVCategory.reported(uv.index)) \(uv.category.displayName)\(clear)\(peak)\(mark)")
+            lines.append("UV: \(UVCategory.reported(uv.index)) \(uvName(uv.category))\(clear)\(peak)\(mark)")
         }
-        lines += outlook.warnings.map { "Ahead: \($0.summary) (\($0.detail))" }
+        lines += outlook.warnings.map { tr("Ahead:") + " \($0.summary) (\($0.detail))" }
         if !outlook.briefing.isEmpty { lines.append(outlook.briefing) }
         return lines
     }
@@ -72,7 +73,7 @@ extension Format {
     public static func compactDayAhead(pollen: [PollenCount], uv: UVReading?, settings: DayAheadSettings) -> [String] {
         var parts: [String] = []
         if let top = pollen.first, top.level > .none, top.level >= settings.barPollen {
-            parts.append("\(top.type.rawValue) \(top.level.displayName)")
+            parts.append("\(speciesName(top.type)) \(levelName(top.level))")
         }
         if let uv, uv.category >= settings.barUV { parts.append("UV \(UVCategory.reported(uv.index))") }
         return parts

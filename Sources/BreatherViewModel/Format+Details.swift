@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// The multi-line details (the waybar tooltip; its first line heads the full text, and `watch`
@@ -58,7 +59,7 @@ extension Format {
     /// a provider's own number as "Lisbon: US AQI 137 Unhealthy for Sensitive Groups, as reported by IQAir".
     public static func headline(city: String, report: AirQualityReport, standard: AQIStandard) -> String {
         let index = report.index
-        let value = "\(standard.displayValue(index.value)) \(index.category.name)"
+        let value = "\(standard.displayValue(index.value)) \(categoryName(index.category, standard))"
         guard !report.computed else { return "\(city): \(standard.displayName) \(value)" }
         let title = indexTitle(standard, report)
         let reporter = title.dropFirst(indexName(standard).count + 1)
@@ -75,7 +76,7 @@ extension Format {
                                forecast: String = "", asthmaOutlook: String = "", localTime: LocalTime = .utc,
                                retry: String = "", retryIndex: Int? = nil, dayAhead: [String] = []) -> [String] {
         guard let conditions else {
-            return ["Breather: no data yet"] + errorLines(errors, retry: retry, at: retryIndex)
+            return ["Breather: " + tr("no data yet")] + errorLines(errors, retry: retry, at: retryIndex)
         }
         var lines: [String] = []
         let city = Format.city(conditions.location)
@@ -92,35 +93,35 @@ extension Format {
             lines += index.notes.map { "  " + $0.text }
             if !report.computed { lines.append("  index reported by \(report.source), not computed") }
         } else {
-            lines.append("\(city): air quality unavailable")
+            lines.append("\(city): " + tr("air quality unavailable"))
         }
-        if !forecast.isEmpty { lines.append("Next 24 h: \(forecast)") }
+        if !forecast.isEmpty { lines.append(tr("Next 24 h:") + " \(forecast)") }
         if let weather = conditions.weather {
             let icon = conditionIcon(weather.condition, icons)
             let name = conditionName(weather.condition)
             let condition = [icon, name].filter { !$0.isEmpty }.joined(separator: " ")
-            let parts = [condition, temperature(weather.temperatureC, units), "humidity \(percent(weather.humidity))",
-                         pressure(weather.pressureHPa, units), "wind \(wind(weather.windSpeedMS, weather.windDirectionDeg, units))"]
-            lines.append("Weather: " + parts.filter { !$0.isEmpty }.joined(separator: ", "))
+            let parts = [condition, temperature(weather.temperatureC, units), tr("humidity") + " \(percent(weather.humidity))",
+                         pressure(weather.pressureHPa, units), tr("wind") + " \(wind(weather.windSpeedMS, weather.windDirectionDeg, units))"]
+            lines.append(tr("Weather:") + " " + parts.filter { !$0.isEmpty }.joined(separator: ", "))
         } else {
-            lines.append("Weather: \(unavailable)")
+            lines.append(tr("Weather:") + " \(unavailable)")
         }
         if let asthma = conditions.asthma {
             let probability = Format.probability(asthma.probability)
             // An estimate's method says it is one ("estimate from Canada's AQHI …").
             let method = asthma.method.map { " (\($0))" } ?? " (\(asthma.source))"
-            lines.append("Asthma risk: \(asthma.risk.displayName)\(probability.isEmpty ? "" : " \(probability)")\(method)")
-            if !asthmaOutlook.isEmpty { lines.append("  next 24 h: \(asthmaOutlook)") }
+            lines.append(tr("Asthma risk:") + " \(riskName(asthma.risk))\(probability.isEmpty ? "" : " \(probability)")\(method)")
+            if !asthmaOutlook.isEmpty { lines.append("  " + tr("next 24 h:") + " \(asthmaOutlook)") }
         } else {
-            lines.append("Asthma risk: \(unavailable)")
+            lines.append(tr("Asthma risk:") + " \(unavailable)")
         }
         lines += dayAhead
         // The fetch's time and age; the provider's own time when it measured earlier (an hourly
         // model stamps the hour's start), a fact about the data, not its age.
-        let ageText = ageSeconds.map { ", \(age($0)) ago" } ?? ""
+        let ageText = ageSeconds.map { ", " + tr("%s ago").filled(age($0)) } ?? ""
         let fetched = conditions.dataFetchedAt, measured = conditions.dataTime
-        let measuredText = fetched.timeIntervalSince(measured) >= 60 ? " · measured \(localTime.clock(measured))" : ""
-        lines.append("Updated \(updated(fetched, localTime))\(ageText)\(measuredText)\(stale ? " (stale)" : "")")
+        let measuredText = fetched.timeIntervalSince(measured) >= 60 ? " · " + tr("measured") + " \(localTime.clock(measured))" : ""
+        lines.append(tr("Updated") + " \(updated(fetched, localTime))\(ageText)\(measuredText)\(stale ? " (" + tr("stale") + ")" : "")")
         var sources: [String] = []
         if let air = conditions.pollution {
             // The air's own source first, then each other one that gave a pollutant (the model after a sensor).
@@ -131,7 +132,7 @@ extension Format {
         if let asthma = conditions.asthma?.source { sources.append(asthma) }
         var seen: Set<String> = []
         let credits = sources.map(attribution).filter { seen.insert($0).inserted }
-        if !credits.isEmpty { lines.append("Data: " + credits.joined(separator: "; ")) }
+        if !credits.isEmpty { lines.append(tr("Data:") + " " + credits.joined(separator: "; ")) }
         return lines + errorLines(errors, retry: retry, at: retryIndex)
     }
 
@@ -140,7 +141,7 @@ extension Format {
     static func errorLines(_ errors: [String], retry: String, at retryIndex: Int?) -> [String] {
         let held = retryIndex ?? errors.count - 1
         return errors.enumerated().map { index, error in
-            "Error: \(clipped(error, 160))" + (index == held && !retry.isEmpty ? " · retry \(retry)" : "")
+            tr("Error:") + " \(clipped(error, 160))" + (index == held && !retry.isEmpty ? " · " + tr("retry") + " \(retry)" : "")
         }
     }
 }

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// One forecast hour's index under the chosen standard.
@@ -53,7 +54,7 @@ extension Format {
         for hour in hours.dropFirst() where hour.index.value > worst.index.value { worst = hour }
         let index = worst.index
         let main = index.mainPollutants.map(\.displayName).joined(separator: ", ")
-        return "\(indexName(standard)) \(standard.displayValue(index.value)) \(index.category.name) at \(localTime.clock(worst.time))"
+        return "\(indexName(standard)) \(standard.displayValue(index.value)) \(categoryName(index.category, standard)) \(tr("at")) \(localTime.clock(worst.time))"
             + (main.isEmpty ? "" : ", \(main)") + (model.map { ", \($0) forecast" } ?? "")
     }
 
@@ -61,6 +62,6 @@ extension Format {
     /// ahead; "" without an outlook or when its hour is over (old data).
     public static func asthmaOutlook(_ outlook: AsthmaOutlook?, now: Timestamp, localTime: LocalTime = .utc) -> String {
         guard let outlook, outlook.at.timeIntervalSince(now) > -3600 else { return "" }
-        return "\(outlook.risk.displayName) from \(localTime.clock(outlook.at))"
+        return tr("%s from %s").filled(riskName(outlook.risk), localTime.clock(outlook.at))
     }
 }

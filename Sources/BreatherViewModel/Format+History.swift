@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// The bar's history strings: a 24-hour sparkline of the index and its trend over 3 hours.
@@ -37,6 +38,6 @@ extension Format {
 extension Format {
     /// The tooltip's history line: "Last 24 h ▁▂▃▅▇█ rising".
     public static func historyLine(_ sparkline: String, trend: String) -> String {
-        "Last 24 h " + sparkline + (trend.isEmpty ? "" : " " + trend)
+        tr("Last 24 h") + " " + sparkline + (trend.isEmpty ? "" : " " + tr(trend, context: "trend"))
     }
 }

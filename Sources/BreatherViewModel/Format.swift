@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// Measurement systems for display. Raw values are the `--units` spellings.
@@ -8,7 +9,7 @@ public enum Units: String, CaseIterable, Sendable {
 /// Pure formatting functions: every string the view model outputs is made here.
 public enum Format {
     /// Shown for a part that could not be fetched.
-    public static let unavailable = "unavailable"
+    public static var unavailable: String { tr("unavailable") }
     /// Colour for "no index" (grey, readable on dark and light bars).
     public static let neutralColor = "#999999"
 
@@ -167,6 +168,6 @@ public enum Format {
         let whole = scaled / divisor
         guard decimals > 0 else { return "\(sign)\(whole)" }
         let fraction = String(scaled % divisor)
-        return "\(sign)\(whole).\(String(repeating: "0", count: decimals - fraction.count))\(fraction)"
+        return L10n.number("\(sign)\(whole).\(String(repeating: "0", count: decimals - fraction.count))\(fraction)")
     }
 }

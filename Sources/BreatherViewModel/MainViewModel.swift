@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 import Synchronization
 
@@ -19,6 +20,16 @@ public final class MainViewModel: Sendable {
         public var now: @Sendable () -> Timestamp
         /// Metric or imperial strings in `Output`.
         public var units: Units
+        /// The language of the people's copy of each output (`Output.forPeople`); the output
+        /// itself stays English for the machine formats. English by default.
+        public var language: Language = .english
+        /// `[display] native_names`: a standard's category names in its own language (China's
+        /// 优, 良) whatever `language` is.
+        public var nativeNames = false
+        /// True (the default) to render the English output that json, Prometheus and MQTT read
+        /// beside the people's copy; false when none of them will (a one-shot printing a bar):
+        /// in another language only the people's copy is rendered, as its output.
+        public var rendersEnglish = true
         /// The glyph set for the weather condition.
         public var icons: Icons
         /// Data older than this is shown as stale even without a failed refresh.
@@ -129,6 +140,9 @@ public final class MainViewModel: Sendable {
         public let logPrompt: @Sendable (@escaping @Sendable (Location) -> String?) -> Void
         /// Renders what is on hand again, no fetch: the bar's place changed (`[bar] places = "one"`).
         public var redraw: @Sendable () -> Void = {}
+        /// A new interface language and `[display] native_names` (a reload): re-renders the
+        /// people's copy in it, no fetch; the English output machines read does not change.
+        public let language: @Sendable (Language, Bool) -> Void
     }
 
     /// The event senders views call.
@@ -152,6 +166,7 @@ public final class MainViewModel: Sendable {
         case advice(AdviceSettings)
         case logPrompt(@Sendable (Location) -> String?)
         case redraw
+        case language(Language, Bool)
     }
 
     /// Starts the event loop; nothing is fetched until an input asks. `standard` is the index
@@ -175,7 +190,8 @@ public final class MainViewModel: Sendable {
                             dayAhead: { events.yield(.dayAhead($0, $1)) },
                             briefingTime: { events.yield(.briefingTime) },
                             advice: { events.yield(.advice($0)) },
-                            logPrompt: { events.yield(.logPrompt($0)) })
+                            logPrompt: { events.yield(.logPrompt($0)) },
+                            language: { events.yield(.language($0, $1)) })
         inputs.redraw = { events.yield(.redraw) }
         self.inputs = inputs
         Task(executorPreference: environment.executor) {
@@ -217,6 +233,9 @@ public final class MainViewModel: Sendable {
                     state.environment.logPrompt = read
                 case .redraw:
                     break
+                case .language(let language, let nativeNames):
+                    state.environment.language = language
+                    state.environment.nativeNames = nativeNames
                 }
                 if state.environment.rendersEveryState {
                     state.readRecentIndices()

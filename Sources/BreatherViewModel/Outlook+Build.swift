@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 extension Outlook {
@@ -32,7 +33,7 @@ extension Outlook {
         let morning = (alerts?.briefingMinute ?? 20 * 60) < 12 * 60
         let target = Self.date(localTime.startOfDay(now, adding: morning ? 0 : 1), localTime)
         let briefing = days.first { $0.date == target }.map {
-            Self.briefing($0, title: morning ? "Today" : "Tomorrow", standard: standard, localTime: localTime)
+            Self.briefing($0, title: morning ? tr("Today") : tr("Tomorrow"), standard: standard, localTime: localTime)
         } ?? ""
         return Outlook(now: now, localDay: localTime.day(now), localMinute: localTime.minuteOfDay(now), days: days,
                        warnings: warnings, briefing: briefing)
@@ -82,15 +83,15 @@ extension Outlook {
         if let air = day.air, let span = day.airHours {
             // Midnight to midnight reads "all day", not "00:00–00:00".
             let wholeDay = localTime.minuteOfDay(span.from) == 0 && localTime.minuteOfDay(span.to) == 0
-            parts.append("\(Format.indexName(standard)) up to \(standard.displayValue(air.index.value)) \(air.index.category.name) "
-                         + (wholeDay ? "all day" : "\(localTime.clock(span.from))–\(localTime.clock(span.to))"))
+            parts.append("\(Format.indexName(standard)) \(tr("up to")) \(standard.displayValue(air.index.value)) \(Format.categoryName(air.index.category, standard)) "
+                         + (wholeDay ? tr("all day") : "\(localTime.clock(span.from))–\(localTime.clock(span.to))"))
         }
         if let top = day.pollen.first {
-            parts.append(top.level == .none ? "pollen none" : "\(top.type.rawValue) pollen \(top.level.displayName)")
+            parts.append(top.level == .none ? tr("pollen none") : tr("%s pollen %s").filled(Format.speciesName(top.type), Format.levelName(top.level)))
         }
         if let uv = day.uvPeak {
             let category = UVCategory(index: uv.index)
-            parts.append("UV \(UVCategory.reported(uv.index)) \(category.displayName)")
+            parts.append("UV \(UVCategory.reported(uv.index)) \(Format.uvName(category))")
         }
         return parts.isEmpty ? "" : "\(title): " + parts.joined(separator: "; ")
     }

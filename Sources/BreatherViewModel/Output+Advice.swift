@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 extension State {
@@ -12,13 +13,35 @@ extension State {
         guard let conditions else { return nil }
         let settings = environment.advice
         let input = AdviceInput(conditions: conditions, indoorReadAt: indoorReadAt, settings: settings, now: now)
-        return Advice.decide(input, settings: settings, localTime: environment.localTime)
+        // In the interface language too, whichever pass asks: the hold keeps both forms of the reasons.
+        return L10n.$language.withValue(environment.language) { Advice.decide(input, settings: settings, localTime: environment.localTime) }
+    }
+
+    /// `renderHeldOnce()` in English, with the people's copy in `environment.language` (and
+    /// native category names) attached when it differs: json, Prometheus and MQTT read the
+    /// English output, the bars and the plain line its `forPeople` copy.
+    mutating func renderHeld() -> Output {
+        let language = environment.language, native = environment.nativeNames
+        guard language != .english || native else { return renderHeldOnce() }
+        func inLanguage(_ state: inout State) -> Output {
+            var people = L10n.$language.withValue(language) { L10n.$nativeNames.withValue(native) { state.renderHeldOnce() } }
+            people.language = language
+            people.nativeNames = native
+            return people
+        }
+        // Nothing reads English: the people's copy is the output (`forPeople` returns it).
+        guard environment.rendersEnglish else { return inLanguage(&self) }
+        var output = renderHeldOnce()
+        // A copy: the advice hold was observed by the English pass; this one changes nothing.
+        var copy = self
+        output.people = PeopleCopy(inLanguage(&copy))
+        return output
     }
 
     /// `render()` with the advice through its hold and the best hours outside: the tooltip's
     /// advice lines and the bar's word come from here. Nothing is fetched: both are worked out
     /// from the conditions on hand.
-    mutating func renderHeld() -> Output {
+    mutating func renderHeldOnce() -> Output {
         var output = render()
         let now = environment.now()
         if let advice = adviceNow(now: now), let location = conditions?.location {
@@ -49,7 +72,7 @@ extension Output {
     /// 18:00" when it matters (not "open a window: outdoor air good" on every good day), then
     /// "Outside: best 06–10 (ozone peaks 15:00)" when there is a forecast.
     var adviceDetails: [String] {
-        (advice.flatMap { $0.matters ? ["Advice: \($0.line)"] : nil } ?? []) + (bestHours.map { [$0.summary] } ?? [])
+        (advice.flatMap { $0.matters ? [tr("Advice:") + " " + $0.line] : nil } ?? []) + (bestHours.map { [$0.summary] } ?? [])
     }
 
     /// The compact bar's advice word, only when it matters: ["closed"], ["air briefly"]; else none.

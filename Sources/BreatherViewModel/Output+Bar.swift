@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// The strings every status bar shows, so that the renderers only escape and wrap them.
@@ -19,9 +20,9 @@ extension Output {
     /// outdoor category. "US AQI – loading…" before any data, then "US AQI – no data" or the
     /// short error ("US AQI – open-meteo: timeout · retry 2 min", at most 60 characters).
     public var barTextCompact: String {
-        guard hasData else { return "\(indexName) – " + (isLoading ? "loading…" : errorShort ?? "no data") }
+        guard hasData else { return "\(indexName) – " + (isLoading ? tr("loading…") : errorShort ?? tr("no data")) }
         if let placesLine { return placesLine }
-        let stale = isStale ? "stale \(ageShort)" : nil
+        let stale = isStale ? tr("stale") + " \(ageShort)" : nil
         let prompt = logPrompt == nil ? [] : [Self.logPromptMark]
         var index = indoorBarPart ?? (data.airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)")
         var marks = lineEnd(stale: stale) + prompt
@@ -44,7 +45,7 @@ extension Output {
         let weather = [conditionIcon, temperature == Format.unavailable ? "" : temperature + mark(.weather, "*")].filter { !$0.isEmpty }
         var optional: [(priority: Int, text: String)] = []
         if missing.isEmpty, !weather.isEmpty { optional.append((3, weather.joined(separator: " "))) }
-        if !asthmaRiskShort.isEmpty { optional.append((0, "asthma \(asthmaRiskShort)\(mark(.asthma, "*"))")) }
+        if !asthmaRiskShort.isEmpty { optional.append((0, tr("asthma") + " \(asthmaRiskShort)\(mark(.asthma, "*"))")) }
         optional += compactDayAhead.prefix(2).enumerated().map { (1 + $0.offset, $0.element) }
         var kept = Set<Int>()
         for part in optional.sorted(by: { $0.priority < $1.priority })
@@ -76,28 +77,28 @@ extension Output {
     /// before any data "Breather: loading…", then "Breather: no data" or the short error (at
     /// most 60 characters).
     public var barTextFull: String {
-        guard hasData else { return "Breather: " + (isLoading ? "loading…" : errorShort ?? "no data") }
+        guard hasData else { return "Breather: " + (isLoading ? tr("loading…") : errorShort ?? tr("no data")) }
         // With an index, the tooltip's first line is its headline (`Format.headline`).
         var parts = [details.first.flatMap { data.airQuality == nil ? nil : $0 } ?? "\(city): \(indexTitle) \(Format.unavailable)"]
-        if !indoorAQI.isEmpty { parts.append("indoor \(indexName) \(indoorAQI)\(isIndoorStale ? " (stale)" : "")") }
+        if !indoorAQI.isEmpty { parts.append(tr("indoor") + " \(indexName) \(indoorAQI)\(isIndoorStale ? " (" + tr("stale") + ")" : "")") }
         let weather = [condition, temperature == Format.unavailable ? "" : temperature + mark(.weather, "*")].filter { !$0.isEmpty }
         if !weather.isEmpty {
             parts.append(weather.joined(separator: " "))
         } else if missingParts.contains(.weather) {
-            parts.append("weather \(Format.unavailable)")
+            parts.append(tr("weather") + " \(Format.unavailable)")
         }
         if asthmaRisk != Format.unavailable {
-            parts.append(["Asthma", asthmaRisk, asthmaProbability].filter { !$0.isEmpty }.joined(separator: " ") + mark(.asthma, "*"))
+            parts.append([tr("Asthma"), asthmaRisk, asthmaProbability].filter { !$0.isEmpty }.joined(separator: " ") + mark(.asthma, "*"))
         }
         // The compact text's pollen and UV, named in full.
         let dayAheadMark = isDayAheadStale && !isStale ? "*" : ""
-        if let top = pollen.first, compactDayAhead.contains(where: { $0.hasPrefix(top.type.rawValue + " ") }) {
-            parts.append("\(top.type.rawValue) pollen \(top.level.displayName)\(dayAheadMark)")
+        if let top = pollen.first, compactDayAhead.contains(where: { $0.hasPrefix(Format.speciesName(top.type) + " ") }) {
+            parts.append(tr("%s pollen %s").filled(Format.speciesName(top.type), Format.levelName(top.level)) + dayAheadMark)
         }
         if let uv, compactDayAhead.contains(where: { $0.hasPrefix("UV ") }) {
-            parts.append("UV \(UVCategory.reported(uv.index)) \(uv.category.displayName)\(dayAheadMark)")
+            parts.append("UV \(UVCategory.reported(uv.index)) \(Format.uvName(uv.category))\(dayAheadMark)")
         }
-        parts += lineEnd(stale: isStale ? "stale \(age)" : nil)
+        parts += lineEnd(stale: isStale ? tr("stale") + " \(age)" : nil)
         if logPrompt != nil { parts.append("log today?") }
         let line = parts.joined(separator: " · ")
         // The sparkline where it fits: a full text stays within a wide bar block's 100 columns.
@@ -122,7 +123,7 @@ extension Output {
     /// `lineEnd(stale:)` with `fallback` in place of the fallback note when there is one (the
     /// compact text's short form, "fallback").
     func lineEnd(stale: String?, fallback: String?) -> [String] {
-        [fallbackNote.map { fallback ?? $0 }, stale, retry.isEmpty ? nil : "retry \(retry)"].compactMap { $0 }
+        [fallbackNote.map { fallback ?? $0 }, stale, retry.isEmpty ? nil : tr("retry") + " \(retry)"].compactMap { $0 }
     }
 
     /// "purpleair failed" while the air shown comes from a later source because a sensor
@@ -132,7 +133,7 @@ extension Output {
     /// the tooltip says so), which would say "failed" at every poll.
     public var fallbackNote: String? {
         let sensors = SensorMerge.sensors(among: data.airQuality?.fallbackFrom ?? [])
-        return sensors.isEmpty ? nil : sensors.joined(separator: ", ") + " failed"
+        return sensors.isEmpty ? nil : tr("%s failed").filled(sensors.joined(separator: ", "))
     }
 
     /// The narrow form for bars short of room: "AQI 57", "AQI 57*" when stale or partial, "AQI –" without data.

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// What a run earned, decided once here from the state (not by each command): the one-shot
@@ -35,7 +36,7 @@ public struct RunStatus: Sendable, Equatable {
             line = Self.describe(decisive)
         } else if report == nil, conditions != nil {
             kind = .unavailable
-            line = "\(conditions?.pollution?.source ?? "air source"): \(airError ?? "no air-quality data")"
+            line = "\(conditions?.pollution?.source ?? tr("air source")): \(airError ?? tr("no air-quality data"))"
         } else {
             kind = nil
             line = nil
@@ -51,7 +52,7 @@ public struct RunStatus: Sendable, Equatable {
     /// "open-meteo (air): rate limited: … (retry after 120 s)"; a location failure's message
     /// already names its provider ("open-meteo geocoding: …").
     public static func describe(_ failure: ProviderFailure) -> String {
-        let retry = failure.retryAfterSeconds.map { " (retry after \($0) s)" } ?? ""
+        let retry = failure.retryAfterSeconds.map { " " + tr("(retry after %s s)").filled(String($0)) } ?? ""
         if failure.part == .location { return failure.message + retry }
         return "\(failure.provider) (\(failure.part.rawValue)): \(failure.message)\(retry)"
     }

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// A display-ready snapshot: every string a view prints comes from here.
@@ -128,6 +129,12 @@ public struct Output: Sendable, Equatable {
 
     /// The numbers and ids behind the strings, as plain values (json, Prometheus, template raw values).
     public var data: OutputData
+    /// The language of the strings above: English, except in the people's copy (`forPeople`).
+    public var language: Language = .english
+    /// True in a people's copy whose category names are the standard's own (`[display] native_names`).
+    public var nativeNames = false
+    /// The copy in the interface language, when it is not English; nil otherwise (`forPeople`).
+    public var people: PeopleCopy?
 
     // The model values behind the output, for the view model's own consumers (alerts,
     // controllers); renderers read `data` and the strings above instead.
@@ -262,10 +269,10 @@ extension State {
             humidity: Format.percent(conditions?.weather?.humidity),
             pressure: Format.pressure(conditions?.weather?.pressureHPa, units),
             wind: Format.wind(conditions?.weather?.windSpeedMS, conditions?.weather?.windDirectionDeg, units),
-            airQualityCategory: report?.index.category.name ?? missing,
+            airQualityCategory: report.map { Format.categoryName($0.index.category, standard) } ?? missing,
             aqi: report.map { standard.displayValue($0.index.value) } ?? missing,
             mainPollutant: report.map { $0.index.mainPollutants.map(\.displayName).joined(separator: ", ") } ?? "",
-            asthmaRisk: conditions?.asthma?.risk.displayName ?? missing,
+            asthmaRisk: conditions?.asthma.map { Format.riskName($0.risk) } ?? missing,
             asthmaProbability: Format.probability(conditions?.asthma?.probability),
             aqiColor: report?.index.category.color ?? Format.neutralColor,
             temperatureColor: Format.temperatureColor(conditions?.weather?.temperatureC),
@@ -275,8 +282,8 @@ extension State {
             errorShort: errorShort,
             retry: holdLeft > 0 ? Format.retryIn(holdLeft) : "",
             retryAt: holdLeft > 0 ? retryAt : nil,
-            staleness: conditions == nil ? "never fetched" : !stale ? ""
-                : "stale, \(measuredLongAgo ? "measured" : "updated") \(Format.age(age ?? 0)) ago",
+            staleness: conditions == nil ? tr("never fetched") : !stale ? ""
+                : (measuredLongAgo ? tr("stale, measured %s ago") : tr("stale, updated %s ago")).filled(Format.age(age ?? 0)),
             condition: [icon, Format.conditionName(weather?.condition)].filter { !$0.isEmpty }.joined(separator: " "),
             conditionIcon: icon,
             updated: conditions.map { localTime.dateTime($0.dataFetchedAt) } ?? "",

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// How the weather condition is drawn. Raw values are the `--icons` / config `icons` spellings.
@@ -54,7 +55,7 @@ extension Format {
     /// Words for a condition: "Clear", "Partly cloudy", "Rain".
     public static func conditionName(_ condition: WeatherCondition?) -> String {
         guard let condition else { return "" }
-        return switch conditionKind(condition).kind {
+        let name = switch conditionKind(condition).kind {
         case .clear: "Clear"
         case .partlyCloudy: "Partly cloudy"
         case .cloudy: "Cloudy"
@@ -66,6 +67,7 @@ extension Format {
         case .thunderstorm: "Thunderstorm"
         case .unknown: "Unknown"
         }
+        return tr(name, context: "weather")
     }
 
     /// The glyph for a condition in the chosen icon set; "" for `none` or no condition.

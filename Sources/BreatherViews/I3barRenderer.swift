@@ -9,7 +9,10 @@ public struct I3barRenderer: Renderer {
     public init() {}
 
     /// The block as one JSON object on one line (the one-shot form).
-    public func render(_ output: Output) -> String {
+    public func render(_ output: Output) -> String { output.inPeoplesLanguage(rendered) }
+
+    /// The text for the people's copy of an output, in its language (`Output.inPeoplesLanguage`).
+    func rendered(_ output: Output) -> String {
         JSON.serialize(.object(block(output)), pretty: false)
     }
 

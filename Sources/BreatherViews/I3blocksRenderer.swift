@@ -10,7 +10,10 @@ public struct I3blocksRenderer: Renderer {
     public init() {}
 
     /// Three lines: full text and short text as coloured Pango spans, then the `#rrggbb` text colour.
-    public func render(_ output: Output) -> String {
+    public func render(_ output: Output) -> String { output.inPeoplesLanguage(rendered) }
+
+    /// The text for the people's copy of an output, in its language (`Output.inPeoplesLanguage`).
+    func rendered(_ output: Output) -> String {
         [span(BarEscaping.singleLine(output.barText), output), span(output.barShortText, output), output.barForeground]
             .joined(separator: "\n")
     }

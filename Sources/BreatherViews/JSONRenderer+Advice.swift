@@ -12,7 +12,7 @@ extension JSONRenderer {
             .object(["start": hours.startAt.map(JSONValue.string) ?? .null, "end": hours.endAt.map(JSONValue.string) ?? .null,
                      "summary": .string(hours.summary), "worse": hours.worse.map(JSONValue.string) ?? .null])
         } ?? .null
-        return .object(["action": .string(advice.action.rawValue), "words": .string(advice.action.words),
+        return .object(["action": .string(advice.action.rawValue), "words": .string(advice.action.englishWords),
                         "reasons": .array(advice.reasons.map(JSONValue.string)), "smoke": .bool(advice.smoke),
                         "matters": .bool(advice.matters), "best_hours": best])
     }

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherViewModel
 
 /// One status line: `Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63%`.
@@ -14,7 +15,10 @@ public struct PlainRenderer: Renderer {
     public init(ansiColor: Bool = false) { self.ansiColor = ansiColor }
 
     /// The status line, wrapped in the index's ANSI colour when `ansiColor`.
-    public func render(_ output: Output) -> String {
+    public func render(_ output: Output) -> String { output.inPeoplesLanguage(rendered) }
+
+    /// The text for the people's copy of an output, in its language (`Output.inPeoplesLanguage`).
+    func rendered(_ output: Output) -> String {
         let line = text(output)
         guard ansiColor else { return line }
         return Self.ansi(output.barColor) + line + "\u{1B}[0m"
@@ -38,21 +42,21 @@ public struct PlainRenderer: Renderer {
 
     func text(_ output: Output) -> String {
         guard output.hasData else {
-            return "Breather: \(output.isLoading ? "loading…" : "no data yet (\(output.errorShort ?? "never fetched"))")"
+            return "Breather: \(output.isLoading ? tr("loading…") : tr("no data yet") + " (\(output.errorShort ?? tr("never fetched")))")"
         }
         var parts = [output.city]
         if output.data.airQuality != nil {
             let main = Self.mainPollutant(output.mainPollutant, uncorrected: output.data.airQuality?.uncorrected != nil)
             parts.append("\(output.indexName) \(output.aqi) \(output.airQualityCategory)\(main)")
         } else {
-            parts.append("\(output.indexName) unavailable")
+            parts.append("\(output.indexName) \(Format.unavailable)")
         }
-        parts.append(output.data.weather?.temperatureC == nil ? "temperature unavailable" : output.temperature + output.mark(.weather, " (stale)"))
+        parts.append(output.data.weather?.temperatureC == nil ? tr("temperature unavailable") : output.temperature + output.mark(.weather, " (" + tr("stale") + ")"))
         if output.data.asthma == nil {
-            parts.append("Asthma unavailable")
+            parts.append(tr("Asthma") + " " + Format.unavailable)
         } else {
-            parts.append(["Asthma", output.asthmaRisk, output.asthmaProbability].filter { !$0.isEmpty }.joined(separator: " ")
-                         + output.mark(.asthma, " (stale)"))
+            parts.append([tr("Asthma"), output.asthmaRisk, output.asthmaProbability].filter { !$0.isEmpty }.joined(separator: " ")
+                         + output.mark(.asthma, " (" + tr("stale") + ")"))
         }
         parts += output.lineEnd(stale: output.staleness.isEmpty ? nil : output.staleness)
         return parts.joined(separator: " · ")

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 import BreatherViewModel
 
@@ -30,7 +31,10 @@ public struct SVGRenderer: Renderer {
     }
 
     /// The `<svg>` element, a file of its own.
-    public func render(_ output: Output) -> String {
+    public func render(_ output: Output) -> String { output.inPeoplesLanguage(rendered) }
+
+    /// The text for the people's copy of an output, in its language (`Output.inPeoplesLanguage`).
+    func rendered(_ output: Output) -> String {
         let bars = chart == .history ? Array(history.hours.suffix(24)) : output.forecastBars
         var svg = SVGBarChart(bars: bars, ranges: output.standard.categoryRanges, title: Self.title(output, chart: chart, bars: bars))
         svg.width = width

@@ -55,7 +55,10 @@ public struct TemplateRenderer: Renderer {
     }
 
     /// The template with every placeholder replaced by its current value.
-    public func render(_ output: Output) -> String {
+    public func render(_ output: Output) -> String { output.inPeoplesLanguage(rendered) }
+
+    /// The text for the people's copy of an output, in its language (`Output.inPeoplesLanguage`).
+    func rendered(_ output: Output) -> String {
         var values = Dictionary(uniqueKeysWithValues: output.displayFields.map { ($0.key, $0.value) })
         for (key, value) in Self.rawValues(output) { values[key] = value }
         return pieces.map { piece in

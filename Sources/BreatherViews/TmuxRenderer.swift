@@ -10,7 +10,10 @@ public struct TmuxRenderer: Renderer {
     public init() {}
 
     /// One line on the category colour; a `#` in the text is doubled so tmux prints it instead of expanding it.
-    public func render(_ output: Output) -> String {
+    public func render(_ output: Output) -> String { output.inPeoplesLanguage(rendered) }
+
+    /// The text for the people's copy of an output, in its language (`Output.inPeoplesLanguage`).
+    func rendered(_ output: Output) -> String {
         let style = "#[fg=\(output.barForeground.lowercased()),bg=\(output.barBackground.lowercased())]"
         return "\(style) \(BarEscaping.tmux(BarEscaping.singleLine(output.barText))) #[default]"
     }

@@ -9,7 +9,10 @@ public struct WaybarRenderer: Renderer {
     public init() {}
 
     /// One JSON line; `alt` is the category id, or `never_fetched` before any data.
-    public func render(_ output: Output) -> String {
+    public func render(_ output: Output) -> String { output.inPeoplesLanguage(rendered) }
+
+    /// The text for the people's copy of an output, in its language (`Output.inPeoplesLanguage`).
+    func rendered(_ output: Output) -> String {
         let object: JSONObject = [
             "text": .string(BarEscaping.pango(BarEscaping.singleLine(output.barText))),
             "tooltip": .string(BarEscaping.pango(output.tooltip)),

@@ -24,6 +24,8 @@ struct CommandLineParserTests {
         (["aqi", "pm2_5=3", "--latitude", "1"], "breather aqi reads only --standard, --format and --log-level, not --latitude"),
         (["--standard", "x\ny\u{1B}[31m"], "The value 'x\\ny\\u{1B}[31m' is invalid for '--standard <standard>'. Please provide one of the following: us, china, china-2012, eu, uk, india, canada"),
         (["help", "frob"], "Unknown subcommand 'frob'"),
+        (["--language", "xx"], "The value 'xx' is invalid for '--language <language>'. Please provide one of the following: en, zh_CN, fr, de, es"),
+        (["--language", "zh_TW.UTF-8"], "The value 'zh_TW.UTF-8' is invalid for '--language <language>'. Please provide one of the following: en, zh_CN, fr, de, es"),
     ])
     func usageMessages(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try CommandLineParser.parse(arguments) }

@@ -1,4 +1,5 @@
 import BreatherJSON
+import BreatherLocale
 import BreatherModel
 import BreatherViewModel
 import BreatherIO
@@ -9,15 +10,20 @@ import Testing
 /// Renders conditions through the real view model so the views see exactly what they would in use.
 func render(_ conditions: CityConditions?, failure: ProviderFailure? = nil, standard: AQIStandard = .us,
             afterFailure: Bool = false, units: Units = .metric, icons: Icons = .none,
-            localTime: LocalTime = .utc, pollSeconds: Int? = nil) async -> Output {
+            localTime: LocalTime = .utc, pollSeconds: Int? = nil, language: Language = .english, nativeNames: Bool = false,
+            rendersEnglish: Bool = true) async -> Output {
     let now = Timestamp(timeIntervalSince1970: 1_795_000_000)
     nonisolated(unsafe) var calls = 0
-    let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in
+    var environment = MainViewModel.Environment(fetch: { _ throws(ProviderFailure) in
         calls += 1
         if let conditions, calls == 1 { return conditions }
         throw failure ?? ProviderFailure(provider: "open-meteo", part: .air, kind: .unavailable, message: "HTTP 503")
     }, now: { now.addingTimeInterval(afterFailure ? 900 : 0) }, units: units, icons: icons)
-        .with(localTime: localTime, pollSeconds: pollSeconds), standard: standard)
+        .with(localTime: localTime, pollSeconds: pollSeconds)
+    environment.language = language
+    environment.nativeNames = nativeNames
+    environment.rendersEnglish = rendersEnglish
+    let viewModel = MainViewModel(environment: environment, standard: standard)
     var outputs = viewModel.outputs.makeAsyncIterator()
     var last: Output?
     viewModel.inputs.viewDidRefresh()

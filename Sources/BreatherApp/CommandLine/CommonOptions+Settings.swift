@@ -8,6 +8,7 @@ extension CommonOptions {
         if applyingStandardFlag, let standard { settings.standard = standard; settings.origins["standard"] = "flag" }
         if let units { settings.units = units; settings.origins["units"] = "flag" }
         if let icons { settings.icons = icons; settings.origins["icons"] = "flag" }
+        if let language { settings.language = language; settings.origins["display.language"] = "flag" }
         if let latitude, let longitude {
             settings.location.latitude = latitude
             settings.location.longitude = longitude

@@ -1,4 +1,5 @@
 import BreatherConfig
+import BreatherLocale
 import BreatherModel
 import BreatherViewModel
 import BreatherViews
@@ -15,6 +16,8 @@ struct CommonOptions: Sendable {
     var format: OutputFormat?
     var units: Units?
     var icons: Icons?
+    /// `--language`: over `[display] language` and the environment.
+    var language: Language?
     var template: String?
     var configPath: String?
     var output: String?
@@ -41,6 +44,8 @@ struct CommonOptions: Sendable {
         .init("units", help: "Units (default metric).", choices: Units.allCases.map(\.rawValue)),
         .init("icons", help: "Weather condition icons: none, emoji or nerd (Nerd Fonts) (default none).",
               choices: Icons.allCases.map(\.rawValue)),
+        .init("language", help: "Interface language: en, zh_CN, fr, de or es (default: [display] language, else LANGUAGE, "
+              + "LC_ALL, LC_MESSAGES, LANG; json, prometheus and MQTT stay English).", choices: Language.allCases.map(\.rawValue)),
         .init("template", help: "Render with a template instead of --format, e.g. \"{city} {aqi} {category}\"; "
               + "placeholders are the json display keys plus raw values."),
         .init("config", help: "Config file (TOML).", completesFiles: true),
@@ -75,6 +80,10 @@ struct CommonOptions: Sendable {
         case "format": format = try choice(OutputFormat.self)
         case "units": units = try choice(Units.self)
         case "icons": icons = try choice(Icons.self)
+        case "language":
+            // A locale name is accepted too ("fr_FR.UTF-8"); one with no catalog is a usage error.
+            guard let chosen = Language(locale: value) else { throw .invalidValue(value, for: spec) }
+            language = chosen
         case "template": template = value
         case "config": configPath = value
         case "output": output = value

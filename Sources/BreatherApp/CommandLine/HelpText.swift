@@ -1,3 +1,6 @@
+import BreatherConfig
+import BreatherLocale
+
 /// What `--help` says about one command: built from `CommonOptions.specs`, so every flag the
 /// parser knows is listed.
 struct CommandHelp: Sendable {
@@ -35,12 +38,18 @@ enum HelpText {
 
     /// The whole help page of the one-shot run (`command` nil) or a subcommand, in GNU's
     /// layout: the `Usage:` line, the abstract, the discussion, then options and subcommands.
-    /// help2man reads it for the man pages (scripts/package-deb.sh).
-    static func page(for command: Subcommand?) -> String {
+    /// help2man reads it for the man pages (scripts/package-deb.sh, with LANGUAGE=C). In the
+    /// environment's language (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`): the headings and
+    /// the shared options' help; a subcommand's own texts are English (docs/LANGUAGES.md).
+    static func page(for command: Subcommand?, language: Language = Language.fromEnvironment(Environment.get)) -> String {
+        L10n.$language.withValue(language) { text(for: command) }
+    }
+
+    private static func text(for command: Subcommand?) -> String {
         let help = command?.help ?? Breather.help
         let name = "breather" + (command.map { " " + $0.rawValue } ?? "")
         let usage = help.usage ?? (command == nil ? "[options] [<subcommand>]" : "[options]")
-        var lines = ["Usage: \(name) \(usage)"] + wrapped(help.abstract, indent: 0)
+        var lines = [tr("Usage:", context: "help") + " \(name) \(usage)"] + wrapped(help.abstract, indent: 0)
         if !help.discussion.isEmpty {
             lines.append("")
             for line in help.discussion.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -48,19 +57,19 @@ enum HelpText {
             }
         }
         if !help.arguments.isEmpty {
-            lines += ["", "Arguments:"]
+            lines += ["", tr("Arguments:", context: "help")]
             for argument in help.arguments { lines += entry(argument.name, argument.help) }
         }
-        lines += ["", "Options:"]
+        lines += ["", tr("Options:", context: "help")]
         for spec in help.options ?? CommonOptions.specs where help.optionNames?.contains(spec.name) ?? true {
-            let values = spec.choices.isEmpty ? "" : " (values: " + spec.choices.joined(separator: ", ") + ")"
-            lines += entry(spec.usage, spec.help + values)
+            let values = spec.choices.isEmpty ? "" : " (" + tr("values:", context: "help") + " " + spec.choices.joined(separator: ", ") + ")"
+            lines += entry(spec.usage, tr(spec.help, context: "help") + values)
         }
-        lines += entry("--version", "Show the version.") + entry("-h, --help", "Show help information.")
+        lines += entry("--version", tr("Show the version.", context: "help")) + entry("-h, --help", tr("Show help information.", context: "help"))
         if command == nil {
-            lines += ["", "Subcommands:"]
+            lines += ["", tr("Subcommands:", context: "help")]
             for subcommand in Subcommand.allCases { lines += entry(subcommand.rawValue, subcommand.help.abstract) }
-            lines += ["", "See 'breather help <subcommand>' for detailed help."]
+            lines += ["", tr("See 'breather help <subcommand>' for detailed help.", context: "help")]
         }
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,39 @@
+import BreatherTestSupport
+import Foundation
+import Testing
+
+/// The real binary, its language from the environment alone: the machine running the tests has
+/// no zh_CN, fr or de locale generated (`locale -a`), so these also show glibc is not used.
+@Suite("languages from the environment, end to end")
+struct LanguageCommandTests {
+    @Test("LANG=zh_CN.UTF-8 with --standard china: HJ 633's names; LANGUAGE=fr alone (a systemd unit): French; LC_ALL=de: a decimal comma; json the same bytes")
+    func fromEnvironment() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server)
+        let chinese = try await sandbox.run(["--standard", "china", "--config", sandbox.configPath], environment: ["LANG": "zh_CN.UTF-8"])
+        #expect(chinese.status == 0, "\(chinese.stderr)")
+        #expect(chinese.stdout.contains(" 良 ") || chinese.stdout.contains("污染"), "\(chinese.stdout)")
+        #expect(chinese.stdout.contains("哮喘"), "\(chinese.stdout)")
+        let french = try await sandbox.run(["--format", "waybar", "--config", sandbox.configPath], environment: ["LANGUAGE": "fr"])
+        #expect(french.stdout.contains("Mauvais pour les groupes sensibles"), "\(french.stdout)")
+        let german = try await sandbox.run(["--format", "waybar", "--config", sandbox.configPath], environment: ["LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"])
+        #expect(german.stdout.contains("40,0 µg/m³"), "\(german.stdout)")
+        let english = try await sandbox.run(["--format", "json", "--config", sandbox.configPath], environment: ["LANG": "C"])
+        let spanish = try await sandbox.run(["--format", "json", "--config", sandbox.configPath], environment: ["LANG": "es_ES.UTF-8"])
+        #expect(english.status == 0 && !english.stdout.isEmpty)
+        #expect(spanish.stdout == english.stdout, "json is the same bytes in every language")
+    }
+
+    @Test("--language with no catalog exits 64 with one line; [display] language with none exits 78")
+    func unknownLanguage() async throws {
+        let sandbox = try Sandbox()
+        let flag = try await sandbox.run(["--language", "xx"])
+        #expect(flag.status == 64)
+        #expect(flag.stderr.split(separator: "\n").count == 1 && flag.stderr.contains("--language"), "\(flag.stderr)")
+        try sandbox.writeConfig("[display]\nlanguage = \"xx\"\n")
+        let config = try await sandbox.run(["--config", sandbox.configPath])
+        #expect(config.status == 78)
+        #expect(config.stderr.contains("language"), "\(config.stderr)")
+    }
+}

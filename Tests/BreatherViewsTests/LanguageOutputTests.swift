@@ -1,0 +1,127 @@
+import BreatherJSON
+import BreatherLocale
+import BreatherModel
+import BreatherViewModel
+import BreatherViews
+import Foundation
+import Testing
+
+/// Conditions that make the bars say the most: indoor, pollen, UV, stale or under a failure.
+private func busy(_ standard: AQIStandard, pm25: Double) -> CityConditions {
+    var conditions = sample(name: hostileName)
+    conditions.pollution = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: Array(repeating: pm25, count: 24)]),
+                                     pollen: [.grass: 61, .birch: 3], uv: UVIndex(index: 8, clearSky: 9, hourly: nil))
+    conditions.asthma = Asthma(risk: .veryHigh, probability: 0.91, source: "propeller")
+    conditions.weather?.condition = .wmo(95)
+    return conditions
+}
+
+@Suite("Languages in the outputs: people's formats translated, machine formats identical")
+struct LanguageOutputTests {
+    static let languages = Language.allCases.filter { $0 != .english }
+
+    @Test("json and Prometheus are byte-identical in every language (and with native names)", arguments: languages)
+    func machineFormatsIdentical(_ language: Language) async {
+        for standard in [AQIStandard.us, .china, .canada, .eu] {
+            for stale in [false, true] {
+                let english = await render(busy(standard, pm25: 80), standard: standard, afterFailure: stale)
+                let other = await render(busy(standard, pm25: 80), standard: standard, afterFailure: stale, language: language, nativeNames: true)
+                #expect(JSONRenderer().render(other) == JSONRenderer().render(english), "\(language) \(standard)")
+                #expect(JSONRenderer(pretty: true).render(other) == JSONRenderer(pretty: true).render(english))
+                #expect(PrometheusRenderer().render(other) == PrometheusRenderer().render(english), "\(language) \(standard)")
+                // While the people's copy really is another language.
+                #expect(PlainRenderer().render(other) != PlainRenderer().render(english), "\(language) \(standard)")
+            }
+        }
+    }
+
+    @Test("every bar stays within its width and escaping rules in every language", arguments: languages)
+    func barsWithinRules(_ language: Language) async throws {
+        for standard in AQIStandard.allCases {
+            for pm25 in [3.0, 40, 80, 160, 300, 600] {
+                for stale in [false, true] {
+                    let output = await render(busy(standard, pm25: pm25), standard: standard, afterFailure: stale, language: language)
+                    let english = await render(busy(standard, pm25: pm25), standard: standard, afterFailure: stale)
+                    let people = output.forPeople
+                    let compact = output.inPeoplesLanguage { $0.barTextCompact }
+                    #expect(compact.count <= Output.compactWidth, "\(language) \(standard) \(pm25): \(compact.count) \(compact)")
+                    #expect(people.language == language)
+                    // Markup only where the renderer puts it: the same tags as in English.
+                    let waybar = try JSONCursor(JSON.parse(WaybarRenderer().render(output)))
+                    let waybarEnglish = try JSONCursor(JSON.parse(WaybarRenderer().render(english)))
+                    for key in ["text", "tooltip"] {
+                        let tags = (try? waybar[key].string()).flatMap(Markup.pango)
+                        #expect(tags != nil && tags == (try? waybarEnglish[key].string()).flatMap(Markup.pango), "\(language) \(key)")
+                    }
+                    #expect(Markup.polybar(PolybarRenderer().render(output)) == Markup.polybar(PolybarRenderer().render(english)))
+                    let tmux = TmuxRenderer().render(output)
+                    #expect(Markup.tmux(tmux) != nil && Markup.tmux(tmux) == Markup.tmux(TmuxRenderer().render(english)))
+                    for text in [PlainRenderer().render(output), I3blocksRenderer().render(output).split(separator: "\n").first.map(String.init) ?? ""] {
+                        #expect(!text.contains("\n") && !text.unicodeScalars.contains { $0.value < 0x20 }, "\(language): one line")
+                    }
+                    let i3bar = try JSONCursor(JSON.parse(I3barRenderer().render(output)))
+                    #expect((try? i3bar["full_text"].string()) != nil)
+                }
+            }
+        }
+    }
+
+    @Test("China in Chinese: HJ 633's names and Chinese weather words, whatever locales the machine has")
+    func chinaInChinese() async {
+        let output = await render(busy(.china, pm25: 100), standard: .china, language: .chinese)
+        let line = PlainRenderer().render(output)
+        #expect(line.contains("轻度污染"), "\(line)")
+        #expect(output.forPeople.condition == "雷暴")
+        #expect(line.contains("哮喘 很高"), "\(line)")
+        #expect(output.airQualityCategory == "Lightly Polluted", "the output machines read stays English")
+    }
+
+    @Test("the AQHI in French shows ECCC's names; a German line uses a decimal comma")
+    func frenchAndGerman() async {
+        var conditions = sample()
+        conditions.pollution = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: Array(repeating: 40, count: 24),
+                                                                                  .o3: Array(repeating: 60, count: 24),
+                                                                                  .no2: Array(repeating: 30, count: 24)]))
+        let french = await render(conditions, standard: .canada, language: .french)
+        #expect(french.forPeople.airQualityCategory.hasPrefix("Risque "), "\(french.forPeople.airQualityCategory)")
+        #expect(PlainRenderer().render(french).contains(french.forPeople.airQualityCategory))
+        let german = await render(sample(), language: .german)
+        #expect(german.forPeople.wind == "2,0 m/s E" || german.forPeople.wind.contains(","), "\(german.forPeople.wind)")
+        #expect(german.forPeople.details.contains { $0.contains("12,3 µg/m³") }, "\(german.forPeople.details)")
+        #expect(PlainRenderer().render(german) == "Brooklyn · US AQI 57 Mäßig (PM2.5) · 12°C · Asthma mittel 63%")
+        #expect(german.wind.contains("."), "English stays with a point: \(german.wind)")
+    }
+
+    @Test("the bar's short error in the interface language; json's error_short stays English")
+    func shortError() async {
+        let timeout = ProviderFailure(provider: "open-meteo", part: .air, kind: .timeout, message: "timed out after 20 s")
+        let output = await render(nil, failure: timeout, pollSeconds: 900, language: .german)
+        let compact = output.inPeoplesLanguage { $0.barTextCompact }
+        #expect(compact.contains("open-meteo: Zeitüberschreitung"), "\(compact)")
+        #expect(compact.contains("erneut"), "\(compact)")
+        #expect(output.errorShort?.hasPrefix("open-meteo: timeout") == true, "\(output.errorShort ?? "")")
+        #expect(JSONRenderer().render(output).contains("open-meteo: timeout"))
+    }
+
+    @Test("a one-shot that prints only for people renders the people's copy alone, the same text")
+    func peopleOnly() async {
+        let both = await render(busy(.eu, pm25: 80), standard: .eu, language: .spanish)
+        let alone = await render(busy(.eu, pm25: 80), standard: .eu, language: .spanish, rendersEnglish: false)
+        #expect(alone.people == nil && alone.language == .spanish)
+        #expect(alone.airQualityCategory == both.forPeople.airQualityCategory)
+        for renderer in [PlainRenderer() as any Renderer, WaybarRenderer(), I3barRenderer(), PolybarRenderer(), TmuxRenderer()] {
+            #expect(renderer.render(alone) == renderer.render(both), "\(renderer)")
+        }
+        #expect(both.airQualityCategory == "Poor" || both.airQualityCategory == "Very poor", "\(both.airQualityCategory)")
+    }
+
+    @Test("native names: China's 优/良 in an English interface, only in the people's formats")
+    func nativeNamesInEnglish() async {
+        var conditions = sample()
+        conditions.pollution = Pollution(source: "open-meteo", hourly: HourlySeries([.pm2_5: Array(repeating: 50, count: 24)]))
+        let output = await render(conditions, standard: .china, nativeNames: true)
+        #expect(PlainRenderer().render(output).contains(" 良 "), "\(PlainRenderer().render(output))")
+        #expect(PlainRenderer().render(output).contains("Asthma medium"), "the rest stays English")
+        #expect(JSONRenderer().render(output).contains("\"category\":\"Good\""))
+    }
+}
