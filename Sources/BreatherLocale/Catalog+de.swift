@@ -180,6 +180,7 @@ extension Catalogs {
         "help\u{4}Latitude in degrees, -90 to 90; needs --longitude.": ["Breitengrad, -90 bis 90; braucht --longitude."],
         "help\u{4}Longitude in degrees, -180 to 180; needs --latitude.": ["Längengrad, -180 bis 180; braucht --latitude."],
         "help\u{4}A place name, geocoded through Open-Meteo.": ["Ein Ortsname, über Open-Meteo geokodiert."],
+        "help\u{4}Show this [[place]] of the config instead of the first (the primary).": ["Zeigt diesen [[place]] der Konfiguration statt des ersten (des Hauptorts)."],
         "help\u{4}Output format (default plain).": ["Ausgabeformat (Vorgabe plain)."],
         "help\u{4}Units (default metric).": ["Einheiten (Vorgabe metric)."],
         "help\u{4}Weather condition icons: none, emoji or nerd (Nerd Fonts) (default none).": ["Wettersymbole: none, emoji oder nerd (Nerd Fonts) (Vorgabe none)."],

@@ -180,6 +180,7 @@ extension Catalogs {
         "help\u{4}Latitude in degrees, -90 to 90; needs --longitude.": ["Latitud en grados, de -90 a 90; requiere --longitude."],
         "help\u{4}Longitude in degrees, -180 to 180; needs --latitude.": ["Longitud en grados, de -180 a 180; requiere --latitude."],
         "help\u{4}A place name, geocoded through Open-Meteo.": ["Un nombre de lugar, geocodificado con Open-Meteo."],
+        "help\u{4}Show this [[place]] of the config instead of the first (the primary).": ["Muestra este [[place]] de la configuración en lugar del primero (el principal)."],
         "help\u{4}Output format (default plain).": ["Formato de salida (por defecto plain)."],
         "help\u{4}Units (default metric).": ["Unidades (por defecto metric)."],
         "help\u{4}Weather condition icons: none, emoji or nerd (Nerd Fonts) (default none).": ["Iconos del tiempo: none, emoji o nerd (Nerd Fonts) (por defecto none)."],

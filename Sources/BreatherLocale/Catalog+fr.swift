@@ -180,6 +180,7 @@ extension Catalogs {
         "help\u{4}Latitude in degrees, -90 to 90; needs --longitude.": ["Latitude en degrés, de -90 à 90 ; avec --longitude."],
         "help\u{4}Longitude in degrees, -180 to 180; needs --latitude.": ["Longitude en degrés, de -180 à 180 ; avec --latitude."],
         "help\u{4}A place name, geocoded through Open-Meteo.": ["Un nom de lieu, géocodé par Open-Meteo."],
+        "help\u{4}Show this [[place]] of the config instead of the first (the primary).": ["Affiche cette [[place]] de la configuration au lieu de la première (la principale)."],
         "help\u{4}Output format (default plain).": ["Format de sortie (par défaut plain)."],
         "help\u{4}Units (default metric).": ["Unités (par défaut metric)."],
         "help\u{4}Weather condition icons: none, emoji or nerd (Nerd Fonts) (default none).": ["Icônes de la météo : none, emoji ou nerd (Nerd Fonts) (par défaut none)."],

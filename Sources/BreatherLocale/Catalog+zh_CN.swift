@@ -180,6 +180,7 @@ extension Catalogs {
         "help\u{4}Latitude in degrees, -90 to 90; needs --longitude.": ["纬度（度），-90 至 90；需要 --longitude。"],
         "help\u{4}Longitude in degrees, -180 to 180; needs --latitude.": ["经度（度），-180 至 180；需要 --latitude。"],
         "help\u{4}A place name, geocoded through Open-Meteo.": ["地名，经 Open-Meteo 地理编码。"],
+        "help\u{4}Show this [[place]] of the config instead of the first (the primary).": ["显示配置中的这个 [[place]]，而不是第一个（主地点）。"],
         "help\u{4}Output format (default plain).": ["输出格式（默认 plain）。"],
         "help\u{4}Units (default metric).": ["单位（默认 metric）。"],
         "help\u{4}Weather condition icons: none, emoji or nerd (Nerd Fonts) (default none).": ["天气图标：none、emoji 或 nerd（Nerd Fonts）（默认 none）。"],
