@@ -75,6 +75,9 @@ def once(fmt):
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if fmt == "html":
+        global page
+        page = out.decode()
     return cpu * 1000, wall * 1000, len(out)
 results = {"json": [], "html": []}
 for _ in range(runs):
@@ -85,6 +88,9 @@ print(f"{runs} runs each, interleaved, {os.environ['PLACES']} place(s); load ave
 for fmt, rows in results.items():
     cpu = statistics.median(r[0] for r in rows); wall = statistics.median(r[1] for r in rows)
     print(f"  --format {fmt:4}: CPU median {cpu:6.1f} ms (min {min(r[0] for r in rows):.1f}), wall median {wall:6.1f} ms, output {rows[0][2]:,} bytes")
+# What was measured: every place's card, and a chart of hours for each (no "No data yet").
+print(f"  page: {page.count('data-place=')} place cards, {page.count('No data yet')} without data, "
+      f"{page.count('<section id=\"hours')} sections of hours, {page.count('No history recorded')} without history")
 difference = statistics.median(h[0] - j[0] for h, j in zip(results["html"], results["json"]))
 print(f"  html − json, CPU: median {difference:.1f} ms per run (the store's 744 hours a place and the page)")
 PY
