@@ -89,8 +89,9 @@ for fmt, rows in results.items():
     cpu = statistics.median(r[0] for r in rows); wall = statistics.median(r[1] for r in rows)
     print(f"  --format {fmt:4}: CPU median {cpu:6.1f} ms (min {min(r[0] for r in rows):.1f}), wall median {wall:6.1f} ms, output {rows[0][2]:,} bytes")
 # What was measured: every place's card, and a chart of hours for each (no "No data yet").
+hours = page.count('<section id="hours')
 print(f"  page: {page.count('data-place=')} place cards, {page.count('No data yet')} without data, "
-      f"{page.count('<section id=\"hours')} sections of hours, {page.count('No history recorded')} without history")
+      f"{hours} sections of hours, {page.count('No history recorded')} without history")
 difference = statistics.median(h[0] - j[0] for h, j in zip(results["html"], results["json"]))
 print(f"  html − json, CPU: median {difference:.1f} ms per run (the store's 744 hours a place and the page)")
 PY
