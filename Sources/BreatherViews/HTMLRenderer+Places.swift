@@ -19,7 +19,8 @@ extension HTMLRenderer {
                 continue
             }
             let color = MarkupEscaping.color(output.aqiColor)
-            html += " · \(e(output.city))</h2><p class=\"index\"><span class=\"chip\" style=\"background:\(color);color:\(MarkupEscaping.ink(on: color))\""
+            // The city the place was found as, when it says more than the place's own name.
+            html += ([place.name, place.label].contains(output.city) ? "" : " · \(e(output.city))") + "</h2><p class=\"index\"><span class=\"chip\" style=\"background:\(color);color:\(MarkupEscaping.ink(on: color))\""
                 + " data-category=\"\(e(output.categoryID))\" data-aqi>\(e(output.aqi))</span>"
                 + " <span class=\"word\" data-category-word>\(e(output.airQualityCategory))</span></p>"
             if !output.mainPollutant.isEmpty { html += "<p>Main pollutant <b>\(e(output.mainPollutant))</b></p>" }

@@ -51,6 +51,7 @@ struct DashboardPlacesTests {
         #expect(try Self.card(page, "home").aqi != (try Self.card(page, "work").aqi), "two places, two indices")
         let order = ["home", "work", "gran"].map { page.range(of: "data-place=\"\($0)\"")?.lowerBound }
         #expect(order.allSatisfy { $0 != nil } && order == order.sorted { $0! < $1! }, "config order, the primary first")
+        #expect(page.contains("data-place=\"home\"><h2>⌂ home</h2>"), "the city adds nothing to the place's own name")
         #expect(page.contains("data-place=\"gran\"><h2>gran</h2><p class=\"small no-data\">No data yet for this place.</p>"))
         let workHours = try #require(page.split(separator: "<section id=\"hours-work\">").dropFirst().first)
         #expect(workHours.contains(" Unhealthy</title></rect>") || workHours.contains(" Unhealthy for Sensitive Groups</title></rect>"),
@@ -61,9 +62,10 @@ struct DashboardPlacesTests {
 
     @Test("a place labelled and named <img src=x onerror=alert(1)> is text on the page")
     func hostileName() async throws {
-        let (page, _, _) = try await Self.page(workShort: Self.hostile, workCity: Self.hostile)
+        let (page, _, _) = try await Self.page(workShort: Self.hostile, workCity: "\(Self.hostile) Paris")
         #expect(!page.contains("<img"))
-        #expect(page.contains("&lt;img src=x onerror=alert(1)&gt; work · &lt;img src=x onerror=alert(1)&gt;</h2>"))
+        #expect(page.contains("&lt;img src=x onerror=alert(1)&gt; work · &lt;img src=x onerror=alert(1)&gt; Paris</h2>"))
+        #expect(page.contains("<h2>&lt;img src=x onerror=alert(1)&gt; work · Last 48 hours</h2>"), "its charts' heading too")
     }
 
     @Test("a one-place config's page has no places section and is the page drawn without places")

@@ -7,7 +7,7 @@
 # size. The difference is what drawing the dashboard costs: reading 744 hours a place from the
 # store, the 30 days' bars and the markup.
 # Usage: scripts/bench/dashboard.sh [BINARY] [RUNS] [PLACES]
-#        (BINARY default .build/debug/breather; RUNS 30; PLACES 3)
+#        (BINARY default .build/debug/breather; RUNS 30; PLACES 3; PAGE=FILE keeps the last page)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 binary=$(realpath "${1:-.build/debug/breather}")
@@ -65,7 +65,7 @@ if [ "$places" = 3 ]; then
     done
 fi
 "$binary" --config "$work/config.toml" --format json >/dev/null   # fills the conditions cache
-PLACES=$places python3 - "$binary" "$work" "$runs" <<'PY'
+PLACES=$places PAGE=${PAGE:-} python3 - "$binary" "$work" "$runs" <<'PY'
 import os, resource, statistics, subprocess, sys, time
 binary, work, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 def once(fmt):
@@ -89,6 +89,8 @@ for fmt, rows in results.items():
     cpu = statistics.median(r[0] for r in rows); wall = statistics.median(r[1] for r in rows)
     print(f"  --format {fmt:4}: CPU median {cpu:6.1f} ms (min {min(r[0] for r in rows):.1f}), wall median {wall:6.1f} ms, output {rows[0][2]:,} bytes")
 # What was measured: every place's card, and a chart of hours for each (no "No data yet").
+if os.environ.get("PAGE"):
+    open(os.environ["PAGE"], "w").write(page)  # PAGE=FILE keeps the last page to look at
 hours = page.count('<section id="hours')
 print(f"  page: {page.count('data-place=')} place cards, {page.count('No data yet')} without data, "
       f"{hours} sections of hours, {page.count('No history recorded')} without history")
