@@ -25,7 +25,8 @@ final class DaemonOutputs: Sendable {
     /// A file with `place` shows that place from what `places` has on hand (none yet: not written).
     func show(_ output: Output, settings: Settings, options: CommonOptions, history: HistorySlot? = nil, places: PlaceOutputs? = nil,
               logger: Logger) -> Bool {
-        let charts = ChartSource(output: output, history: history, refreshSeconds: settings.intervalSeconds, withLog: settings.log.dashboard)
+        let charts = ChartSource(output: output, history: history, refreshSeconds: settings.intervalSeconds, withLog: settings.log.dashboard,
+                                 places: places)
         var targets: [(path: String, renderer: any Renderer, output: Output)] = []
         for file in settings.outputs {
             guard let (placed, placeCharts) = Self.placed(file, output, places: places, history: history, settings: settings) else { continue }
@@ -75,7 +76,8 @@ final class DaemonOutputs: Sendable {
             return (file.format.isBar ? places?.barOutput(output) ?? output : output, nil)
         }
         guard let placed = places.output(of: name, standard: output.standard) else { return nil }
-        return (placed, ChartSource(output: placed, history: history, refreshSeconds: settings.intervalSeconds, withLog: settings.log.dashboard))
+        return (placed, ChartSource(output: placed, history: history, refreshSeconds: settings.intervalSeconds, withLog: settings.log.dashboard,
+                                    places: places, place: name))
     }
 
     /// Forgets what was written, so the next output rewrites every file (after a reload).

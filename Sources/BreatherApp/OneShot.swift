@@ -166,7 +166,8 @@ struct OneShot {
     /// would. False when an `[[output]]` file could not be written (each logged, naming it).
     /// The html and svg outputs draw `history`'s past hours (read once, only when one does).
     func write(_ output: Output, context: AppContext, history: HistorySlot?, places: PlaceOutputs? = nil) throws(CommandFailure) -> Bool {
-        let charts = ChartSource(output: output, history: history, refreshSeconds: context.settings.intervalSeconds, withLog: context.settings.log.dashboard)
+        let charts = ChartSource(output: output, history: history, refreshSeconds: context.settings.intervalSeconds,
+                                 withLog: context.settings.log.dashboard, places: places)
         let shown = options.template == nil && (options.format ?? .plain).isBar ? places?.barOutput(output) ?? output : output
         let prometheus = options.template == nil && options.format == .prometheus ? places?.prometheus(output) : nil
         let text = (prometheus ?? charts.filled(options.renderer(colorTerminal: options.output == nil))).render(shown)

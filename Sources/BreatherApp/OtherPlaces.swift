@@ -208,12 +208,14 @@ final class PlaceOutputs: Sendable {
     }
 
     /// `name`'s output under `standard` (the one shown: a scroll switches every place), or nil
-    /// before anything is known of it.
-    func output(of name: String, standard: AQIStandard) -> Output? {
+    /// before anything is known of it. `withAdvice`: with its advice and best hours now (the
+    /// dashboard's cards).
+    func output(of name: String, standard: AQIStandard, withAdvice: Bool = false) -> Output? {
         guard let conditions = book.conditions(name) ?? cachePaths[name].flatMap({ ConditionsCache(path: $0).load().storedConditions }) else {
             return nil
         }
-        return MainViewModel.output(of: conditions, standard: standard, environment: environment)
+        return withAdvice ? MainViewModel.outputWithAdvice(of: conditions, standard: standard, environment: environment)
+            : MainViewModel.output(of: conditions, standard: standard, environment: environment)
     }
 }
 

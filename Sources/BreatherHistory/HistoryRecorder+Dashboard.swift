@@ -20,8 +20,8 @@ extension HistoryRecorder {
             // The day before the first hour feeds the first hours' 24-hour means.
             rows.indexFrom = firstHour
             do {
-                try store.forEachHourlyMean(since: firstHour - 86_400, until: now + 1, place: place,
-                                            only: HistoryVariable.indexInputs(standard)) { try rows.add($0) }
+                try store.forEachHourlyMeanScanned(since: firstHour - 86_400, until: now + 1, place: place,
+                                                   only: HistoryVariable.indexInputs(standard)) { try rows.add($0) }
                 try rows.finish()
             } catch {
                 return nil

@@ -91,3 +91,61 @@ extension HistoryStore {
         return totals
     }
 }
+
+extension HistoryStore {
+    /// `forEachHourlyMean` worked out in Swift: the rows of `place` read in the key's order
+    /// (place, time, variable, source: a range of the primary key; its `ORDER BY time` is
+    /// the key's own, no sort) and each hour's
+    /// sums kept per variable and source until the next hour starts, then handed over in the
+    /// same order as the grouped query's (hour, variable id, source id). The dashboard's read:
+    /// in the sqlite3 shell the plain scan took 8.5 ms against the grouped query's 15.9 ms.
+    /// The means equal SQL's `avg` but for the last bits of a long sum (SQLite sums with a
+    /// compensated addition, this a plain one).
+    public func forEachHourlyMeanScanned(since: Int, until: Int, place: HistoryPlace, only: [String]? = nil,
+                                         _ body: (HistoryReading) throws -> Void) throws {
+        try loadNames()
+        guard let placeID = placeIDs[place] else { return }
+        let (_, sources, variables) = namesByID
+        var filter = ""
+        if let only {
+            let ids = only.compactMap { variableIDs[$0] }.sorted()
+            guard !ids.isEmpty else { return }
+            // The store's own integer ids, no user input.
+            filter = " AND variable IN (" + ids.map(String.init).joined(separator: ",") + ")"
+        }
+        let query = try database.kept("SELECT time, variable, source, value FROM reading WHERE place = ? AND time >= ? AND time < ?\(filter) ORDER BY time")
+        defer { query.reset() }
+        try query.bind(placeID, at: 1)
+        try query.bind(since, at: 2)
+        try query.bind(until, at: 3)
+        var hour = Int.min
+        // (variable id, source id) → sum and count within `hour`; a handful of entries.
+        var sums: [(key: Int, sum: Double, count: Int)] = []
+        func flush() throws {
+            guard !sums.isEmpty else { return }
+            sums.sort { $0.key < $1.key }
+            for entry in sums {
+                guard let variable = variables[entry.key >> 32], let source = sources[entry.key & 0xFFFF_FFFF] else { continue }
+                try body(HistoryReading(place: place, source: source, time: hour, variable: variable, value: entry.sum / Double(entry.count)))
+            }
+            sums.removeAll(keepingCapacity: true)
+        }
+        while try query.step() {
+            let time = query.int(at: 0)
+            let start = time / 3600 * 3600  // as SQL's integer division, toward zero
+            if start != hour {
+                try flush()
+                hour = start
+            }
+            let key = query.int(at: 1) << 32 | query.int(at: 2)
+            let value = query.double(at: 3)
+            if let slot = sums.firstIndex(where: { $0.key == key }) {
+                sums[slot].sum += value
+                sums[slot].count += 1
+            } else {
+                sums.append((key, value, 1))
+            }
+        }
+        try flush()
+    }
+}

@@ -10,4 +10,18 @@ extension MainViewModel {
         state.readRecentIndices()
         return state.render()
     }
+
+    /// `output(of:)` with the advice `conditions` give now (no hold: a place not shown has
+    /// none running) and the best hours outside: a place's card on the dashboard.
+    public static func outputWithAdvice(of conditions: CityConditions, standard: AQIStandard, environment: Environment) -> Output {
+        var state = State(standard: standard, environment: environment)
+        state.conditions = conditions
+        state.readRecentIndices()
+        var output = state.render()
+        let now = environment.now()
+        output.advice = state.adviceNow(now: now)
+        output.bestHours = BestHours.find(BestHours.hours(conditions.pollution, now: now, count: 49), settings: environment.advice,
+                                          localTime: environment.localTime, now: now)
+        return output
+    }
 }

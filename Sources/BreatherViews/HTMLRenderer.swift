@@ -14,6 +14,9 @@ public struct HTMLRenderer: Renderer {
     public var markers: [DashboardMarker]
     /// The page reloads itself this often (the daemon's interval); nil: no reload.
     public var refreshSeconds: Int?
+    /// Every place in config order when there are several (`[[place]]`), the page's own among
+    /// them; empty (or one) draws the one-place page.
+    public var places: [DashboardPlace] = []
 
     /// A page of `history` with `markers`, reloading every `refreshSeconds`.
     public init(history: DashboardHistory = .none, markers: [DashboardMarker] = [], refreshSeconds: Int? = nil) {
@@ -38,7 +41,8 @@ public struct HTMLRenderer: Renderer {
         page += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n"
         page += "<title>Breather · \(e(output.city))</title>\n<style>\(HTMLStyle.css)</style>\n</head>\n<body>\n"
         page += header(output)
-        page += "<main>\n" + nowSection(output) + historySections(output) + aheadSection(output) + "</main>\n"
+        page += "<main>\n" + nowSection(output) + placesSection() + historySections(output) + otherPlacesHistory(output)
+            + aheadSection(output) + "</main>\n"
         page += footer(output) + "</body>\n</html>"
         return page
     }
@@ -147,7 +151,7 @@ public struct HTMLRenderer: Renderer {
     /// A chart twice: wide (tooltips on every bar) and, shown instead below 600 px, narrow with
     /// larger labels, so the text stays readable on a phone; then the bands it shows, each as
     /// its colour and its word.
-    private func section(_ title: String, id: String, chart: SVGBarChart, _ standard: AQIStandard, note: String = "") -> String {
+    func section(_ title: String, id: String, chart: SVGBarChart, _ standard: AQIStandard, note: String = "") -> String {
         var wide = chart
         wide.cssClass = "chart wide"
         var narrow = chart

@@ -1,27 +1,49 @@
 #!/usr/bin/env bash
 # The dashboard's cost (issue 45, docs/PERFORMANCE.md "Dashboard"): a store with 30 days of
-# 10-minute readings for one place (scripts/bench/history_year.py), conditions cached (every run
-# answers from the store: no fetch), then a one-shot with --format html against the same run
-# with --format json, interleaved, RUNS each: the process's CPU (user + system, from
-# getrusage of the child), wall time, and the page's size. The difference is what drawing the
-# dashboard costs: reading 744 hours from the store, the 30 days' bars and the markup.
-# Usage: scripts/bench/dashboard.sh [BINARY] [RUNS]   (BINARY default .build/debug/breather; RUNS 30)
+# 10-minute readings for each of PLACES places (1 or 3; scripts/bench/history_year.py, one
+# copy a place), conditions cached (every run answers from the stores: no fetch), then a
+# one-shot with --format html against the same run with --format json, interleaved, RUNS each:
+# the process's CPU (user + system, from getrusage of the child), wall time, and the page's
+# size. The difference is what drawing the dashboard costs: reading 744 hours a place from the
+# store, the 30 days' bars and the markup.
+# Usage: scripts/bench/dashboard.sh [BINARY] [RUNS] [PLACES]
+#        (BINARY default .build/debug/breather; RUNS 30; PLACES 3; PAGE=FILE keeps the last page)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 binary=$(realpath "${1:-.build/debug/breather}")
 runs=${2:-30}
+places=${3:-3}
+case "$places" in 1|3) ;; *) echo "PLACES must be 1 or 3" >&2; exit 64 ;; esac
 source scripts/lib/loopback.sh
 work=$(mktemp -d)
 loopback_pid=""
 trap '[ -n "$loopback_pid" ] && kill "$loopback_pid" 2>/dev/null; rm -rf "$work"' EXIT
 loopback_replies "$work"
-loopback_routes "$work" up
+# Open-Meteo's way for a list of places: one reply per place asked (fixture_server's per_place).
+python3 - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+up = json.load(open(f"{work}/up.json"))
+routes = {}
+for path, name in (("/v1/forecast", "weather.json"), ("/aq/v1/air-quality", "air.json")):
+    open(f"{work}/{name}", "w").write(up[path]["body"])
+    routes[path] = {"fixture": name, "per_place": True}
+json.dump(routes, open(f"{work}/places.json", "w"))
+PY
+loopback_routes "$work" places
 loopback_start "$work"
-{ cat <<TOML
+# name latitude longitude: the first is Brooklyn, as the one-place store always was.
+all_places=("brooklyn 40.6769 -73.9423" "queens 40.7282 -73.7949" "newark 40.7357 -74.1724")
+{ if [ "$places" = 1 ]; then cat <<TOML
 [location]
 latitude = 40.6769
 longitude = -73.9423
 name = "Brooklyn"
+TOML
+  else for place in "${all_places[@]}"; do read -r name lat lon <<<"$place"
+    printf '[[place]]\nname = "%s"\nlatitude = %s\nlongitude = %s\n' "$name" "$lat" "$lon"; done
+  fi
+  cat <<TOML
 [providers.open-meteo]
 forecast_url = "$loopback_base/v1"
 air_quality_url = "$loopback_base/aq/v1"
@@ -36,8 +58,14 @@ python3 scripts/bench/history_year.py "$work/month.csv" 30
 export HOME="$work/home" TZ=UTC
 mkdir -p "$HOME"
 "$binary" --config "$work/config.toml" history import "$work/month.csv" >/dev/null
+if [ "$places" = 3 ]; then
+    for place in "${all_places[@]:1}"; do read -r name lat lon <<<"$place"
+        sed "s/,Brooklyn,40.6769,-73.9423,/,$name,$lat,$lon,/" "$work/month.csv" > "$work/$name.csv"
+        "$binary" --config "$work/config.toml" history import "$work/$name.csv" >/dev/null
+    done
+fi
 "$binary" --config "$work/config.toml" --format json >/dev/null   # fills the conditions cache
-python3 - "$binary" "$work" "$runs" <<'PY'
+PLACES=$places PAGE=${PAGE:-} python3 - "$binary" "$work" "$runs" <<'PY'
 import os, resource, statistics, subprocess, sys, time
 binary, work, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 def once(fmt):
@@ -47,16 +75,25 @@ def once(fmt):
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if fmt == "html":
+        global page
+        page = out.decode()
     return cpu * 1000, wall * 1000, len(out)
 results = {"json": [], "html": []}
 for _ in range(runs):
     for fmt in ("json", "html"):
         results[fmt].append(once(fmt))
 load = open("/proc/loadavg").read().split()[:3]
-print(f"{runs} runs each, interleaved; load average {' '.join(load)}")
+print(f"{runs} runs each, interleaved, {os.environ['PLACES']} place(s); load average {' '.join(load)}")
 for fmt, rows in results.items():
     cpu = statistics.median(r[0] for r in rows); wall = statistics.median(r[1] for r in rows)
     print(f"  --format {fmt:4}: CPU median {cpu:6.1f} ms (min {min(r[0] for r in rows):.1f}), wall median {wall:6.1f} ms, output {rows[0][2]:,} bytes")
+# What was measured: every place's card, and a chart of hours for each (no "No data yet").
+if os.environ.get("PAGE"):
+    open(os.environ["PAGE"], "w").write(page)  # PAGE=FILE keeps the last page to look at
+hours = page.count('<section id="hours')
+print(f"  page: {page.count('data-place=')} place cards, {page.count('No data yet')} without data, "
+      f"{hours} sections of hours, {page.count('No history recorded')} without history")
 difference = statistics.median(h[0] - j[0] for h, j in zip(results["html"], results["json"]))
-print(f"  html − json, CPU: median {difference:.1f} ms per run (the store's 744 hours and the page)")
+print(f"  html − json, CPU: median {difference:.1f} ms per run (the store's 744 hours a place and the page)")
 PY
