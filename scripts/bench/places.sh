@@ -2,14 +2,16 @@
 # Several places (issue 44, docs/PLACES.md): a fresh one-shot for 5 places against one place,
 # with a provider 100 ms away, one binary, side by side (scripts/bench/ab.py); then the
 # requests each run made (2 for any number of places on Open-Meteo).
-#   scripts/bench/places.sh BINARY [ROUNDS]
+#   scripts/bench/places.sh BINARY [ROUNDS] [IDLE_SECONDS]
+# Then the daemon with 1 place and with 5, each after its first poll: RssAnon and PSS, and its
+# wakeups over IDLE_SECONDS (default 30) between polls (the interval is 15 minutes).
 # Run from the repository (scripts/bench/ab.py, Tests/Support/fixture_server.py, fixtures).
 # Figures: docs/PERFORMANCE.md, "Several places".
 set -euo pipefail
-binary=$1 rounds=${2:-100}
+binary=$1 rounds=${2:-100} idle=${3:-30}
 work=$(mktemp -d)
-server=""
-trap '[ -n "$server" ] && kill -KILL "$server" 2>/dev/null; rm -rf "$work"' EXIT
+server="" daemon=""
+trap '[ -n "$server" ] && kill -KILL "$server" 2>/dev/null; [ -n "$daemon" ] && kill "$daemon" 2>/dev/null; rm -rf "$work"' EXIT
 strip -o "$work/breather" "$binary"
 # The air-quality reply in full (past 24 hours, the current one, 96 ahead, pollen and UV) with
 # its hours moved to this one, as versus.sh does: the forecast's work is part of a fresh run.
@@ -56,3 +58,22 @@ echo "== fresh one-shot, 1 place vs 5 places, provider 100 ms away; $rounds roun
 python3 scripts/bench/ab.py "$rounds" "curl -s $base/v1/forecast?latitude=1&longitude=2" \
     "$work/breather --format json --refresh --config $work/one.toml" \
     "$work/breather --format json --refresh --config $work/five.toml"
+
+. scripts/lib/proc-measure.sh   # idle_wakeups PID SECONDS, memory PID
+echo "== the daemon after its first poll, 1 place vs 5 places; idle ${idle}s each"
+for config in one five; do
+    printf 'interval = "15m"\n[[output]]\npath = "%s/%s.out.json"\nformat = "json"\n' "$work" "$config" | cat - "$work/$config.toml" > "$work/$config.daemon.toml"
+    "$work/breather" daemon --config "$work/$config.daemon.toml" 2> "$work/$config.daemon.err" &
+    daemon=$!
+    for _ in $(seq 100); do [ -s "$work/$config.out.json" ] && break; sleep 0.1; done
+    [ -s "$work/$config.out.json" ] || { echo "places-bench: the $config daemon wrote nothing" >&2; cat "$work/$config.daemon.err" >&2; exit 1; }
+    # A refresh (SIGUSR1): both replies fetched and decoded for every place before measuring.
+    before=$(wc -l < "$work/requests.log")
+    kill -USR1 "$daemon"
+    for _ in $(seq 100); do [ "$(wc -l < "$work/requests.log")" -ge $((before + 2)) ] && break; sleep 0.1; done
+    sleep 2   # let the refresh's work and start-up settle
+    read -r wakeups threads < <(idle_wakeups "$daemon" "$idle")
+    echo "$config: $(memory "$daemon") · idle ${idle}s: $wakeups wakeups ($threads threads seen)"
+    kill "$daemon"; wait "$daemon" 2>/dev/null || true
+    daemon=""
+done
