@@ -1,6 +1,8 @@
 import BreatherConfig
 import BreatherModel
 import BreatherProviders
+import BreatherViewModel
+import Logging
 import Synchronization
 
 /// The fetch the view model calls: the current providers and location, swapped whole on reload.
@@ -56,11 +58,16 @@ actor Fetching {
 
     /// The place shown and every other place, side by side, after one list request per
     /// Open-Meteo endpoint for the places that ask it first. A place whose location cannot be
-    /// found keeps what it had; the others are fetched whatever happens to it.
+    /// found is marked failed (`lookupFailed`); the others are fetched whatever happens to it.
     private func fetchAllPlaces(_ providers: PlaceProviders, shownAt location: Location, _ request: FetchRequest) async -> CityConditions {
         var located: [(OtherPlace, Location)] = []
         for place in providers.others {
-            if let found = try? await place.resolver.location() { located.append((place, found)) }
+            do {
+                located.append((place, try await place.resolver.location()))
+                places.setLookupFailure(place.name, nil)
+            } catch {
+                lookupFailed(place, error)
+            }
         }
         if let openMeteo = providers.openMeteo {
             var weatherAt: [Location] = [], airAt: [Location] = []
@@ -88,6 +95,22 @@ actor Fetching {
         // never shown at a later poll.
         await providers.openMeteo?.batch?.clear()
         return conditions
+    }
+
+    /// `place`'s location could not be found (a `city` unknown, the IP lookup failing): it is
+    /// marked failed as a place whose provider failed is. What it had is kept, marked stale,
+    /// with the failure (in its store too); with nothing from before it shows the failure
+    /// alone. One warning names the place when the failure is new.
+    private func lookupFailed(_ place: OtherPlace, _ failure: ProviderFailure) {
+        let before = places.setLookupFailure(place.name, failure)
+        if before?.message != failure.message {
+            place.logger.log(.warning, "place \(place.name): \(RunStatus.describe(failure)); not fetched, marked failed")
+        }
+        guard let previous = places.conditions(place.name) ?? place.stored else { return }
+        let now = Timestamp.now()
+        let merged = previous.merged(with: CityConditions(location: previous.location, failures: [failure], fetchedAt: now, polledAt: now))
+        place.saver.save(merged)
+        places.set(place.name, merged)
     }
 
     /// A sensor poll (the sensors' own interval) reads the sensors standing at the other

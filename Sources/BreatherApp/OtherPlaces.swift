@@ -5,6 +5,7 @@ import BreatherModel
 import BreatherProviders
 import BreatherViewModel
 import BreatherViews
+import Logging
 import Synchronization
 
 /// A place a session fetches beside the one it shows (`[[place]]`): its own location, providers
@@ -17,12 +18,15 @@ struct OtherPlace: Sendable {
     let saver: StoreWriter
     /// What its store held when the session was made: the first poll merges into it.
     let stored: CityConditions?
+    /// Where a failed location lookup is said, naming the place.
+    let logger: Logger
 }
 
 /// The latest conditions of the places fetched beside the one shown, by name; filled from
 /// each place's store at the start, then by every poll.
 final class PlaceBook: Sendable {
     private let entries = Mutex<[String: CityConditions]>([:])
+    private let lookups = Mutex<[String: ProviderFailure]>([:])
 
     init() {}
 
@@ -31,6 +35,18 @@ final class PlaceBook: Sendable {
 
     /// Keeps `conditions` as `name`'s latest.
     func set(_ name: String, _ conditions: CityConditions) { entries.withLock { $0[name] = conditions } }
+
+    /// Why `name`'s location could not be found at the latest poll; nil once it was.
+    func lookupFailure(_ name: String) -> ProviderFailure? { lookups.withLock { $0[name] } }
+
+    /// Keeps `failure` as `name`'s lookup failure (nil: found) and returns the one before it.
+    @discardableResult
+    func setLookupFailure(_ name: String, _ failure: ProviderFailure?) -> ProviderFailure? {
+        lookups.withLock { all in
+            defer { all[name] = failure }
+            return all[name]
+        }
+    }
 }
 
 extension AppContext {
@@ -50,7 +66,7 @@ extension AppContext {
                 name: place.name, resolver: LocationResolver(context: self, resolved: known, place: place.location),
                 fetcher: try makeFetcher(gate: gate?.sibling(), history: history, place: place.name, batch: batch),
                 saver: StoreWriter(cache: cache, sources: sourcesKey, logger: logger, failedFetches: stored.failedFetches,
-                                   savesSensorPolls: savesSensorPolls), stored: stored.conditions))
+                                   savesSensorPolls: savesSensorPolls), stored: stored.conditions, logger: logger))
         }
         return others
     }
@@ -208,10 +224,11 @@ final class PlaceOutputs: Sendable {
     }
 
     /// `name`'s output under `standard` (the one shown: a scroll switches every place), or nil
-    /// before anything is known of it.
+    /// before anything is known of it. A place whose location could not be found, with nothing
+    /// from before, is its failure: no data, the reason as its error.
     func output(of name: String, standard: AQIStandard) -> Output? {
         guard let conditions = book.conditions(name) ?? cachePaths[name].flatMap({ ConditionsCache(path: $0).load().storedConditions }) else {
-            return nil
+            return book.lookupFailure(name).map { MainViewModel.output(failing: [$0], standard: standard, environment: environment) }
         }
         return MainViewModel.output(of: conditions, standard: standard, environment: environment)
     }

@@ -10,4 +10,12 @@ extension MainViewModel {
         state.readRecentIndices()
         return state.render()
     }
+
+    /// The output of a place nothing is known of but `failures` (its location lookup failed):
+    /// no data, the failures as its error, as the view model shows a first fetch that failed.
+    public static func output(failing failures: [ProviderFailure], standard: AQIStandard, environment: Environment) -> Output {
+        var state = State(standard: standard, environment: environment)
+        state.failuresWithoutData = failures
+        return state.render()
+    }
 }
