@@ -60,8 +60,35 @@ actor Fetching {
     /// Open-Meteo endpoint for the places that ask it first. A place whose location cannot be
     /// found is marked failed (`lookupFailed`); the others are fetched whatever happens to it.
     private func fetchAllPlaces(_ providers: PlaceProviders, shownAt location: Location, _ request: FetchRequest) async -> CityConditions {
+        let located = await locate(providers.others)
+        await prefetch(providers, shown: location, located, request)
+        async let shown = providers.fetcher.fetch(at: location, request)
+        await fetchOthers(located, request)
+        let conditions = await shown
+        // A reply prefetched for a source a place did not reach (an earlier one answered) is
+        // never shown at a later poll.
+        await providers.openMeteo?.batch?.clear()
+        return conditions
+    }
+
+    /// A one-shot answering from the store of the place shown fetches the other places whose
+    /// store cannot answer (`OtherPlace.needsFetch`: a place just added, or its entry older
+    /// than `max_age`), with one list request per Open-Meteo endpoint for them all; the place
+    /// shown is not asked.
+    func fetchOthersDue(_ request: FetchRequest) async {
+        let providers = self.providers
+        let due = providers.others.filter(\.needsFetch)
+        guard !due.isEmpty else { return }
+        let located = await locate(due)
+        await prefetch(providers, shown: nil, located, request)
+        await fetchOthers(located, request)
+        await providers.openMeteo?.batch?.clear()
+    }
+
+    /// Each of `others` with its location; one that cannot be found is marked failed.
+    private func locate(_ others: [OtherPlace]) async -> [(OtherPlace, Location)] {
         var located: [(OtherPlace, Location)] = []
-        for place in providers.others {
+        for place in others {
             do {
                 located.append((place, try await place.resolver.location()))
                 places.setLookupFailure(place.name, nil)
@@ -69,16 +96,23 @@ actor Fetching {
                 lookupFailed(place, error)
             }
         }
-        if let openMeteo = providers.openMeteo {
-            var weatherAt: [Location] = [], airAt: [Location] = []
-            for (fetcher, at) in [(providers.fetcher, location)] + located.map({ ($0.0.fetcher, $0.1) }) {
-                if await fetcher.asksFirst(.openMeteo, for: .weather, request) { weatherAt.append(at) }
-                if await fetcher.asksFirst(.openMeteo, for: .air, request) { airAt.append(at) }
-            }
-            await openMeteo.prefetch(weatherAt: weatherAt, airAt: airAt)
+        return located
+    }
+
+    /// One Open-Meteo request per endpoint for the place shown (if `shown`) and `located`.
+    private func prefetch(_ providers: PlaceProviders, shown: Location?, _ located: [(OtherPlace, Location)], _ request: FetchRequest) async {
+        guard let openMeteo = providers.openMeteo else { return }
+        var weatherAt: [Location] = [], airAt: [Location] = []
+        for (fetcher, at) in (shown.map { [(providers.fetcher, $0)] } ?? []) + located.map({ ($0.0.fetcher, $0.1) }) {
+            if await fetcher.asksFirst(.openMeteo, for: .weather, request) { weatherAt.append(at) }
+            if await fetcher.asksFirst(.openMeteo, for: .air, request) { airAt.append(at) }
         }
+        await openMeteo.prefetch(weatherAt: weatherAt, airAt: airAt)
+    }
+
+    /// Fetches each of `located` side by side, merged into what it had, into its store and `places`.
+    private func fetchOthers(_ located: [(OtherPlace, Location)], _ request: FetchRequest) async {
         let (book, record) = (places, self.record)
-        async let shown = providers.fetcher.fetch(at: location, request)
         await withTaskGroup(of: Void.self) { group in
             for (place, at) in located {
                 group.addTask {
@@ -90,11 +124,6 @@ actor Fetching {
                 }
             }
         }
-        let conditions = await shown
-        // A reply prefetched for a source a place did not reach (an earlier one answered) is
-        // never shown at a later poll.
-        await providers.openMeteo?.batch?.clear()
-        return conditions
     }
 
     /// `place`'s location could not be found (a `city` unknown, the IP lookup failing): it is

@@ -20,6 +20,9 @@ struct OtherPlace: Sendable {
     let stored: CityConditions?
     /// Where a failed location lookup is said, naming the place.
     let logger: Logger
+    /// Its store has no entry a one-shot would answer from (none, one from other `[sources]`,
+    /// or older than `max_age`): a one-shot answering from the store shown fetches it anyway.
+    var needsFetch = true
 }
 
 /// The latest conditions of the places fetched beside the one shown, by name; filled from
@@ -62,13 +65,27 @@ extension AppContext {
             // Coordinates need no lookup; a city or the IP lookup is taken from the store, as the
             // place shown is by the one-shot, so a run does not geocode every place again.
             let known = place.location.latitude == nil ? stored.conditions?.location : nil
+            var needsFetch = true
+            if case .conditions(let conditions, let sources, let failed) = loaded, conditions.isUsable, place.location.isAt(conditions.location) {
+                needsFetch = !storePolicy.answersOneShot(Stored(conditions: conditions, sameSources: sources == sourcesKey, failedFetches: failed),
+                                                         refresh: false)
+            }
             others.append(OtherPlace(
                 name: place.name, resolver: LocationResolver(context: self, resolved: known, place: place.location),
                 fetcher: try makeFetcher(gate: gate?.sibling(), history: history, place: place.name, batch: batch),
                 saver: StoreWriter(cache: cache, sources: sourcesKey, logger: logger, failedFetches: stored.failedFetches,
-                                   savesSensorPolls: savesSensorPolls), stored: stored.conditions, logger: logger))
+                                   savesSensorPolls: savesSensorPolls), stored: stored.conditions, logger: logger,
+                needsFetch: needsFetch))
         }
         return others
+    }
+}
+
+extension LocationSettings {
+    /// Whether `location` (a store's) is this place: at its coordinates when it has some.
+    func isAt(_ location: Location) -> Bool {
+        guard let latitude, let longitude else { return true }
+        return location.isSamePlace(as: Location(latitude: latitude, longitude: longitude))
     }
 }
 
