@@ -164,6 +164,8 @@ final class PlaceOutputs: Sendable {
     let cursor = PlaceCursor()
     /// Each alerting place's monitor but the place shown's (the sink's own).
     let notifiers = PlaceNotifiers()
+    /// Each alerting place's advice hold but the place shown's (the view model's own).
+    private let adviceHolds = Mutex<[String: AdviceHold]>([:])
 
     init(book: PlaceBook, layout: PlaceLayout) {
         self.book = book
@@ -247,7 +249,14 @@ final class PlaceOutputs: Sendable {
         guard let conditions = book.conditions(name) ?? cachePaths[name].flatMap({ ConditionsCache(path: $0).load().storedConditions }) else {
             return book.lookupFailure(name).map { MainViewModel.output(failing: [$0], standard: standard, environment: environment) }
         }
-        return MainViewModel.output(of: conditions, standard: standard, environment: environment)
+        // An alerting place has its own advice (its MQTT state, its output file, notifications).
+        guard alerting.contains(name) else { return MainViewModel.output(of: conditions, standard: standard, environment: environment) }
+        let placeEnvironment = environment
+        return adviceHolds.withLock { holds in
+            var hold = holds[name] ?? AdviceHold()
+            defer { holds[name] = hold }
+            return MainViewModel.output(of: conditions, standard: standard, environment: placeEnvironment, adviceHold: &hold)
+        }
     }
 }
 
