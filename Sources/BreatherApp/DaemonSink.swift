@@ -93,6 +93,8 @@ final class DaemonSink: Service, Sendable {
         let shownAlerts = places?.shownAlerts ?? true
         let alerted = alerts.observe(output, settings: shownAlerts ? context.settings.alerts : nil)
         mqtt?.publish(output, alerts: alerted.states, notifications: alerted.notifications)
+        // A place no longer in the config leaves nothing retained (its state, its device).
+        if let mqtt, let places { mqtt.keepPlaces(Set(places.labels.map(\.name)).subtracting([places.shown])) }
         if let mqtt, let places, places.labels.count > 1 {
             for place in places.all(output) where place.name != places.shown { mqtt.publish(place: place.name, place.output) }
         }

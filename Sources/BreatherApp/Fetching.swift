@@ -1,6 +1,8 @@
 import BreatherConfig
 import BreatherModel
 import BreatherProviders
+import BreatherViewModel
+import Logging
 import Synchronization
 
 /// The fetch the view model calls: the current providers and location, swapped whole on reload.
@@ -56,22 +58,61 @@ actor Fetching {
 
     /// The place shown and every other place, side by side, after one list request per
     /// Open-Meteo endpoint for the places that ask it first. A place whose location cannot be
-    /// found keeps what it had; the others are fetched whatever happens to it.
+    /// found is marked failed (`lookupFailed`); the others are fetched whatever happens to it.
     private func fetchAllPlaces(_ providers: PlaceProviders, shownAt location: Location, _ request: FetchRequest) async -> CityConditions {
-        var located: [(OtherPlace, Location)] = []
-        for place in providers.others {
-            if let found = try? await place.resolver.location() { located.append((place, found)) }
-        }
-        if let openMeteo = providers.openMeteo {
-            var weatherAt: [Location] = [], airAt: [Location] = []
-            for (fetcher, at) in [(providers.fetcher, location)] + located.map({ ($0.0.fetcher, $0.1) }) {
-                if await fetcher.asksFirst(.openMeteo, for: .weather, request) { weatherAt.append(at) }
-                if await fetcher.asksFirst(.openMeteo, for: .air, request) { airAt.append(at) }
-            }
-            await openMeteo.prefetch(weatherAt: weatherAt, airAt: airAt)
-        }
-        let (book, record) = (places, self.record)
+        let located = await locate(providers.others)
+        await prefetch(providers, shown: location, located, request)
         async let shown = providers.fetcher.fetch(at: location, request)
+        await fetchOthers(located, request)
+        let conditions = await shown
+        // A reply prefetched for a source a place did not reach (an earlier one answered) is
+        // never shown at a later poll.
+        await providers.openMeteo?.batch?.clear()
+        return conditions
+    }
+
+    /// A one-shot answering from the store of the place shown fetches the other places whose
+    /// store cannot answer (`OtherPlace.needsFetch`: a place just added, or its entry older
+    /// than `max_age`), with one list request per Open-Meteo endpoint for them all; the place
+    /// shown is not asked.
+    func fetchOthersDue(_ request: FetchRequest) async {
+        let providers = self.providers
+        let due = providers.others.filter(\.needsFetch)
+        guard !due.isEmpty else { return }
+        let located = await locate(due)
+        await prefetch(providers, shown: nil, located, request)
+        await fetchOthers(located, request)
+        await providers.openMeteo?.batch?.clear()
+    }
+
+    /// Each of `others` with its location; one that cannot be found is marked failed.
+    private func locate(_ others: [OtherPlace]) async -> [(OtherPlace, Location)] {
+        var located: [(OtherPlace, Location)] = []
+        for place in others {
+            do {
+                located.append((place, try await place.resolver.location()))
+                places.setLookupFailure(place.name, nil)
+            } catch {
+                lookupFailed(place, error)
+            }
+        }
+        return located
+    }
+
+    /// One Open-Meteo request per endpoint for the place shown (if `shown`) and `located`.
+    private func prefetch(_ providers: PlaceProviders, shown: Location?, _ located: [(OtherPlace, Location)], _ request: FetchRequest) async {
+        guard let openMeteo = providers.openMeteo else { return }
+        var weatherAt: [Location] = [], airAt: [Location] = []
+        for (fetcher, at) in (shown.map { [(providers.fetcher, $0)] } ?? []) + located.map({ ($0.0.fetcher, $0.1) }) {
+            if await fetcher.asksFirst(.openMeteo, for: .weather, request) { weatherAt.append(at) }
+            if await fetcher.asksFirst(.openMeteo, for: .air, request) { airAt.append(at) }
+        }
+        await openMeteo.prefetch(weatherAt: weatherAt, airAt: airAt)
+    }
+
+    /// Fetches each of `located` side by side, merged into what it had, into its store and `places`.
+    private func fetchOthers(_ located: [(OtherPlace, Location)], _ request: FetchRequest) async {
+        let (book, record) = (places, self.record)
         await withTaskGroup(of: Void.self) { group in
             for (place, at) in located {
                 group.addTask {
@@ -83,11 +124,22 @@ actor Fetching {
                 }
             }
         }
-        let conditions = await shown
-        // A reply prefetched for a source a place did not reach (an earlier one answered) is
-        // never shown at a later poll.
-        await providers.openMeteo?.batch?.clear()
-        return conditions
+    }
+
+    /// `place`'s location could not be found (a `city` unknown, the IP lookup failing): it is
+    /// marked failed as a place whose provider failed is. What it had is kept, marked stale,
+    /// with the failure (in its store too); with nothing from before it shows the failure
+    /// alone. One warning names the place when the failure is new.
+    private func lookupFailed(_ place: OtherPlace, _ failure: ProviderFailure) {
+        let before = places.setLookupFailure(place.name, failure)
+        if before?.message != failure.message {
+            place.logger.log(.warning, "place \(place.name): \(RunStatus.describe(failure)); not fetched, marked failed")
+        }
+        guard let previous = places.conditions(place.name) ?? place.stored else { return }
+        let now = Timestamp.now()
+        let merged = previous.merged(with: CityConditions(location: previous.location, failures: [failure], fetchedAt: now, polledAt: now))
+        place.saver.save(merged)
+        places.set(place.name, merged)
     }
 
     /// A sensor poll (the sensors' own interval) reads the sensors standing at the other

@@ -84,6 +84,9 @@ struct OneShot {
             viewModel.seed(with: stored)
             // A standard the stored air data cannot serve makes the view model ask the next source.
             if let standard = options.standard { viewModel.inputs.aqiStandard(standard) }
+            // Another place with no store entry (just added) or an old one is fetched now, not
+            // when the place shown's store expires.
+            await session.fetching.fetchOthersDue(FetchRequest(standard: options.standard ?? context.settings.standard))
             // A sensor on the home network has no quota: read on every run, so the bar shows the
             // air now, or the model's at once when the sensor stopped answering.
             if let sensorSeconds, Self.readsSensors(stored, intervalSeconds: sensorSeconds) {

@@ -5,6 +5,7 @@ import BreatherModel
 import BreatherProviders
 import BreatherViewModel
 import BreatherViews
+import Logging
 import Synchronization
 
 /// A place a session fetches beside the one it shows (`[[place]]`): its own location, providers
@@ -17,12 +18,18 @@ struct OtherPlace: Sendable {
     let saver: StoreWriter
     /// What its store held when the session was made: the first poll merges into it.
     let stored: CityConditions?
+    /// Where a failed location lookup is said, naming the place.
+    let logger: Logger
+    /// Its store has no entry a one-shot would answer from (none, one from other `[sources]`,
+    /// or older than `max_age`): a one-shot answering from the store shown fetches it anyway.
+    var needsFetch = true
 }
 
 /// The latest conditions of the places fetched beside the one shown, by name; filled from
 /// each place's store at the start, then by every poll.
 final class PlaceBook: Sendable {
     private let entries = Mutex<[String: CityConditions]>([:])
+    private let lookups = Mutex<[String: ProviderFailure]>([:])
 
     init() {}
 
@@ -31,6 +38,18 @@ final class PlaceBook: Sendable {
 
     /// Keeps `conditions` as `name`'s latest.
     func set(_ name: String, _ conditions: CityConditions) { entries.withLock { $0[name] = conditions } }
+
+    /// Why `name`'s location could not be found at the latest poll; nil once it was.
+    func lookupFailure(_ name: String) -> ProviderFailure? { lookups.withLock { $0[name] } }
+
+    /// Keeps `failure` as `name`'s lookup failure (nil: found) and returns the one before it.
+    @discardableResult
+    func setLookupFailure(_ name: String, _ failure: ProviderFailure?) -> ProviderFailure? {
+        lookups.withLock { all in
+            defer { all[name] = failure }
+            return all[name]
+        }
+    }
 }
 
 extension AppContext {
@@ -46,13 +65,27 @@ extension AppContext {
             // Coordinates need no lookup; a city or the IP lookup is taken from the store, as the
             // place shown is by the one-shot, so a run does not geocode every place again.
             let known = place.location.latitude == nil ? stored.conditions?.location : nil
+            var needsFetch = true
+            if case .conditions(let conditions, let sources, let failed) = loaded, conditions.isUsable, place.location.isAt(conditions.location) {
+                needsFetch = !storePolicy.answersOneShot(Stored(conditions: conditions, sameSources: sources == sourcesKey, failedFetches: failed),
+                                                         refresh: false)
+            }
             others.append(OtherPlace(
                 name: place.name, resolver: LocationResolver(context: self, resolved: known, place: place.location),
                 fetcher: try makeFetcher(gate: gate?.sibling(), history: history, place: place.name, batch: batch),
                 saver: StoreWriter(cache: cache, sources: sourcesKey, logger: logger, failedFetches: stored.failedFetches,
-                                   savesSensorPolls: savesSensorPolls), stored: stored.conditions))
+                                   savesSensorPolls: savesSensorPolls), stored: stored.conditions, logger: logger,
+                needsFetch: needsFetch))
         }
         return others
+    }
+}
+
+extension LocationSettings {
+    /// Whether `location` (a store's) is this place: at its coordinates when it has some.
+    func isAt(_ location: Location) -> Bool {
+        guard let latitude, let longitude else { return true }
+        return location.isSamePlace(as: Location(latitude: latitude, longitude: longitude))
     }
 }
 
@@ -131,6 +164,8 @@ final class PlaceOutputs: Sendable {
     let cursor = PlaceCursor()
     /// Each alerting place's monitor but the place shown's (the sink's own).
     let notifiers = PlaceNotifiers()
+    /// Each alerting place's advice hold but the place shown's (the view model's own).
+    private let adviceHolds = Mutex<[String: AdviceHold]>([:])
 
     init(book: PlaceBook, layout: PlaceLayout) {
         self.book = book
@@ -208,14 +243,25 @@ final class PlaceOutputs: Sendable {
     }
 
     /// `name`'s output under `standard` (the one shown: a scroll switches every place), or nil
-    /// before anything is known of it. `withAdvice`: with its advice and best hours now (the
+    /// before anything is known of it. A place whose location could not be found, with nothing
+    /// from before, is its failure: no data, the reason as its error. An alerting place has its
+    /// own advice, held; `withAdvice` gives any other place its advice and best hours now (the
     /// dashboard's cards).
     func output(of name: String, standard: AQIStandard, withAdvice: Bool = false) -> Output? {
         guard let conditions = book.conditions(name) ?? cachePaths[name].flatMap({ ConditionsCache(path: $0).load().storedConditions }) else {
-            return nil
+            return book.lookupFailure(name).map { MainViewModel.output(failing: [$0], standard: standard, environment: environment) }
         }
-        return withAdvice ? MainViewModel.outputWithAdvice(of: conditions, standard: standard, environment: environment)
-            : MainViewModel.output(of: conditions, standard: standard, environment: environment)
+        // An alerting place has its own advice (its MQTT state, its output file, notifications).
+        guard alerting.contains(name) else {
+            return withAdvice ? MainViewModel.outputWithAdvice(of: conditions, standard: standard, environment: environment)
+                : MainViewModel.output(of: conditions, standard: standard, environment: environment)
+        }
+        let placeEnvironment = environment
+        return adviceHolds.withLock { holds in
+            var hold = holds[name] ?? AdviceHold()
+            defer { holds[name] = hold }
+            return MainViewModel.output(of: conditions, standard: standard, environment: placeEnvironment, adviceHold: &hold)
+        }
     }
 }
 

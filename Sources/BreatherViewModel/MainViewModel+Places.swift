@@ -24,4 +24,28 @@ extension MainViewModel {
                                           localTime: environment.localTime, now: now)
         return output
     }
+
+    /// `output(of:standard:environment:)` with the place's own advice ("what to do now") and
+    /// best hours, through `adviceHold`, the place's hold, kept by the caller between outputs
+    /// (`[advice] hold`). The change is not sent to `environment.adviceChanged`: the history's
+    /// advice rows stay the place shown's.
+    public static func output(of conditions: CityConditions, standard: AQIStandard, environment: Environment,
+                              adviceHold: inout AdviceHold) -> Output {
+        var state = State(standard: standard, environment: environment)
+        state.environment.adviceChanged = { _, _, _ in }
+        state.conditions = conditions
+        state.readRecentIndices()
+        state.adviceHold = adviceHold
+        let output = state.renderHeld()
+        adviceHold = state.adviceHold
+        return output
+    }
+
+    /// The output of a place nothing is known of but `failures` (its location lookup failed):
+    /// no data, the failures as its error, as the view model shows a first fetch that failed.
+    public static func output(failing failures: [ProviderFailure], standard: AQIStandard, environment: Environment) -> Output {
+        var state = State(standard: standard, environment: environment)
+        state.failuresWithoutData = failures
+        return state.render()
+    }
 }

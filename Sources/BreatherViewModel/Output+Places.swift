@@ -46,7 +46,8 @@ extension Output {
     public static func placeRow(_ place: PlaceOutput) -> String {
         let output = place.output
         let name = place.label == place.name ? place.name : "\(place.label) \(place.name)"
-        guard output.hasData else { return "\(name): \(output.indexName) – (no data yet)" }
+        // With nothing to show, why: a failed location lookup (`MainViewModel.output(failing:)`).
+        guard output.hasData else { return "\(name): \(output.indexName) – (\(output.failures.first.map(RunStatus.describe) ?? "no data yet"))" }
         let index = output.airQuality == nil ? "\(output.indexName) –"
             : "\(output.indexName) \(output.aqi) \(output.airQualityCategory)"
         let asthma = output.asthmaRisk == Format.unavailable ? "" : "asthma \(output.asthmaRisk)"

@@ -26,6 +26,9 @@ final class MQTTPublisher: Sendable {
     private let state = Mutex<PublisherState>(PublisherState())
     /// Each other place's announced configs, by place name, topic → payload.
     private let placesAnnounced = Mutex<[String: [String: [UInt8]]]>([:])
+    /// The other places this publisher's topics hold (found retained or published), and the
+    /// ones the configuration has (nil before the first output): `keepPlaces`.
+    private let placeNames = Mutex<(held: Set<String>, kept: Set<String>?)>(([], nil))
     /// The daemon's `interval`, which each config's `expire_after` follows (`pollInterval(changedTo:)`).
     private let pollSeconds: Mutex<Int>
 
@@ -53,6 +56,7 @@ final class MQTTPublisher: Sendable {
         client = try MQTTClient(configuration) { event in box.publisher?.handle(event) }
         box.publisher = self
         client.subscribe(commandTopic)
+        client.subscribe("\(settings.topicPrefix)/places/+/state")
         if settings.discovery {
             client.subscribe(discovery.statusTopic)
             for filter in discovery.configFilters { client.subscribe(filter) }
@@ -125,6 +129,7 @@ final class MQTTPublisher: Sendable {
     func publish(place name: String, _ output: Output) {
         guard !output.isLoading, output.hasData else { return }
         let discovery = HomeAssistantDiscovery(settings: settings, version: Breather.version, place: name)
+        placeNames.withLock { _ = $0.held.insert(name) }
         client.publish(discovery.stateTopic, MQTTStateDocument.encode(output, node: settings.node, alerts: []), retain: true)
         guard settings.discovery else { return }
         let plan = discovery.plan(EntityInput(output: output, alerts: []), pollSeconds: pollSeconds.withLock { $0 })
@@ -137,6 +142,37 @@ final class MQTTPublisher: Sendable {
         }
         for (topic, payload) in send.sorted(by: { $0.key < $1.key }) { client.publish(topic, payload, retain: true) }
         for topic in delete.sorted() { client.publish(topic, [], retain: true) }
+    }
+
+    /// `names` are the places the configuration has besides the one shown (at start, after a
+    /// reload): a place this publisher's topics hold that is not among them (removed from the
+    /// config, or now the one shown) has its retained state and every discovery config of its
+    /// device deleted (empty retained payloads), now or when the broker says it holds one.
+    func keepPlaces(_ names: Set<String>) {
+        let gone = placeNames.withLock { places in
+            places.kept = names
+            let gone = places.held.subtracting(names)
+            places.held.subtract(gone)
+            return gone
+        }
+        for name in gone.sorted() { clear(place: name) }
+    }
+
+    /// Deletes `name`'s retained state and its device's discovery configs.
+    private func clear(place name: String) {
+        let discovery = HomeAssistantDiscovery(settings: settings, version: Breather.version, place: name)
+        placesAnnounced.withLock { _ = $0.removeValue(forKey: name) }
+        logger.log(.info, "mqtt: place \(name) is no longer in the config: deleting its retained state and discovery configs")
+        client.publish(discovery.stateTopic, [], retain: true)
+        for topic in Set(HomeAssistantEntity.table.map(discovery.configTopic)).sorted() { client.publish(topic, [], retain: true) }
+    }
+
+    /// The place of a state topic of this publisher's (`<topic_prefix>/places/NAME/state`).
+    private func place(ofStateTopic topic: String) -> String? {
+        let start = "\(settings.topicPrefix)/places/"
+        guard topic.hasPrefix(start), topic.hasSuffix("/state") else { return nil }
+        let name = topic.dropFirst(start.count).dropLast("/state".count)
+        return name.isEmpty || name.contains("/") ? nil : String(name)
     }
 
     /// One alert as JSON for automations: `{"node", "urgency", "summary", "body"}`.
@@ -196,6 +232,16 @@ final class MQTTPublisher: Sendable {
             guard !message.retained, text == "refresh" else { return }
             logger.log(.info, "mqtt: refresh requested on \(commandTopic)")
             onRefresh()
+        } else if let name = place(ofStateTopic: message.topic) {
+            guard !message.payload.isEmpty else { return }
+            let gone = placeNames.withLock { places -> Bool in
+                guard let kept = places.kept else {
+                    places.held.insert(name)
+                    return false
+                }
+                return !kept.contains(name)
+            }
+            if gone { clear(place: name) }
         } else if message.topic == discovery.statusTopic {
             guard text == "online", let announced = state.withLock({ $0.announced }) else { return }
             let places = placesAnnounced.withLock { $0.values.reduce(into: [String: [UInt8]]()) { $0.merge($1) { $1 } } }
