@@ -93,12 +93,14 @@ public struct HistoryRows {
             windowPlace = row.place
         }
         let hour = row.time >= 0 ? row.time / 3600 : (row.time - 3599) / 3600
-        var window = windows[row.source] ?? HourWindow(lastHour: hour)
+        // Taken out of the dictionary while it changes: a copy left there would make each
+        // hour copy the window's two arrays before writing to them.
+        var window = windows.removeValue(forKey: row.source) ?? HourWindow(lastHour: hour)
         window.advance(to: hour)
         for (offset, (_, position)) in HistoryVariable.pollutantPositions.enumerated() {
             if let value = row.values[position] { window.add(value, pollutant: offset) }
         }
-        windows[row.source] = window
+        defer { windows[row.source] = window }
         return row.time >= indexFrom ? window.series() : [:]
     }
 
@@ -142,14 +144,21 @@ struct HourWindow {
     /// Each pollutant's hourly means, oldest first (nil for an hour without a value); a
     /// pollutant with no value in the window is left out.
     func series() -> [Pollutant: [Double?]] {
+        // Called for each hour of the dashboard's 744: the ring's slots walked in order, no
+        // division an hour and pollutant, the dictionary sized once.
+        let pollutants = Pollutant.allCases
         var series: [Pollutant: [Double?]] = [:]
-        for (offset, pollutant) in Pollutant.allCases.enumerated() {
+        series.reserveCapacity(pollutants.count)
+        let first = slot(lastHour - Self.hours + 1)
+        for (offset, pollutant) in pollutants.enumerated() {
             var values: [Double?] = []
             values.reserveCapacity(Self.hours)
             var any = false
-            for hour in (lastHour - Self.hours + 1)...lastHour {
-                let index = slot(hour) * Pollutant.allCases.count + offset
+            var ring = first
+            for _ in 0..<Self.hours {
+                let index = ring * pollutants.count + offset
                 if counts[index] > 0 { values.append(sums[index] / Double(counts[index])); any = true } else { values.append(nil) }
+                ring = ring + 1 == Self.hours ? 0 : ring + 1
             }
             if any { series[pollutant] = values }
         }

@@ -110,8 +110,14 @@ extension HistoryStore {
         if let only {
             let ids = only.compactMap { variableIDs[$0] }.sorted()
             guard !ids.isEmpty else { return }
-            // The store's own integer ids, no user input.
-            filter = " AND variable IN (" + ids.map(String.init).joined(separator: ",") + ")"
+            // The store's own integer ids, no user input. As a bit mask when they fit one: SQLite
+            // tests `IN (…)` by a look-up in a temporary b-tree for each row the scan passes
+            // (every variable of every reading, 15 a time), a mask by two arithmetic operations.
+            if let last = ids.last, ids[0] > 0, last < 63 {
+                filter = " AND ((1 << variable) & \(ids.reduce(0) { $0 | 1 << $1 })) != 0"
+            } else {
+                filter = " AND variable IN (" + ids.map(String.init).joined(separator: ",") + ")"
+            }
         }
         let query = try database.kept("SELECT time, variable, source, value FROM reading WHERE place = ? AND time >= ? AND time < ?\(filter) ORDER BY time")
         defer { query.reset() }

@@ -52,17 +52,34 @@ enum Averaging {
     /// `Σ wⁱ·cᵢ / Σ wⁱ` over the valid hours of the last `hours`, `w = max(minimumWeight, 1 − range/max)`;
     /// nil unless 2 of the 3 most recent hours are valid. The mean is linear and `w` a ratio, so
     /// it is the same whether taken in µg/m³ or ppb.
+    /// Walks the series in place (no array made): the dashboard asks it three times for each
+    /// of 744 hours a place.
     private static func weightedNowCast(_ values: [Double?], hours: Int, minimumWeight: Double) -> Double? {
-        let recent = Array(valid(values.suffix(hours)).reversed())  // recent[i] = i hours ago
-        guard recent.prefix(3).compactMap({ $0 }).count >= 2 else { return nil }
-        let valid = recent.compactMap { $0 }
-        guard let maxC = valid.max(), let minC = valid.min() else { return nil }
+        let span = min(hours, values.count)
+        // The value `ago` hours before the last, nil when missing or invalid.
+        func recent(_ ago: Int) -> Double? {
+            guard let c = values[values.count - 1 - ago], c.isFinite, c >= 0 else { return nil }
+            return c
+        }
+        var recentValid = 0
+        for ago in 0..<min(3, span) where recent(ago) != nil { recentValid += 1 }
+        guard recentValid >= 2 else { return nil }
+        var maxC = 0.0
+        var minC = 0.0
+        var any = false
+        for ago in 0..<span {
+            guard let c = recent(ago) else { continue }
+            if !any || c > maxC { maxC = c }
+            if !any || c < minC { minC = c }
+            any = true
+        }
+        guard any else { return nil }
         let w = maxC > 0 ? max(minimumWeight, 1 - (maxC - minC) / maxC) : 1
         var weighted = 0.0
         var weights = 0.0
         var factor = 1.0
-        for c in recent {
-            if let c {
+        for ago in 0..<span {
+            if let c = recent(ago) {
                 weighted += factor * c
                 weights += factor
             }
