@@ -8,10 +8,14 @@ struct HistoryImportTests {
     static let header = "time,place,latitude,longitude,source,standard,aqi,category,main_pollutant,pm2_5,pm10,o3,no2,so2,co,reported_us,reported_china,reported_china_2012,reported_eu,reported_uk,reported_india,reported_canada,temperature_c,humidity,pressure_hpa,wind_speed_ms,wind_direction_deg,pollen_alder,pollen_birch,pollen_grass,pollen_mugwort,pollen_olive,pollen_ragweed,uv_index,asthma_risk,asthma_probability"
 
     /// Ten-minute rows ending two days ago, with PM2.5, ozone and the temperature.
-    static func rows(_ count: Int, ozone: (Int) -> String = { _ in "55" }) -> String {
-        let end = Int(Date().timeIntervalSince1970) / 600 * 600 - 2 * 86_400
+    /// `count` rows 10 minutes apart, ending two days ago; none whose age is in `skippingAges`
+    /// (seconds), so a run that lasts minutes cannot see a row cross that age between imports.
+    static func rows(_ count: Int, skippingAges: Range<Int>? = nil, ozone: (Int) -> String = { _ in "55" }) -> String {
+        let now = Int(Date().timeIntervalSince1970)
+        let end = now / 600 * 600 - 2 * 86_400
         var text = header + "\r\n"
         for index in 0..<count {
+            if let skippingAges, skippingAges.contains(now - (end - (count - index) * 600)) { continue }
             let time = Date(timeIntervalSince1970: Double(end - (count - index) * 600))
             let stamp = ISO8601DateFormatter().string(from: time).replacingOccurrences(of: "Z", with: "+00:00")
             text += "\(stamp),Home,1,2,open-meteo,us,,,,12.5,,\(ozone(index)),,,,,,,,,,,-3.5" + String(repeating: ",", count: 13) + "\r\n"
@@ -64,7 +68,9 @@ struct HistoryImportTests {
     func killedPartWay() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig("[location]\nlatitude = 1\nlongitude = 2\n")
-        let all = Self.rows(25_000)  // about 2.3 MB: the import reads a megabyte at a time
+        // About 2.3 MB (the import reads a megabyte at a time), 2 to 176 days old, with no row
+        // within a day of `keep_raw`'s 90 days: the imports minutes apart roll up the same rows.
+        let all = Self.rows(25_000, skippingAges: 89 * 86_400 ..< 91 * 86_400)
         let file = sandbox.home.appendingPathComponent("all.csv").path
         try all.write(toFile: file, atomically: true, encoding: .utf8)
         let last = sandbox.home.appendingPathComponent("last.csv").path
