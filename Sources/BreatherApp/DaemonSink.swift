@@ -3,6 +3,7 @@ import BreatherIO
 import BreatherLocale
 import BreatherModel
 import BreatherViewModel
+import CProcess
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -74,6 +75,10 @@ final class DaemonSink: Service, Sendable {
         await withGracefulShutdownHandler {
             for await output in viewModel.outputs where output.isWorthDrawing {
                 show(output)
+                // A poll's replies are parsed, decoded and freed by now; the holes they leave under
+                // the data kept would stay resident for the 15 minutes to the next poll (about
+                // 160 KiB a place measured: docs/PERFORMANCE.md, "Several places").
+                if !output.isLoading { cprocess_release_free_heap() }
                 // The reader of stdout went away (the bar exited): end the daemon, exit 0.
                 if files.isStdoutClosed {
                     state.withLock { $0.context }.logger.log(.info, "stdout closed: stopping")

@@ -14,6 +14,8 @@ extern int __llvm_profile_write_file(void) __attribute__((weak));
 
 void cprocess_use_one_malloc_arena(void) { mallopt(M_ARENA_MAX, 1); }
 
+void cprocess_release_free_heap(void) { malloc_trim(0); }
+
 void cprocess_exit_now(int status) {
     fflush(NULL);
     if (__llvm_profile_write_file) __llvm_profile_write_file();

@@ -15,6 +15,11 @@
    turns, and an arena per thread maps and faults in a heap of its own. */
 void cprocess_use_one_malloc_arena(void);
 
+/* Gives the kernel back the free pages inside the heap (malloc_trim(0)), not only its top: a
+   poll's replies parsed and freed leave holes under the data kept, which stay resident (RssAnon)
+   until the next poll reuses them (docs/PERFORMANCE.md, "Several places"). */
+void cprocess_release_free_heap(void);
+
 /* Flushes every stdio stream, writes the coverage profile in a coverage build, and ends the
    process with `status` without running the exit handlers that the ~35 libraries under libcurl
    registered (OpenSSL's cleanup, library destructors): freeing memory the kernel is about to
