@@ -5,7 +5,8 @@ import Testing
 /// Where the built binary is; the server and fixtures come from BreatherTestSupport.
 enum Paths {
     /// `breather` sits next to the test bundle in SwiftPM's build folder; BREATHER_BIN overrides.
-    static var binary: String {
+    /// Worked out once, not at every run (see `Sandbox.profileFile`).
+    static let binary: String = {
         if let override = ProcessInfo.processInfo.environment["BREATHER_BIN"] { return override }
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for candidate in [bundle, bundle.deletingLastPathComponent()] {
@@ -13,7 +14,7 @@ enum Paths {
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
         return SupportPaths.repository.appendingPathComponent(".build/debug/breather").path
-    }
+    }()
 }
 
 /// What one run of `breather` did.
@@ -132,6 +133,10 @@ final class Sandbox: @unchecked Sendable {
         return result
     }
 
+    /// Read once: copying the whole environment on every run raced with the tests that pin TZ
+    /// with setenv (`withTimeZone`), and a run crashed copying an entry being replaced.
+    private static let profileFile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"]
+
     private func runBlocking(_ arguments: [String], environment: [String: String], timeout: Double,
                              executable: String, executableArguments: [String]?) throws -> RunResult {
         let process = Process()
@@ -140,7 +145,7 @@ final class Sandbox: @unchecked Sendable {
         var env = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
                    "XDG_CONFIG_HOME": home.appendingPathComponent("xdg-config").path]
         // A coverage run (scripts/coverage.sh) counts the child's lines too.
-        if let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] { env["LLVM_PROFILE_FILE"] = profile }
+        if let profile = Self.profileFile { env["LLVM_PROFILE_FILE"] = profile }
         env.merge(environment) { _, new in new }
         process.environment = env
         // Close-on-exec pipes: another test's child started meanwhile must not hold our write ends.
