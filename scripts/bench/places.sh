@@ -17,17 +17,7 @@ strip -o "$work/breather" "$binary"
 # its hours moved to this one, as versus.sh does: the forecast's work is part of a fresh run.
 mkdir -p "$work/fixtures/open-meteo"
 cp Tests/Fixtures/providers/open-meteo/forecast.current.json "$work/fixtures/open-meteo/"
-python3 - Tests/Fixtures/providers/open-meteo/air_quality.pollen_uv.munich.json "$work/fixtures/open-meteo/air_quality.json" <<'PY'
-import datetime, json, sys
-reply = json.load(open(sys.argv[1]))
-form = "%Y-%m-%dT%H:%M"
-hour = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None, minute=0, second=0, microsecond=0)
-shift = hour - datetime.datetime.strptime(reply["current"]["time"], form)
-moved = lambda text: (datetime.datetime.strptime(text, form) + shift).strftime(form)
-reply["current"]["time"] = moved(reply["current"]["time"])
-reply["hourly"]["time"] = [moved(text) for text in reply["hourly"]["time"]]
-json.dump(reply, open(sys.argv[2], "w"))
-PY
+python3 scripts/bench/reply_now.py Tests/Fixtures/providers/open-meteo/air_quality.pollen_uv.munich.json "$work/fixtures/open-meteo/air_quality.json"
 # Open-Meteo's way with coordinate lists (fixture_server.py "per_place"), every reply 100 ms late.
 cat > "$work/routes.json" <<JSON
 {"/v1/forecast": {"fixture": "open-meteo/forecast.current.json", "per_place": true, "delay": 0.1},

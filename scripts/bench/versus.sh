@@ -24,17 +24,7 @@ done
 # the forecast's work (the index of every hour ahead), which is much of a fresh run's CPU.
 mkdir -p "$work/fixtures/open-meteo"
 cp Tests/Fixtures/providers/open-meteo/forecast.current.json "$work/fixtures/open-meteo/"
-python3 - Tests/Fixtures/providers/open-meteo/air_quality.pollen_uv.munich.json "$work/fixtures/open-meteo/air_quality.json" <<'PY'
-import datetime, json, sys
-reply = json.load(open(sys.argv[1]))
-form = "%Y-%m-%dT%H:%M"
-hour = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None, minute=0, second=0, microsecond=0)
-shift = hour - datetime.datetime.strptime(reply["current"]["time"], form)
-moved = lambda text: (datetime.datetime.strptime(text, form) + shift).strftime(form)
-reply["current"]["time"] = moved(reply["current"]["time"])
-reply["hourly"]["time"] = [moved(text) for text in reply["hourly"]["time"]]
-json.dump(reply, open(sys.argv[2], "w"))
-PY
+python3 scripts/bench/reply_now.py Tests/Fixtures/providers/open-meteo/air_quality.pollen_uv.munich.json "$work/fixtures/open-meteo/air_quality.json"
 cat > "$work/routes.json" <<JSON
 {"/v1/forecast": {"fixture": "open-meteo/forecast.current.json", "delay": 0.1},
  "/aq/v1/air-quality": {"fixture": "open-meteo/air_quality.json", "delay": 0.1}}
