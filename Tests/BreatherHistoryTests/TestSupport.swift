@@ -67,11 +67,17 @@ final class TimeZoneLock: @unchecked Sendable {
 }
 
 /// Pins TZ for a test's local times (the process's zone: tests that set it take turns).
+///
+/// TZ is added to the environment at most once and never removed. Adding or removing a variable
+/// makes glibc reallocate `environ`, and a suite spawning a process meanwhile (which copies
+/// `environ`) crashed in `Process.run`; replacing an existing value swaps one pointer, and glibc
+/// keeps the old string. ":/etc/localtime" is how glibc reads an unset TZ, so it restores that.
 func withTimeZone<T>(_ zone: String, _ body: () throws -> T) rethrows -> T {
     TimeZoneLock.shared.lock()
     defer { TimeZoneLock.shared.unlock() }
+    let before = getenv("TZ").map { String(cString: $0) } ?? ":/etc/localtime"
     setenv("TZ", zone, 1)
     tzset()
-    defer { unsetenv("TZ"); tzset() }
+    defer { setenv("TZ", before, 1); tzset() }
     return try body()
 }
