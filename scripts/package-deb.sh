@@ -69,8 +69,9 @@ fi
 mkdir "$work/man"
 for command in "" daemon watch config aqi history; do
     name=breather${command:+.$command}
-    # LANGUAGE=C: the pages are English whatever the packager's language (--help follows it).
-    printf '#!/bin/sh\nexec env LANGUAGE=C "%s" %s "$@"\n' "$root/usr/bin/breather" "$command" > "$work/man/$name"
+    # --language en: the pages are English whatever the packager's LANGUAGE or [display] language
+    # (--help follows them).
+    printf '#!/bin/sh\nexec "%s" --language en %s "$@"\n' "$root/usr/bin/breather" "$command" > "$work/man/$name"
     chmod +x "$work/man/$name"
     # NAME: the abstract, the line after "Usage:" in --help.
     abstract=$("$work/man/$name" --help | sed -n '2{s/\.$//;p}')

@@ -12,16 +12,16 @@ struct AQICommand {
         abstract: "Compute an air-quality index from concentrations (no network).",
         discussion: """
             Each reading is POLLUTANT[:PERIOD]=VALUE[UNIT].
-            Pollutants: \(Pollutant.allCases.map(\.rawValue).joined(separator: " ")). \
-            Periods: \(CalculatorInput.periods.map(\.rawValue).joined(separator: " ")) \
-            (default: the standard's usual period for the pollutant). \
-            Units: \(ConcentrationUnit.allCases.map(\.rawValue).joined(separator: " ")) (default ug/m3).
+            Pollutants: %s. Periods: %s (default: the standard's usual period for the pollutant). \
+            Units: %s (default ug/m3).
             Prints plain text, or JSON with --format json (its only two formats).
             Example: breather aqi --standard us pm2_5=35.5 o3:8h=0.07ppm
             """,
         usage: "[--standard <standard>] [--format plain|json] <readings> ...",
         arguments: [("<readings>", "Readings, e.g. pm2_5=12.3 no2:1h=40ppb co=0.9mg/m3.")],
-        optionNames: ["standard"])
+        optionNames: ["standard"],
+        values: [Pollutant.allCases.map(\.rawValue).joined(separator: " "), CalculatorInput.periods.map(\.rawValue).joined(separator: " "),
+                 ConcentrationUnit.allCases.map(\.rawValue).joined(separator: " ")])
 
     /// The flags the calculator reads; the parser refuses the others (location, units and
     /// output file mean nothing to it).

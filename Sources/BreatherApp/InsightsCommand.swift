@@ -17,7 +17,7 @@ struct InsightsCommand {
             NO2's highest hour, pollen by species over days 0-3, temperature, dew point, indoor PM2.5 and CO2) \
             is compared between bad days (score 3-4) and good days (1-2), with the counts: 'tolerated up to' is the highest \
             seen on a good day, 'suspected above' is named only when two or more bad days (and no good day) were above it. \
-            Until \(TriggerReport.minimumLoggedDays) days are logged it says how many more it needs. \
+            Until %s days are logged it says how many more it needs. \
             Also reliever use per week, GINA's four control questions over the last four weeks, \
             and peak flow as a percentage of [log] personal_best (green >= 80 %, yellow 50-80 %, red < 50 %).
             --format html writes all of it, with every log entry of the period and the sources, as one page to print \
@@ -25,7 +25,8 @@ struct InsightsCommand {
             Not medical advice: follow your own asthma action plan. Details: docs/LOG.md.
             """,
         usage: "[--since <when>] [--format table|json|csv|html]",
-        options: InsightsOptions.specs)
+        options: InsightsOptions.specs,
+        values: [String(TriggerReport.minimumLoggedDays)])
 
     var options: InsightsOptions
 

@@ -17,8 +17,7 @@ struct LogCommand {
         discussion: """
             One entry per call, kept in the history store beside the exposure of its day. \
             It stays on this machine: no output, MQTT topic or Prometheus metric carries it. \
-            Symptoms: \(Symptom.allCases.map(\.rawValue).joined(separator: ", ")), each 0-3. \
-            Tags: \(LogEntry.suggestedTags.joined(separator: ", ")) or your own word. \
+            Symptoms: %s, each 0-3. Tags: %s or your own word. \
             'breather insights' compares your bad days with your good ones.
             Exit codes: 0 ok, 64 a bad value or an id that does not exist (nothing is written), \
             65 an import file that cannot be read, 69 the store cannot be opened, 75 the store stayed busy, 78 configuration.
@@ -30,7 +29,8 @@ struct LogCommand {
         arguments: [("<score>", "1 good, 2 fair, 3 poor, 4 bad."), ("list", "The entries, as a table or CSV."),
                     ("edit <id>", "Change the values the flags give."), ("delete <id>", "Remove an entry."),
                     ("import <file.csv>", "Read back 'breather log list --format csv' (twice adds nothing).")],
-        options: LogOptions.specs)
+        options: LogOptions.specs,
+        values: [Symptom.allCases.map(\.rawValue).joined(separator: ", "), LogEntry.suggestedTags.joined(separator: ", ")])
 
     var options: LogOptions
 

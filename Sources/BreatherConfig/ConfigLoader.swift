@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import BreatherIO
+import BreatherLocale
 import BreatherModel
 
 /// Reads the process environment (a seam tests replace through `ConfigLoader.environment`).
@@ -40,6 +41,17 @@ public struct ConfigLoader: Sendable {
             try ConfigFile(path: path, bytes: bytes).apply(to: &settings)
         }
         return settings
+    }
+
+    /// `[display] language` of the config file `load(explicitPath:)` would read, for `--help`,
+    /// which is printed before (and whatever) the rest of the file says: nil when there is no
+    /// file, it cannot be read or parsed, or the key is absent or names no catalog.
+    public func displayLanguage(explicitPath: String?) -> Language? {
+        guard let (path, _) = locate(explicitPath: explicitPath),
+              let bytes = try? SmallFile.readBytes(path, regularFileOnly: true),
+              let root = try? TOMLParser.parse(bytes),
+              let name = root["display"]?.table?["language"]?.string else { return nil }
+        return Language(locale: name)
     }
 
     /// The settings from defaults and `text`, a config file's contents, named `name` in its

@@ -82,7 +82,10 @@ public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
 extension String {
     /// This text with each `%s` replaced by the next of `values`, in order: "stale, updated
     /// %s ago".filled("12 min"). A translation may move the `%s` but keeps their number and order.
-    public func filled(_ values: String...) -> String {
+    public func filled(_ values: String...) -> String { filled(values) }
+
+    /// This text with each `%s` replaced by the next of `values`, in order.
+    public func filled(_ values: [String]) -> String {
         var result = ""
         var rest = values[...]
         var iterator = makeIterator()

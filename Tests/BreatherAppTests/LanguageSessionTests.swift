@@ -109,23 +109,3 @@ struct LanguageSessionTests {
         #expect(unset.interfaceLanguage == Language.fromEnvironment(Environment.get))
     }
 }
-
-@Suite("--help in the environment's language: its headings and the shared options")
-struct HelpLanguageTests {
-    @Test("every shared option's help is in every catalog; the page is French in French, English otherwise")
-    func helpPage() {
-        for language in Language.allCases where language != .english {
-            for spec in CommonOptions.specs {
-                #expect(L10n.forms(L10n.key(spec.help, context: "help"), in: language) != nil, "\(language): \(spec.name)")
-            }
-        }
-        let french = HelpText.page(for: nil, language: .french)
-        #expect(french.hasPrefix("Utilisation : breather [options]"), "\(french.prefix(80))")
-        #expect(french.contains("Options :") && french.contains("Ignore le cache et interroge maintenant."))
-        #expect(french.contains("(valeurs : us, china"), "the choices stay as the parser spells them")
-        let english = HelpText.page(for: nil, language: .english)
-        #expect(english.hasPrefix("Usage: breather [options]"))
-        #expect(english.contains("  --refresh") && english.contains("Ignore the cache and fetch now."))
-        #expect(HelpText.page(for: .daemon, language: .german).contains("Optionen:"))
-    }
-}

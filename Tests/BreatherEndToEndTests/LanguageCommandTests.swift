@@ -53,4 +53,21 @@ struct LanguageCommandTests {
         #expect(config.status == 78)
         #expect(config.stderr.contains("language"), "\(config.stderr)")
     }
+
+    @Test("--help in the process's language: LANGUAGE=de, --language before or after --help, [display] language; an unknown one is English, exit 0")
+    func help() async throws {
+        let sandbox = try Sandbox()
+        let german = try await sandbox.run(["history", "--help"], environment: ["LANGUAGE": "de"])
+        #expect(german.status == 0 && german.stdout.hasPrefix("Aufruf: breather history [--since <when>]"), "\(german.stdout)")
+        #expect(german.stdout.contains("Die Messwerte stammen aus jedem Abruf") && german.stdout.contains("\n  --daily "))
+        let before = try await sandbox.run(["--language", "fr", "--help"], environment: ["LANGUAGE": "de"])
+        let after = try await sandbox.run(["--help", "--language", "fr"], environment: ["LANGUAGE": "de"])
+        #expect(before.status == 0 && before.stdout == after.stdout)
+        #expect(before.stdout.contains("Qualité de l'air, météo et risque d'asthme") && before.stdout.contains("\n  --refresh "))
+        try sandbox.writeConfig("[display]\nlanguage = \"es\"\n")
+        let configured = try await sandbox.run(["log", "--help", "--config", sandbox.configPath], environment: ["LANGUAGE": "de"])
+        #expect(configured.stdout.hasPrefix("Uso: breather log ") && configured.stdout.contains("Registra cómo respiras hoy"), "\(configured.stdout)")
+        let unknown = try await sandbox.run(["--language", "xx", "insights", "--help"], environment: ["LANGUAGE": "de"])
+        #expect(unknown.status == 0 && unknown.stdout.hasPrefix("Usage: breather insights ") && unknown.stdout.contains("What goes with your bad days"))
+    }
 }

@@ -65,8 +65,9 @@ enum Invocation {
     /// The one-shot run (`command` nil) or a subcommand, with the shared flags and, for `aqi`,
     /// the readings.
     case run(Subcommand?, CommonOptions, arguments: [String])
-    /// `--help`, `-h` or `help [COMMAND]`.
-    case help(Subcommand?)
+    /// `--help`, `-h` or `help [COMMAND]`, with the `--language` and `--config` the line gave
+    /// (the page's language, `HelpText.language`).
+    case help(Subcommand?, HelpRequest)
     case version
     /// `--generate-completion-script bash|zsh|fish` (used by the package build, hidden from help).
     case completionScript(CompletionShell)
@@ -189,6 +190,7 @@ enum CommandLineParser {
     private static func helpOrVersion(_ arguments: [String]) throws(UsageError) -> Invocation? {
         var wantsHelp = false, wantsVersion = false
         var words: [String] = []
+        var request = HelpRequest()
         var rest = arguments[...]
         while let argument = rest.popFirst(), argument != "--" {
             switch argument {
@@ -197,18 +199,24 @@ enum CommandLineParser {
             default:
                 if !isOption(argument) {
                     words.append(argument)
-                } else if spec(named: argument.dropFirst(2))?.valueName != nil, let next = rest.first, !isOption(next) {
-                    rest.removeFirst()  // the option's value
+                    continue
                 }
+                // `--language fr`, `--language=fr`, before or after `--help`: the page's language.
+                let name = argument.dropFirst(2).prefix { $0 != "=" }
+                var value = argument.firstIndex(of: "=").map { String(argument[argument.index(after: $0)...]) }
+                if value == nil, spec(named: name)?.valueName != nil, let next = rest.first, !isOption(next) {
+                    value = rest.removeFirst()  // the option's value
+                }
+                if name == "language" { request.language = value } else if name == "config" { request.configPath = value }
             }
         }
         if words.first == "help" {
             guard words.count <= 2 else { throw UsageError("Unexpected argument '\(words[2])'") }
-            guard let name = words.dropFirst().first else { return .help(nil) }
+            guard let name = words.dropFirst().first else { return .help(nil, request) }
             guard let command = Subcommand(rawValue: name) else { throw UsageError("Unknown subcommand '\(name)'") }
-            return .help(command)
+            return .help(command, request)
         }
-        if wantsHelp { return .help(words.first.flatMap(Subcommand.init(rawValue:))) }
+        if wantsHelp { return .help(words.first.flatMap(Subcommand.init(rawValue:)), request) }
         return wantsVersion ? .version : nil
     }
 
