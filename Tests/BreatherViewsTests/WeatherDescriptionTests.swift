@@ -26,8 +26,9 @@ struct WeatherDescriptionTests {
         #expect(openMeteoCodes.count == 28)
         let descriptions = openMeteoCodes.map { Format.conditionDescription(.wmo($0)) }
         #expect(Set(descriptions).count == 28, "distinct: \(descriptions)")
-        for (code, text) in zip(openMeteoCodes, descriptions) {
-            #expect(!groupWords.contains(text) || text == "Fog", "code \(code) falls back to the group word \(text)")
+        // Open-Meteo's own words for 2 and 45 are those of their groups; no other may be a group word.
+        for (code, text) in zip(openMeteoCodes, descriptions) where code != 2 && code != 45 {
+            #expect(!groupWords.contains(text), "code \(code) falls back to the group word \(text)")
         }
         #expect(Format.conditionDescription(.wmo(0)) == "Clear sky")
         #expect(Format.conditionDescription(.wmo(56)) == "Light freezing drizzle")
@@ -76,7 +77,8 @@ struct WeatherDescriptionTests {
             #expect(compact.count == reference.count && compact.count <= Output.compactWidth, "\(language) \(code): \(compact)")
             #expect(!compact.contains(word) && !compact.contains(description), "\(language) \(code): \(compact)")
             #expect(full.contains(" \(word) "), "\(language) \(code): \(full)")
-            if description != word { #expect(!full.contains(description), "\(language) \(code): \(full)") }
+            // (Where Open-Meteo's words are the group's, or inside them: 多云 in 局部多云, nothing to tell apart.)
+            if !word.contains(description) { #expect(!full.contains(description), "\(language) \(code): \(full)") }
         }
     }
 }
