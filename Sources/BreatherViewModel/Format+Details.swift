@@ -98,7 +98,7 @@ extension Format {
         if !forecast.isEmpty { lines.append(tr("Next 24 h:") + " \(forecast)") }
         if let weather = conditions.weather {
             let icon = conditionIcon(weather.condition, icons)
-            let name = conditionName(weather.condition)
+            let name = conditionDescription(weather.condition)
             let condition = [icon, name].filter { !$0.isEmpty }.joined(separator: " ")
             let parts = [condition, temperature(weather.temperatureC, units), tr("humidity") + " \(percent(weather.humidity))",
                          pressure(weather.pressureHPa, units), tr("wind") + " \(wind(weather.windSpeedMS, weather.windDirectionDeg, units))"]

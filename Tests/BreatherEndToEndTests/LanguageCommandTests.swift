@@ -27,6 +27,28 @@ struct LanguageCommandTests {
         #expect(Self.withoutClock(english.stdout).count > english.stdout.count - 120, "only the clock's fields are set aside")
     }
 
+    @Test("a WMO code's own description in the one-shot's tooltip: French from LANGUAGE, Chinese from LANG; the bar's text keeps the glyph")
+    func weatherDescription() async throws {
+        // WMO 56, light freezing drizzle: a code the ten short words fold into "Drizzle".
+        let server = try await FixtureServer.start(routes: [
+            "/v1/forecast": .json(forecastBody(temperature: -1.2, code: 56)), "/aq/v1/air-quality": .json(airQualityBody(pm25: 8)),
+        ])
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig(server: server)
+        let arguments = ["--format", "waybar", "--icons", "emoji", "--config", sandbox.configPath]
+        let french = try await sandbox.run(arguments, environment: ["LANGUAGE": "fr"])
+        #expect(french.status == 0, "\(french.stderr)")
+        #expect(french.stdout.contains("Météo : 🌦️ Bruine verglaçante faible, -1°C"), "\(french.stdout)")
+        let chinese = try await sandbox.run(arguments, environment: ["LANG": "zh_CN.UTF-8"])
+        #expect(chinese.stdout.contains("小冻毛毛雨"), "\(chinese.stdout)")
+        let english = try await sandbox.run(arguments, environment: ["LANG": "C"])
+        #expect(english.stdout.contains("Weather: 🌦️ Light freezing drizzle, -1°C"), "\(english.stdout)")
+        // The compact text: the glyph and the temperature, no words for the weather.
+        #expect(english.stdout.contains(#""text":"US AQI"#) && english.stdout.contains("🌦️ -1°C"), "\(english.stdout)")
+        let json = try await sandbox.run(["--format", "json", "--config", sandbox.configPath], environment: ["LANGUAGE": "fr"])
+        #expect(json.stdout.contains(#""condition":"wmo:56""#) && json.stdout.contains(#""condition":"Drizzle""#), "\(json.stdout)")
+    }
+
     /// `json` with the values of the fields that follow the clock (age, update time) emptied.
     static func withoutClock(_ json: String) -> String {
         var text = Substring(json)

@@ -2,13 +2,13 @@ import BreatherTestSupport
 import Foundation
 import Testing
 
-/// An Open-Meteo forecast reply with chosen current weather (not a fixture's values).
-func forecastBody(temperature: Double, humidity: Int = 81, pressure: Double = 998.4, wind: Double = 7.2) -> String {
+/// An Open-Meteo forecast reply with chosen current weather (not a fixture's values); `code` is its WMO `weather_code`.
+func forecastBody(temperature: Double, humidity: Int = 81, pressure: Double = 998.4, wind: Double = 7.2, code: Int = 71) -> String {
     """
     {"latitude": 40.7, "longitude": -73.9, "utc_offset_seconds": 0,
      "current": {"time": "2026-11-22T00:00", "interval": 900, "temperature_2m": \(temperature),
                  "relative_humidity_2m": \(humidity), "surface_pressure": \(pressure), "wind_speed_10m": \(wind),
-                 "wind_direction_10m": 90, "weather_code": 71}}
+                 "wind_direction_10m": 90, "weather_code": \(code)}}
     """
 }
 

@@ -9,7 +9,7 @@ struct BarRendererTests {
     @Test("waybar: one JSON line; class carries category, standard, stale (never error with data); Pango-escaped text")
     func waybar() async throws {
         let fresh = WaybarRenderer().render(await BarState.fresh.output())
-        #expect(fresh == #"{"text":"US AQI 57 Moderate · 12°C · asthma med","tooltip":"Brooklyn: US EPA (2024) 57 Moderate\n  PM2.5 57 (12.3 µg/m³, NowCast)\nWeather: Cloudy, 12°C, humidity 40%, 1012 hPa, wind 2.0 m/s E\nAsthma risk: medium 63% (propeller)\nPollen: no pollen data here\nUpdated 2026-11-18 11:06 UTC, 0 s ago\nData: Open-Meteo.com (CC BY 4.0); Propeller Health","class":["moderate","us"],"percentage":11,"alt":"moderate"}"#)
+        #expect(fresh == #"{"text":"US AQI 57 Moderate · 12°C · asthma med","tooltip":"Brooklyn: US EPA (2024) 57 Moderate\n  PM2.5 57 (12.3 µg/m³, NowCast)\nWeather: Overcast, 12°C, humidity 40%, 1012 hPa, wind 2.0 m/s E\nAsthma risk: medium 63% (propeller)\nPollen: no pollen data here\nUpdated 2026-11-18 11:06 UTC, 0 s ago\nData: Open-Meteo.com (CC BY 4.0); Propeller Health","class":["moderate","us"],"percentage":11,"alt":"moderate"}"#)
         let classes: [BarState: [String]] = [.fresh: ["moderate", "us"], .stale: ["moderate", "us", "stale"],
                                              .error: ["never_fetched", "us", "error"], .neverFetched: ["never_fetched", "us", "loading"]]
         for state in BarState.allCases {
@@ -123,7 +123,7 @@ struct BarRendererTests {
         let output = await BarState.fresh.output(units: .imperial, icons: .emoji)
         #expect(output.barText == "US AQI 57 Moderate · ☁️ 54°F · asthma med")
         #expect(output.barTextFull == "Brooklyn: US EPA (2024) 57 Moderate · ☁️ Cloudy 54°F · Asthma medium 63%")
-        #expect(output.tooltip.contains("Weather: ☁️ Cloudy, 54°F, humidity 40%, 29.88 inHg, wind 4 mph E"))
+        #expect(output.tooltip.contains("Weather: ☁️ Overcast, 54°F, humidity 40%, 29.88 inHg, wind 4 mph E"))
         for format in [OutputFormat.waybar, .i3bar, .i3blocks, .polybar, .tmux] {
             #expect(format.renderer.render(output).contains("54°F"), "\(format)")
         }
