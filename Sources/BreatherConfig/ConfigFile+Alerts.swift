@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 import BreatherViewModel
 
@@ -38,12 +39,12 @@ extension ConfigFile {
             mark(&settings, "alerts.co2")
         }
         if let value = table["advice"] {
-            guard let on = value.bool else { throw error("advice", "alerts", "must be true or false") }
+            guard let on = value.bool else { throw error("advice", "alerts", tr("must be true or false")) }
             alerts.advice = on
             mark(&settings, "alerts.advice")
         }
         if let value = table["personal"] {
-            guard let personal = value.bool else { throw error("personal", "alerts", "must be true or false") }
+            guard let personal = value.bool else { throw error("personal", "alerts", tr("must be true or false")) }
             alerts.personal = personal
             mark(&settings, "alerts.personal")
         }

@@ -15,7 +15,7 @@ extension ConfigFile {
             mark(&settings, "display.language")
         }
         if let value = table["native_names"] {
-            guard let on = value.bool else { throw error("native_names", "display", "must be true or false") }
+            guard let on = value.bool else { throw error("native_names", "display", tr("must be true or false")) }
             settings.nativeNames = on
             mark(&settings, "display.native_names")
         }

@@ -1,3 +1,5 @@
+import BreatherLocale
+
 /// `[history]`: the SQLite store of every reading.
 extension ConfigFile {
     /// Reads `[history]` into `settings.history`.
@@ -5,12 +7,12 @@ extension ConfigFile {
         guard let table = try table("history", in: root) else { return }
         try checkKeys(table, section: "history", allowed: ["enabled", "path", "backfill", "keep_raw"])
         if let value = table["enabled"] {
-            guard let enabled = value.bool else { throw error("enabled", "history", "must be true or false") }
+            guard let enabled = value.bool else { throw error("enabled", "history", tr("must be true or false")) }
             settings.history.enabled = enabled
             mark(&settings, "history.enabled")
         }
         if let path = try string("path", in: table, section: "history") {
-            guard !path.trimmingWhitespace().isEmpty else { throw error("path", "history", "needs a file name") }
+            guard !path.trimmingWhitespace().isEmpty else { throw error("path", "history", tr("needs a file name")) }
             settings.history.path = expandHome(path)
             mark(&settings, "history.path")
         }

@@ -1,3 +1,5 @@
+import BreatherLocale
+
 /// `[log]`: the breathing log's settings (`breather log`, `breather insights`, the bar's
 /// evening prompt and the dashboard's markers).
 extension ConfigFile {
@@ -20,7 +22,7 @@ extension ConfigFile {
             mark(&settings, "log.evening_prompt")
         }
         if let value = table["dashboard"] {
-            guard let shown = value.bool else { throw error("dashboard", "log", "must be true or false") }
+            guard let shown = value.bool else { throw error("dashboard", "log", tr("must be true or false")) }
             settings.log.dashboard = shown
             mark(&settings, "log.dashboard")
         }

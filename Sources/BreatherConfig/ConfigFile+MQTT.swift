@@ -1,3 +1,5 @@
+import BreatherLocale
+
 /// `[mqtt]`: the broker the daemon publishes to.
 extension ConfigFile {
     /// Reads `[mqtt]` into `settings.mqtt`; `url` is required, every other key has a default.
@@ -49,7 +51,7 @@ extension ConfigFile {
         }
         if table["client_id"] == nil { mqtt.clientID = MQTTSettings.defaultClientID(node: mqtt.node, topicPrefix: mqtt.topicPrefix) }
         if let value = table["discovery"] {
-            guard let on = value.bool else { throw error("discovery", "mqtt", "must be true or false") }
+            guard let on = value.bool else { throw error("discovery", "mqtt", tr("must be true or false")) }
             mqtt.discovery = on
             mark(&settings, "mqtt.discovery")
         }

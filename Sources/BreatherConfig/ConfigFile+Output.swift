@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherViewModel
 
 /// `[[output]]`: the files the daemon and every one-shot run keep current. An svg output takes
@@ -61,7 +62,7 @@ extension ConfigFile {
 
     private func outputString(_ key: String, in table: TOMLTable) throws(ConfigError) -> String? {
         guard let value = table[key] else { return nil }
-        guard let string = value.string else { throw outputError(key, in: table, "must be a string") }
+        guard let string = value.string else { throw outputError(key, in: table, tr("must be a string")) }
         return string
     }
 

@@ -1,3 +1,5 @@
+import BreatherLocale
+
 /// `[[place]]` tables: several places, the first the primary.
 extension ConfigFile {
     /// Reads every `[[place]]` into `settings.places` and makes the first one's location
@@ -50,7 +52,7 @@ extension ConfigFile {
             location.city = text
         }
         if let auto = table["auto"] {
-            guard let flag = auto.bool else { throw placeError(table, "auto", "must be true or false") }
+            guard let flag = auto.bool else { throw placeError(table, "auto", tr("must be true or false")) }
             location.auto = flag
         }
         let ways = [latitude != nil, location.city != nil, location.auto].filter { $0 }.count
@@ -67,7 +69,7 @@ extension ConfigFile {
         }
         var alerts = primary
         if let value = table["alerts"] {
-            guard let flag = value.bool else { throw placeError(table, "alerts", "must be true or false") }
+            guard let flag = value.bool else { throw placeError(table, "alerts", tr("must be true or false")) }
             alerts = flag
         }
         settings.origins["place.\(name)"] = table.line(of: "name").map { "\(path):\($0)" } ?? path
@@ -76,7 +78,7 @@ extension ConfigFile {
 
     private func placeNumber(_ table: TOMLTable, _ key: String, range: ClosedRange<Double>) throws(ConfigError) -> Double? {
         guard let value = table[key] else { return nil }
-        guard let number = value.double ?? value.int.map(Double.init) else { throw placeError(table, key, "must be a number") }
+        guard let number = value.double ?? value.int.map(Double.init) else { throw placeError(table, key, tr("must be a number")) }
         guard range.contains(number) else {
             throw placeError(table, key, "must be between \(Int(range.lowerBound)) and \(Int(range.upperBound))")
         }

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 import BreatherViewModel
 
@@ -14,7 +15,7 @@ struct ConfigFile {
         do {
             root = try TOMLParser.parse(bytes)
         } catch {
-            throw ConfigError(file: path, line: error.line, column: error.column, reason: "invalid TOML: \(error.message)")
+            throw ConfigError(file: path, line: error.line, column: error.column, reason: tr("invalid TOML: %s").filled(error.message))
         }
     }
 
@@ -103,26 +104,26 @@ struct ConfigFile {
     private func applyLocation(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
         try checkKeys(table, section: "location", allowed: ["latitude", "longitude", "name", "city", "auto"])
         if let lat = try number("latitude", in: table, section: "location") {
-            guard (-90...90).contains(lat) else { throw error("latitude", "location", "must be between -90 and 90") }
+            guard (-90...90).contains(lat) else { throw error("latitude", "location", tr("must be between -90 and 90")) }
             settings.location.latitude = lat
             mark(&settings, "location.latitude")
         }
         if let lon = try number("longitude", in: table, section: "location") {
-            guard (-180...180).contains(lon) else { throw error("longitude", "location", "must be between -180 and 180") }
+            guard (-180...180).contains(lon) else { throw error("longitude", "location", tr("must be between -180 and 180")) }
             settings.location.longitude = lon
             mark(&settings, "location.longitude")
         }
         if (settings.location.latitude == nil) != (settings.location.longitude == nil) {
-            throw error("latitude", "location", "latitude and longitude must be set together")
+            throw error("latitude", "location", tr("latitude and longitude must be set together"))
         }
         if let name = try string("name", in: table, section: "location") { settings.location.name = name; mark(&settings, "location.name") }
         if let city = try string("city", in: table, section: "location") {
-            guard !city.trimmingWhitespace().isEmpty else { throw error("city", "location", "needs a place name") }
+            guard !city.trimmingWhitespace().isEmpty else { throw error("city", "location", tr("needs a place name")) }
             settings.location.city = city
             mark(&settings, "location.city")
         }
         if let auto = table["auto"] {
-            guard let value = auto.bool else { throw error("auto", "location", "must be true or false") }
+            guard let value = auto.bool else { throw error("auto", "location", tr("must be true or false")) }
             settings.location.auto = value
             mark(&settings, "location.auto")
         }

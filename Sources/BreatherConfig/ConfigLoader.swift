@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import BreatherIO
+import BreatherLocale
 import BreatherModel
 
 /// Reads the process environment (a seam tests replace through `ConfigLoader.environment`).
@@ -112,8 +113,8 @@ public struct ConfigLoader: Sendable {
     /// than 1 MiB, not read": the same words whichever file it is.
     static func cannotRead(_ kind: String, _ error: SmallFile.ReadError) -> String {
         switch error {
-        case .unreadable(_, let reason): "cannot read the \(kind) file (\(reason))"
-        case .tooLarge, .notRegularFile: "the \(kind) file is \(error.reason)"
+        case .unreadable(_, let reason): tr("cannot read the %s file (%s)").filled(kind, reason)
+        case .tooLarge, .notRegularFile: tr("the %s file is %s").filled(kind, error.reason)
         }
     }
 }

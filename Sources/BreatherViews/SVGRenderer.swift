@@ -52,14 +52,14 @@ public struct SVGRenderer: Renderer {
     static func title(_ output: Output, chart: Chart, bars: [ChartBar]) -> String {
         var now: String
         if !output.hasData {
-            now = "\(output.indexName): no data yet" + (output.error.map { " (\($0))" } ?? "")
+            now = tr("%s: no data yet").filled(output.indexName) + (output.error.map { " (\($0))" } ?? "")
         } else if output.data.airQuality == nil {
-            now = "\(output.indexName): no reading at \(output.city)"
+            now = tr("%s: no reading at %s").filled(output.indexName, output.city)
         } else {
-            now = "\(output.indexName) \(output.aqi) \(output.airQualityCategory) at \(output.city)"
+            now = tr("%s %s %s at %s").filled(output.indexName, output.aqi, output.airQualityCategory, output.city)
             if output.isStale, !output.staleness.isEmpty { now += ", \(output.staleness)" }
         }
-        let span = chart == .history ? "last 24 hours" : "forecast, next 24 hours"
-        return "\(now); \(span)" + (bars.contains { $0.value != nil } ? "" : ": no hours to show")
+        let span = chart == .history ? tr("last 24 hours") : tr("forecast, next 24 hours")
+        return "\(now); \(span)" + (bars.contains { $0.value != nil } ? "" : ": " + tr("no hours to show"))
     }
 }
