@@ -27,8 +27,9 @@ public struct PersonalThreshold: Sendable, Equatable {
     }
 
     /// `label` in the language being rendered (`L10n.language`): the same words as `breather
-    /// insights` prints; the English label for a variable the catalogs do not name.
+    /// insights` prints; `label` itself in English, and for a variable the catalogs do not name.
     var peoplesLabel: String {
+        guard L10n.language != .english else { return label }
         if variable.hasPrefix("pollen_"), let species = PollenType(rawValue: String(variable.dropFirst("pollen_".count))) {
             return tr("%s pollen, highest hour").filled(Format.speciesName(species))
         }

@@ -37,11 +37,10 @@ struct WarningLanguageTests {
         let steps = [dayAhead(now: Self.start, pm25Ahead: Self.crossingIn6h)]
         let english = await observed(steps, Self.preAlert, language: .english)
         #expect(english.sent.map(\.summary) == ["Forecast: US AQI Unhealthy from about 17:00 UTC, PM2.5"])
-        #expect(english.sent.first?.body.hasPrefix("Brooklyn: US AQI up to ") == true, "\(english.sent)")
+        #expect(english.sent.map(\.body) == ["Brooklyn: US AQI up to 221 Very Unhealthy at 21:00 UTC, 17:00 UTC–23:00 UTC"], "\(english.sent)")
         let german = await observed(steps, Self.preAlert, language: .german)
         #expect(german.sent.map(\.summary) == ["Vorhersage: US AQI Ungesund ab etwa 17:00 UTC, PM2.5"], "\(german.sent)")
-        let body = try #require(german.sent.first?.body)
-        #expect(body.hasPrefix("Brooklyn: US AQI bis ") && body.contains(" Ungesund um ") && body.hasSuffix(", 17:00 UTC–23:00 UTC"), "\(body)")
+        #expect(german.sent.map(\.body) == ["Brooklyn: US AQI bis 221 Sehr ungesund um 21:00 UTC, 17:00 UTC–23:00 UTC"], "\(german.sent)")
         // The machines' copy (json, MQTT) keeps the English sentence; the tooltip's is German.
         let output = try #require(german.outputs.last)
         #expect(output.outlook.warnings.first?.summary == "US AQI Unhealthy from about 17:00 UTC, PM2.5")
