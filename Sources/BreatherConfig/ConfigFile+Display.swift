@@ -9,7 +9,7 @@ extension ConfigFile {
         try checkKeys(table, section: "display", allowed: ["language", "native_names"])
         if let name = try string("language", in: table, section: "display") {
             guard let language = Language(locale: name) else {
-                throw error("language", "display", "must be one of \(Language.accepted) (got \"\(name)\")")
+                throw error("language", "display", tr("must be one of %s (got %s)").filled(Language.accepted, "\"\(name)\""))
             }
             settings.language = language
             mark(&settings, "display.language")

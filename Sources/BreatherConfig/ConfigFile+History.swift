@@ -18,14 +18,14 @@ extension ConfigFile {
         }
         if let value = try string("backfill", in: table, section: "history") {
             guard let seconds = ConfigDuration.parseSeconds(value), seconds % 86_400 == 0, seconds / 86_400 <= HistorySettings.maxBackfillDays else {
-                throw error("backfill", "history", "must be whole days from \"0d\" to \"\(HistorySettings.maxBackfillDays)d\" (Open-Meteo's limit), like \"7d\" (got \"\(value)\")")
+                throw error("backfill", "history", tr("must be whole days from %s to %s (Open-Meteo's limit), like %s (got %s)").filled("\"0d\"", "\"\(HistorySettings.maxBackfillDays)d\"", "\"7d\"", "\"\(value)\""))
             }
             settings.history.backfillDays = seconds / 86_400
             mark(&settings, "history.backfill")
         }
         if let value = try string("keep_raw", in: table, section: "history") {
             guard let seconds = ConfigDuration.parseSeconds(value), seconds >= 3600 else {
-                throw error("keep_raw", "history", "must be a duration from 1h to 366d, like \"90d\" (got \"\(value)\")")
+                throw error("keep_raw", "history", tr("must be a duration from %s to %s, like %s (got %s)").filled("1h", "366d", "\"90d\"", "\"\(value)\""))
             }
             settings.history.keepRawSeconds = seconds
             mark(&settings, "history.keep_raw")

@@ -9,10 +9,10 @@ extension ConfigFile {
     /// Reads every `[[output]]` block into `settings.outputs`; an error names its own block's line.
     func applyOutputs(to settings: inout Settings) throws(ConfigError) {
         guard let outputs = root["output"] else { return }
-        guard let array = outputs.array else { throw error("output", nil, "must be an array of tables: [[output]]") }
+        guard let array = outputs.array else { throw error("output", nil, tr("must be an array of tables: %s").filled("[[output]]")) }
         settings.outputs = []
         for item in array {
-            guard let table = item.table else { throw error("output", nil, "each [[output]] must be a table") }
+            guard let table = item.table else { throw error("output", nil, tr("each %s must be a table").filled("[[output]]")) }
             try checkKeys(table, section: "output", allowed: ["path", "format", "place", "chart", "width", "height"])
             guard let path = try outputString("path", in: table), !path.trimmingWhitespace().isEmpty else {
                 throw outputError("path", in: table, "[[output]] needs a non-empty path")

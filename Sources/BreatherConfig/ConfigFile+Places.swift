@@ -6,13 +6,13 @@ extension ConfigFile {
     /// `settings.location`. Each mistake names the line of its own table.
     func applyPlaces(to settings: inout Settings) throws(ConfigError) {
         guard let value = root["place"] else { return }
-        guard let array = value.array, !array.isEmpty else { throw error("place", nil, "must be an array of tables: [[place]]") }
+        guard let array = value.array, !array.isEmpty else { throw error("place", nil, tr("must be an array of tables: %s").filled("[[place]]")) }
         if root["location"] != nil {
-            throw error("location", nil, "[location] and [[place]] cannot both be set: make [location] the first [[place]] (the primary)")
+            throw error("location", nil, tr("[location] and [[place]] cannot both be set: make [location] the first [[place]] (the primary)"))
         }
         var places: [PlaceSettings] = []
         for item in array {
-            guard let table = item.table else { throw error("place", nil, "each [[place]] must be a table") }
+            guard let table = item.table else { throw error("place", nil, tr("each %s must be a table").filled("[[place]]")) }
             let place = try readPlace(table, primary: places.isEmpty, settings: &settings)
             if places.contains(where: { $0.name == place.name }) {
                 throw placeError(table, "name", "\"\(place.name)\" is given twice: each [[place]] needs its own name")

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// `[providers.<sensor>]` tables and the `[sources]` lists that name sensors.
@@ -26,7 +27,7 @@ extension ConfigFile {
         }
         if let value = try string("interval", in: table, section: section) {
             guard let seconds = ConfigDuration.parseSeconds(value), (1...86_400).contains(seconds) else {
-                throw error("interval", section, "must be a duration from 1s to 1d, like \"1m\" (got \"\(value)\")")
+                throw error("interval", section, tr("must be a duration from %s to %s, like %s (got %s)").filled("1s", "1d", "\"1m\"", "\"\(value)\""))
             }
             if seconds < 10 {
                 // Allowed for tests and experiments: every reading is a row in the history store.

@@ -37,6 +37,13 @@ struct ConfigErrorLanguageTests {
         let toml = "[display\n"
         #expect(Self.error(toml, .chinese).contains("无效的 TOML："), "\(Self.error(toml, .chinese))")
         #expect(Self.error(toml).contains(": invalid TOML: "), "\(Self.error(toml))")
+        let interval = "interval = \"soon\"\n"
+        #expect(Self.error(interval) == "/home/ana/.config/breather/config.toml:1: interval: must be a duration from 1s to 366d, like \"15m\" (got \"soon\")")
+        #expect(Self.error(interval, .french)
+                == "/home/ana/.config/breather/config.toml:1: interval: doit être une durée de 1s à 366d, comme \"15m\" (reçu \"soon\")")
+        let url = "[providers.open-meteo]\nforecast_url = \"ftp://example.org\"\n"
+        #expect(Self.error(url).hasSuffix("providers.open-meteo.forecast_url: must be an http:// or https:// URL"), "\(Self.error(url))")
+        #expect(Self.error(url, .german).hasSuffix("providers.open-meteo.forecast_url: muss eine http://- oder https://-URL sein"), "\(Self.error(url, .german))")
         let latitude = "[location]\nlatitude = 95\nlongitude = 13\n"
         #expect(Self.error(latitude, .german).hasSuffix("location.latitude: muss zwischen -90 und 90 liegen"), "\(Self.error(latitude, .german))")
     }
