@@ -45,7 +45,7 @@ struct HistoryOptions: Sendable {
         // Flags before the word that history would ignore are refused, as `aqi` refuses them.
         if common.latitude != nil || common.city != nil || common.place != nil || common.units != nil || common.icons != nil || common.template != nil
             || common.output != nil || common.refresh {
-            throw UsageError("breather history reads --config, --log-level and --standard before 'history'; its own flags follow it")
+            throw UsageError("breather history reads --config, --log-level, --standard and --language before 'history'; its own flags follow it")
         }
         var rest = arguments
         var positionals: [String] = []

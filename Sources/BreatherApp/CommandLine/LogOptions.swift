@@ -181,7 +181,7 @@ struct LogOptions: Sendable {
         if common.format != nil { throw UsageError("give --format after '\(command)'") }
         if common.latitude != nil || common.city != nil || common.place != nil || common.units != nil || common.icons != nil || common.template != nil
             || common.output != nil || common.refresh || common.standard != nil {
-            throw UsageError("breather \(command) reads --config and --log-level before '\(command)'; its own flags follow it")
+            throw UsageError("breather \(command) reads --config, --log-level and --language before '\(command)'; its own flags follow it")
         }
     }
 
