@@ -437,5 +437,7 @@ extension Catalogs {
         "needs a name, like %s": ["braucht einen Namen, etwa %s"],
         "%s is longer than %s characters": ["%s ist länger als %s Zeichen"],
         "%s may hold only lower-case letters, digits, - and _ (it keys files, topics and ids)": ["%s darf nur Kleinbuchstaben, Ziffern, - und _ enthalten (es benennt Dateien, Topics und IDs)"],
+        "Dashed lines: %d logged day from your breathing log (a bad or poor day, reliever use; hover for the words). Shown because %s.": ["Gestrichelte Linien: %d erfasster Tag aus Ihrem Atemtagebuch (ein schlechter oder mäßiger Tag, Bedarfsspray; mit der Maus darüber für die Worte). Angezeigt, weil %s.", "Gestrichelte Linien: %d erfasste Tage aus Ihrem Atemtagebuch (ein schlechter oder mäßiger Tag, Bedarfsspray; mit der Maus darüber für die Worte). Angezeigt, weil %s."],
+        "No history recorded for this place yet.": ["Für diesen Ort ist noch kein Verlauf aufgezeichnet."],
     ]
 }

@@ -437,5 +437,7 @@ extension Catalogs {
         "needs a name, like %s": ["necesita un nombre, como %s"],
         "%s is longer than %s characters": ["%s tiene más de %s caracteres"],
         "%s may hold only lower-case letters, digits, - and _ (it keys files, topics and ids)": ["%s solo puede contener minúsculas, dígitos, - y _ (identifica archivos, temas e ids)"],
+        "Dashed lines: %d logged day from your breathing log (a bad or poor day, reliever use; hover for the words). Shown because %s.": ["Líneas discontinuas: %d día registrado en su diario respiratorio (un día malo o regular, uso de rescate; pase el cursor para leerlo). Se muestra porque %s.", "Líneas discontinuas: %d días registrados en su diario respiratorio (un día malo o regular, uso de rescate; pase el cursor para leerlo). Se muestra porque %s."],
+        "No history recorded for this place yet.": ["Aún no hay historial registrado para este lugar."],
     ]
 }

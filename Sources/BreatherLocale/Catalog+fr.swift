@@ -437,5 +437,7 @@ extension Catalogs {
         "needs a name, like %s": ["demande un nom, comme %s"],
         "%s is longer than %s characters": ["%s dépasse %s caractères"],
         "%s may hold only lower-case letters, digits, - and _ (it keys files, topics and ids)": ["%s ne peut contenir que des minuscules, des chiffres, - et _ (il sert de clé aux fichiers, sujets et ids)"],
+        "Dashed lines: %d logged day from your breathing log (a bad or poor day, reliever use; hover for the words). Shown because %s.": ["Lignes pointillées : %d jour noté dans votre journal respiratoire (un mauvais jour ou un jour médiocre, le traitement de secours ; survolez pour lire). Affiché parce que %s.", "Lignes pointillées : %d jours notés dans votre journal respiratoire (un mauvais jour ou un jour médiocre, le traitement de secours ; survolez pour lire). Affiché parce que %s."],
+        "No history recorded for this place yet.": ["Aucun historique enregistré pour ce lieu pour l'instant."],
     ]
 }

@@ -437,5 +437,7 @@ extension Catalogs {
         "needs a name, like %s": ["需要名称，如 %s"],
         "%s is longer than %s characters": ["%s 超过 %s 个字符"],
         "%s may hold only lower-case letters, digits, - and _ (it keys files, topics and ids)": ["%s 只能包含小写字母、数字、- 和 _（它用作文件、主题和 id 的键）"],
+        "Dashed lines: %d logged day from your breathing log (a bad or poor day, reliever use; hover for the words). Shown because %s.": ["虚线：呼吸日志中记录的 %d 天（不良或较差的日子、使用缓解药；悬停可看文字）。显示它是因为 %s。"],
+        "No history recorded for this place yet.": ["这个地点还没有记录历史。"],
     ]
 }

@@ -36,7 +36,8 @@ public struct SVGRenderer: Renderer {
     /// The text for the people's copy of an output, in its language (`Output.inPeoplesLanguage`).
     func rendered(_ output: Output) -> String {
         let bars = chart == .history ? Array(history.hours.suffix(24)) : output.forecastBars
-        var svg = SVGBarChart(bars: bars, ranges: output.standard.categoryRanges, title: Self.title(output, chart: chart, bars: bars))
+        var svg = SVGBarChart(bars: bars, ranges: output.standard.categoryRanges, title: Self.title(output, chart: chart, bars: bars),
+                              categoryName: { Format.categoryName($0, output.standard) })
         svg.width = width
         svg.height = height
         svg.labelEvery = width >= 360 ? 3 : 6

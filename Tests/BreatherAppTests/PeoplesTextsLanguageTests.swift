@@ -73,3 +73,22 @@ struct PeoplesTextsLanguageTests {
         #expect(french.contains("; dernières 24 heures: aucune heure à afficher</title>"), "\(french.prefix(400))")
     }
 }
+
+@Suite("the dashboard's log marks, their note and the charts' category names in the interface language", .serialized)
+struct DashboardTextsLanguageTests {
+    @Test("German: the marks in words, the note under the chart, the bands' names; the config key in the note verbatim")
+    func german() async throws {
+        let folder = AppHarness.folder()
+        let today = HistoryTime.startOfDay(Int(Timestamp.now().timeIntervalSince1970))
+        let store = try HistoryStore(path: "\(folder)/history.sqlite3")
+        let yesterday = ExposureCalendar.day(today, minus: 1)
+        _ = try store.addLogEntry(LogEntry(time: yesterday + 9 * 3600, score: 4, reliever: 3))
+        let page = try await DashboardLogMarkersTests.page(folder: folder, log: "[log]\ndashboard = true\n[display]\nlanguage = \"de\"\n")
+        let day = String(HistoryTime.day(yesterday).dropFirst(5))
+        #expect(page.components("<title>\(day): schlechter Tag (Wert 4), Bedarfsspray ×3</title>") == 2, "\(page)")
+        #expect(page.contains("<p class=\"small\" id=\"log-markers\">Gestrichelte Linien: 1 erfasster Tag aus Ihrem Atemtagebuch ("
+                              + "ein schlechter oder mäßiger Tag, Bedarfsspray; mit der Maus darüber für die Worte). Angezeigt, weil <code>[log] dashboard = true</code>.</p>"))
+        #expect(page.contains("<title>Gut: 0–50</title>") && !page.contains("<title>Good: 0–50</title>"))
+        #expect(!page.contains("Dashed lines") && !page.contains("bad day"))
+    }
+}
