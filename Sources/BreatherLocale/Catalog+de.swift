@@ -439,5 +439,17 @@ extension Catalogs {
         "%s may hold only lower-case letters, digits, - and _ (it keys files, topics and ids)": ["%s darf nur Kleinbuchstaben, Ziffern, - und _ enthalten (es benennt Dateien, Topics und IDs)"],
         "Dashed lines: %d logged day from your breathing log (a bad or poor day, reliever use; hover for the words). Shown because %s.": ["Gestrichelte Linien: %d erfasster Tag aus Ihrem Atemtagebuch (ein schlechter oder mäßiger Tag, Bedarfsspray; mit der Maus darüber für die Worte). Angezeigt, weil %s.", "Gestrichelte Linien: %d erfasste Tage aus Ihrem Atemtagebuch (ein schlechter oder mäßiger Tag, Bedarfsspray; mit der Maus darüber für die Worte). Angezeigt, weil %s."],
         "No history recorded for this place yet.": ["Für diesen Ort ist noch kein Verlauf aufgezeichnet."],
+        "%s needs %s: the sensor's address on the home network": ["%s braucht %s: die Adresse des Sensors im Heimnetz"],
+        "unknown value %s; allowed: outdoor, indoor or a [[place]] name (%s)": ["unbekannter Wert %s; erlaubt: outdoor, indoor oder der Name eines [[place]] (%s)"],
+        "names %s, which needs %s (its address on the home network)": ["nennt %s, das %s braucht (seine Adresse im Heimnetz)"],
+        "names %s, whose %s place is %s: list it in %s": ["nennt %s, dessen %s place %s ist: in %s aufführen"],
+        "names %s, which %s names too: a sensor stands indoors or outdoors": ["nennt %s, das auch %s nennt: ein Sensor steht drinnen oder draußen"],
+        "must not be empty": ["darf nicht leer sein"],
+        "must not contain the wildcards + or #": ["darf die Platzhalter + oder # nicht enthalten"],
+        "must not start or end with / or have empty levels": ["darf nicht mit / beginnen oder enden und keine leeren Ebenen haben"],
+        "must not start with $ (reserved by brokers)": ["darf nicht mit $ beginnen (von Brokern reserviert)"],
+        "must be mqtt://host[:port] or mqtts://host[:port] (got %s)": ["muss mqtt://host[:port] oder mqtts://host[:port] sein (erhalten: %s)"],
+        "needs a host name (got %s)": ["braucht einen Hostnamen (erhalten: %s)"],
+        "port must be from 1 to 65535 (got %s)": ["der Port muss von 1 bis 65535 reichen (erhalten: %s)"],
     ]
 }

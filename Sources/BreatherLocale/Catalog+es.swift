@@ -439,5 +439,17 @@ extension Catalogs {
         "%s may hold only lower-case letters, digits, - and _ (it keys files, topics and ids)": ["%s solo puede contener minúsculas, dígitos, - y _ (identifica archivos, temas e ids)"],
         "Dashed lines: %d logged day from your breathing log (a bad or poor day, reliever use; hover for the words). Shown because %s.": ["Líneas discontinuas: %d día registrado en su diario respiratorio (un día malo o regular, uso de rescate; pase el cursor para leerlo). Se muestra porque %s.", "Líneas discontinuas: %d días registrados en su diario respiratorio (un día malo o regular, uso de rescate; pase el cursor para leerlo). Se muestra porque %s."],
         "No history recorded for this place yet.": ["Aún no hay historial registrado para este lugar."],
+        "%s needs %s: the sensor's address on the home network": ["%s necesita %s: la dirección del sensor en la red doméstica"],
+        "unknown value %s; allowed: outdoor, indoor or a [[place]] name (%s)": ["valor desconocido %s; permitidos: outdoor, indoor o el nombre de un [[place]] (%s)"],
+        "names %s, which needs %s (its address on the home network)": ["nombra %s, que necesita %s (su dirección en la red doméstica)"],
+        "names %s, whose %s place is %s: list it in %s": ["nombra %s, cuyo place de %s es %s: póngalo en %s"],
+        "names %s, which %s names too: a sensor stands indoors or outdoors": ["nombra %s, que %s también nombra: un sensor está dentro o fuera"],
+        "must not be empty": ["no debe estar vacío"],
+        "must not contain the wildcards + or #": ["no debe contener los comodines + o #"],
+        "must not start or end with / or have empty levels": ["no debe empezar ni terminar con / ni tener niveles vacíos"],
+        "must not start with $ (reserved by brokers)": ["no debe empezar con $ (reservado por los brokers)"],
+        "must be mqtt://host[:port] or mqtts://host[:port] (got %s)": ["debe ser mqtt://host[:port] o mqtts://host[:port] (se recibió %s)"],
+        "needs a host name (got %s)": ["necesita un nombre de host (se recibió %s)"],
+        "port must be from 1 to 65535 (got %s)": ["el puerto debe ser de 1 a 65535 (se recibió %s)"],
     ]
 }

@@ -439,5 +439,17 @@ extension Catalogs {
         "%s may hold only lower-case letters, digits, - and _ (it keys files, topics and ids)": ["%s ne peut contenir que des minuscules, des chiffres, - et _ (il sert de clé aux fichiers, sujets et ids)"],
         "Dashed lines: %d logged day from your breathing log (a bad or poor day, reliever use; hover for the words). Shown because %s.": ["Lignes pointillées : %d jour noté dans votre journal respiratoire (un mauvais jour ou un jour médiocre, le traitement de secours ; survolez pour lire). Affiché parce que %s.", "Lignes pointillées : %d jours notés dans votre journal respiratoire (un mauvais jour ou un jour médiocre, le traitement de secours ; survolez pour lire). Affiché parce que %s."],
         "No history recorded for this place yet.": ["Aucun historique enregistré pour ce lieu pour l'instant."],
+        "%s needs %s: the sensor's address on the home network": ["%s demande %s : l'adresse du capteur sur le réseau domestique"],
+        "unknown value %s; allowed: outdoor, indoor or a [[place]] name (%s)": ["valeur inconnue %s ; valeurs permises : outdoor, indoor ou le nom d'un [[place]] (%s)"],
+        "names %s, which needs %s (its address on the home network)": ["nomme %s, qui demande %s (son adresse sur le réseau domestique)"],
+        "names %s, whose %s place is %s: list it in %s": ["nomme %s, dont la place de %s est %s : mettez-le dans %s"],
+        "names %s, which %s names too: a sensor stands indoors or outdoors": ["nomme %s, que %s nomme aussi : un capteur est à l'intérieur ou à l'extérieur"],
+        "must not be empty": ["ne doit pas être vide"],
+        "must not contain the wildcards + or #": ["ne doit pas contenir les jokers + ou #"],
+        "must not start or end with / or have empty levels": ["ne doit ni commencer ni finir par / ni avoir de niveau vide"],
+        "must not start with $ (reserved by brokers)": ["ne doit pas commencer par $ (réservé par les brokers)"],
+        "must be mqtt://host[:port] or mqtts://host[:port] (got %s)": ["doit être mqtt://host[:port] ou mqtts://host[:port] (reçu %s)"],
+        "needs a host name (got %s)": ["demande un nom d'hôte (reçu %s)"],
+        "port must be from 1 to 65535 (got %s)": ["le port doit être de 1 à 65535 (reçu %s)"],
     ]
 }

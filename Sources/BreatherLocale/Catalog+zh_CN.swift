@@ -439,5 +439,17 @@ extension Catalogs {
         "%s may hold only lower-case letters, digits, - and _ (it keys files, topics and ids)": ["%s 只能包含小写字母、数字、- 和 _（它用作文件、主题和 id 的键）"],
         "Dashed lines: %d logged day from your breathing log (a bad or poor day, reliever use; hover for the words). Shown because %s.": ["虚线：呼吸日志中记录的 %d 天（不良或较差的日子、使用缓解药；悬停可看文字）。显示它是因为 %s。"],
         "No history recorded for this place yet.": ["这个地点还没有记录历史。"],
+        "%s needs %s: the sensor's address on the home network": ["%s 需要 %s：传感器在家庭网络中的地址"],
+        "unknown value %s; allowed: outdoor, indoor or a [[place]] name (%s)": ["未知的值 %s；允许：outdoor、indoor 或某个 [[place]] 的名称（%s）"],
+        "names %s, which needs %s (its address on the home network)": ["指定了 %s，它需要 %s（它在家庭网络中的地址）"],
+        "names %s, whose %s place is %s: list it in %s": ["指定了 %s，而它的 %s place 为 %s：请把它列在 %s 中"],
+        "names %s, which %s names too: a sensor stands indoors or outdoors": ["指定了 %s，而 %s 也指定了它：传感器要么在室内，要么在室外"],
+        "must not be empty": ["不能为空"],
+        "must not contain the wildcards + or #": ["不能包含通配符 + 或 #"],
+        "must not start or end with / or have empty levels": ["不能以 / 开头或结尾，也不能有空的层级"],
+        "must not start with $ (reserved by brokers)": ["不能以 $ 开头（由代理保留）"],
+        "must be mqtt://host[:port] or mqtts://host[:port] (got %s)": ["必须是 mqtt://host[:port] 或 mqtts://host[:port]（实为 %s）"],
+        "needs a host name (got %s)": ["需要主机名（实为 %s）"],
+        "port must be from 1 to 65535 (got %s)": ["端口必须在 1 到 65535 之间（实为 %s）"],
     ]
 }

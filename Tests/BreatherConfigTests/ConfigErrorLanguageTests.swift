@@ -44,6 +44,10 @@ struct ConfigErrorLanguageTests {
         let url = "[providers.open-meteo]\nforecast_url = \"ftp://example.org\"\n"
         #expect(Self.error(url).hasSuffix("providers.open-meteo.forecast_url: must be an http:// or https:// URL"), "\(Self.error(url))")
         #expect(Self.error(url, .german).hasSuffix("providers.open-meteo.forecast_url: muss eine http://- oder https://-URL sein"), "\(Self.error(url, .german))")
+        let mqtt = "[mqtt]\nurl = \"http://broker\"\n"
+        #expect(Self.error(mqtt).hasSuffix("mqtt.url: must be mqtt://host[:port] or mqtts://host[:port] (got \"http://broker\")"), "\(Self.error(mqtt))")
+        #expect(Self.error(mqtt, .german).hasSuffix("mqtt.url: muss mqtt://host[:port] oder mqtts://host[:port] sein (erhalten: \"http://broker\")"),
+                "\(Self.error(mqtt, .german))")
         let latitude = "[location]\nlatitude = 95\nlongitude = 13\n"
         #expect(Self.error(latitude, .german).hasSuffix("location.latitude: muss zwischen -90 und 90 liegen"), "\(Self.error(latitude, .german))")
     }
