@@ -3,7 +3,7 @@
 // Module arrows point one way (each is an import; every target is named here):
 //   CLoader -> CCurl, CMosquitto;  CCurl, BreatherIO -> BreatherHTTP;  CJansson -> BreatherJSON;
 //   CMosquitto, BreatherIO -> BreatherMQTT;
-//   CSQLite -> BreatherStore -> BreatherHistory (with BreatherModel);
+//   CSQLite -> BreatherStore -> BreatherHistory (with BreatherModel, BreatherLocale);
 //   BreatherHTTP, BreatherJSON, BreatherModel, BreatherIO -> BreatherProviders;  BreatherModel -> BreatherCalculator;
 //   BreatherModel, BreatherLocale -> BreatherViewModel -> BreatherViews (with BreatherJSON);
 //   BreatherModel, BreatherViewModel, BreatherIO -> BreatherConfig;  BreatherModel, BreatherJSON, BreatherIO -> BreatherCache;
@@ -52,7 +52,7 @@ let package = Package(
         // The only importer of CSQLite: an owned connection and statements, typed errors, migrations.
         .target(name: "BreatherStore", dependencies: ["CSQLite"], swiftSettings: strict),
         // What Breather remembers: readings in the store, retention, export, import, daily rows.
-        .target(name: "BreatherHistory", dependencies: ["BreatherStore", "BreatherModel"], swiftSettings: strict),
+        .target(name: "BreatherHistory", dependencies: ["BreatherStore", "BreatherModel", "BreatherLocale"], swiftSettings: strict),
         // One malloc arena and a quick exit, for the `breather` executable (C: Swift's Glibc lacks <malloc.h>).
         .target(name: "CProcess"),
         // Files (atomic whole-file writes, capped reads) and threads for blocking calls: below HTTP, Config and Cache.
@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "BreatherLocaleTests", dependencies: ["BreatherLocale", "BreatherModel", "BreatherViewModel"], swiftSettings: strict),
         .testTarget(name: "BreatherJSONTests", dependencies: ["BreatherJSON"], swiftSettings: strict),
         .testTarget(name: "BreatherStoreTests", dependencies: ["BreatherStore"], swiftSettings: strict),
-        .testTarget(name: "BreatherHistoryTests", dependencies: ["BreatherHistory", "BreatherStore", "BreatherModel"], swiftSettings: strict),
+        .testTarget(name: "BreatherHistoryTests", dependencies: ["BreatherHistory", "BreatherStore", "BreatherModel", "BreatherLocale"], swiftSettings: strict),
         .testTarget(name: "BreatherModelTests", dependencies: ["BreatherModel", "BreatherJSON", propertyBased], swiftSettings: strict),
         .testTarget(name: "BreatherCalculatorTests", dependencies: ["BreatherCalculator", "BreatherModel"], swiftSettings: strict),
         .testTarget(name: "BreatherProvidersTests", dependencies: ["BreatherProviders", "BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherConfig", "BreatherTestSupport"], swiftSettings: strict),

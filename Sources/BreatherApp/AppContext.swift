@@ -30,10 +30,14 @@ struct AppContext: Sendable {
     init(options: CommonOptions, applyingStandardFlag: Bool = true) throws(CommandFailure) {
         let logger = Logger.breather(options.logLevel)
         var settings: Settings
-        do {
-            settings = try ConfigLoader().load(explicitPath: options.configPath)
-        } catch {
-            throw CommandFailure(status: .configuration, message: "config: \(error)")
+        // A bad config's line is for people: in `--language`, else the environment's (the
+        // config's own `[display] language` is what could not be read).
+        let loaded = L10n.$language.withValue(options.language ?? Language.fromEnvironment(Environment.get)) {
+            Result { () throws(ConfigError) in try ConfigLoader().load(explicitPath: options.configPath) }
+        }
+        switch loaded {
+        case .success(let read): settings = read
+        case .failure(let error): throw CommandFailure(status: .configuration, message: "config: \(error)")
         }
         let cityFromFlag = options.apply(to: &settings, applyingStandardFlag: applyingStandardFlag)
         if let place = options.place, !settings.select(place: place) {

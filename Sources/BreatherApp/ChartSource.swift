@@ -32,7 +32,8 @@ final class ChartSource {
     /// without a store, a place or a chart to mark.
     var markers: [DashboardMarker] {
         guard withLog, !bars.days.isEmpty, let recorder = history?.current, let location = output.conditions?.location else { return [] }
-        return LogMarkers.markers(recorder.logEntries(at: location, days: DashboardHistory.dayCount))
+        let entries = recorder.logEntries(at: location, days: DashboardHistory.dayCount)
+        return output.inPeoplesLanguage { _ in LogMarkers.markers(entries) }
     }
 
     /// The bars of the last 30 days at the output's place under its standard; `.none` without

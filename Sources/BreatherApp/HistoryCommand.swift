@@ -7,6 +7,7 @@ import BreatherHistory
 import BreatherIO
 import BreatherModel
 import BreatherStore
+import BreatherViewModel
 import Logging
 
 /// `breather history`: the readings kept in the local store, read back as a table, CSV, json
@@ -31,7 +32,7 @@ struct HistoryCommand {
     var options: HistoryOptions
 
     func run() -> ExitStatus {
-        guard let setup = StoreCommandSetup.load(configPath: options.configPath, logLevel: options.logLevel) else { return .configuration }
+        guard let setup = StoreCommandSetup.load(configPath: options.configPath, logLevel: options.logLevel, language: options.language) else { return .configuration }
         let (settings, logger, path) = (setup.settings, setup.logger, setup.path)
         let standard = options.standard ?? settings.standard
         if let file = options.importFile { return importFile(file, into: path, keepRawSeconds: settings.history.keepRawSeconds, logger: logger) }
@@ -44,19 +45,19 @@ struct HistoryCommand {
             // Coordinates as configured, else where the place's last fetch found it (a city, by IP).
             guard let found = Self.coordinates(of: name, settings: settings, logger: logger) else {
                 logger.log(.info, "history: no readings yet at \(name) (its place is not known before its first fetch)")
-                try? export(rows: nil, standard: standard, place: nil, logger: logger)
+                try? export(rows: nil, standard: standard, place: nil, setup: setup)
                 return .ok
             }
             place = found
         }
         guard access(path, F_OK) == 0 else {
             logger.log(.info, "history: no readings yet (\(path) does not exist)")
-            try? export(rows: nil, standard: standard, place: nil, logger: logger)
+            try? export(rows: nil, standard: standard, place: nil, setup: setup)
             return .ok
         }
         do {
             let store = try HistoryStore(path: path)
-            try export(rows: store, standard: standard, place: place, logger: logger)
+            try export(rows: store, standard: standard, place: place, setup: setup)
             return .ok
         } catch {
             logger.log(.error, "history: \(path): \(error)")
@@ -76,12 +77,19 @@ struct HistoryCommand {
         return ConditionsCache(path: context.cachePath(forPlace: name)).load().storedConditions.map { HistoryPlace($0.location) }
     }
 
-    private func export(rows store: HistoryStore?, standard: AQIStandard, place: HistoryPlace?, logger: Logger) throws {
+    /// The rows in `options.format`: the table in the people's language (`--language` before
+    /// `history`, `[display] language`, the environment), CSV, json and the chart in English.
+    private func export(rows store: HistoryStore?, standard: AQIStandard, place: HistoryPlace?, setup: StoreCommandSetup) throws {
+        guard options.format == .table else { return try exportRows(store, standard: standard, place: place, logger: setup.logger) }
+        try setup.inPeoplesLanguage(options.language) { try exportRows(store, standard: standard, place: place, logger: setup.logger) }
+    }
+
+    private func exportRows(_ store: HistoryStore?, standard: AQIStandard, place: HistoryPlace?, logger: Logger) throws {
         let now = Int(Timestamp.now().timeIntervalSince1970)
         let since = options.since ?? now - 7 * 86_400
         let until = options.until ?? Int.max / 2
         var out = BufferedOutput()
-        let table = HistoryTable(standard: standard)
+        let table = HistoryTable(standard: standard) { Format.categoryName($0, standard) }
         var days = HistoryDays()
         var chart = HistoryChart(standard: standard, width: HistoryChart.terminalWidth(columns: getenv("COLUMNS").map { String(cString: $0) }),
                                  color: isatty(STDOUT_FILENO) == 1 && !CommonOptions.noColorRequested)

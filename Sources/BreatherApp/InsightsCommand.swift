@@ -31,7 +31,7 @@ struct InsightsCommand {
     var options: InsightsOptions
 
     func run() -> ExitStatus {
-        guard let setup = StoreCommandSetup.load(configPath: options.configPath, logLevel: options.logLevel) else { return .configuration }
+        guard let setup = StoreCommandSetup.load(configPath: options.configPath, logLevel: options.logLevel, language: options.language) else { return .configuration }
         let (settings, logger, path) = (setup.settings, setup.logger, setup.path)
         let now = Int(Timestamp.now().timeIntervalSince1970)
         do {
@@ -41,7 +41,10 @@ struct InsightsCommand {
             } else {
                 report = InsightsReport(entries: [], since: options.since, now: now, personalBest: settings.log.personalBest) { _, _ in [:] }
             }
-            Console.out(Self.render(report, options.format, context: InsightsHTML.Context(now: now, standard: settings.standard)), newline: false)
+            let context = InsightsHTML.Context(now: now, standard: settings.standard)
+            let text = options.format == .table ? setup.inPeoplesLanguage(options.language) { Self.render(report, .table, context: context) }
+                : Self.render(report, options.format, context: context)
+            Console.out(text, newline: false)
             return .ok
         } catch {
             logger.log(.error, "insights: \(path): \(error)")

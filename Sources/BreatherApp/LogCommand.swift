@@ -35,13 +35,13 @@ struct LogCommand {
     var options: LogOptions
 
     func run() -> ExitStatus {
-        guard let setup = StoreCommandSetup.load(configPath: options.configPath, logLevel: options.logLevel) else { return .configuration }
+        guard let setup = StoreCommandSetup.load(configPath: options.configPath, logLevel: options.logLevel, language: options.language) else { return .configuration }
         let (logger, path) = (setup.logger, setup.path)
         let now = Int(Timestamp.now().timeIntervalSince1970)
         if access(path, F_OK) != 0 {
             switch options.action {
             case .list:
-                Console.out(options.format == .csv ? LogCSV.header : LogTable.header, newline: options.format != .csv)
+                Console.out(options.format == .csv ? LogCSV.header : setup.inPeoplesLanguage(options.language) { LogTable.header }, newline: options.format != .csv)
                 return .ok
             case .edit(let id), .delete(let id):
                 // No store, no entry: say so without creating the file.
@@ -52,7 +52,7 @@ struct LogCommand {
         }
         do {
             let store = try HistoryStore(path: path)
-            return try perform(on: store, now: now)
+            return try perform(on: store, now: now, setup: setup)
         } catch let failure as CommandFailure {
             Console.err("breather: error: log: \(failure.message)")
             return failure.status
@@ -63,7 +63,7 @@ struct LogCommand {
         }
     }
 
-    private func perform(on store: HistoryStore, now: Int) throws -> ExitStatus {
+    private func perform(on store: HistoryStore, now: Int, setup: StoreCommandSetup) throws -> ExitStatus {
         switch options.action {
         case .add:
             var entry = options.entry(now: now)
@@ -77,8 +77,15 @@ struct LogCommand {
         case .list:
             let entries = try store.logEntries(since: options.since ?? Int.min / 2)
             var out = BufferedOutput()
-            out.write(options.format == .csv ? LogCSV.header : LogTable.header + "\n")
-            for entry in entries { out.write(options.format == .csv ? LogCSV.line(entry) : LogTable.line(entry) + "\n") }
+            if options.format == .csv {
+                out.write(LogCSV.header)
+                for entry in entries { out.write(LogCSV.line(entry)) }
+            } else {
+                setup.inPeoplesLanguage(options.language) {
+                    out.write(LogTable.header + "\n")
+                    for entry in entries { out.write(LogTable.line(entry) + "\n") }
+                }
+            }
             out.flush()
         case .edit(let id):
             guard let old = try store.logEntry(id: id) else { throw CommandFailure(status: .usage, message: "no entry with id \(id) (see 'breather log list')") }

@@ -156,7 +156,9 @@ extension AppContext {
     var logPromptReader: @Sendable (Location) -> String? {
         guard let start = settings.log.eveningPromptMinute, settings.history.enabled else { return { _ in nil } }
         let prompts = LogPromptSource(historyPath: historyPath, start: start, logger: logger)
-        return { prompts.line(at: $0) }
+        // The line is for the tooltip only (json, Prometheus and MQTT never carry it): in the interface language.
+        let language = interfaceLanguage
+        return { location in L10n.$language.withValue(language) { prompts.line(at: location) } }
     }
 }
 

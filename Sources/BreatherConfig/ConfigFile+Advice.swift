@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 import BreatherViewModel
 
@@ -23,7 +24,7 @@ extension ConfigFile {
         for (key, path, range) in Self.adviceNumbers {
             guard let value = try number(key, in: table, section: "advice") else { continue }
             guard range.contains(value) else {
-                throw error(key, "advice", "must be a number from \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound)) (got \(Self.plain(value)))")
+                throw error(key, "advice", tr("must be a number from %s to %s (got %s)").filled(Self.plain(range.lowerBound), Self.plain(range.upperBound), Self.plain(value)))
             }
             settings.advice[keyPath: path] = value
             mark(&settings, "advice.\(key)")
@@ -31,14 +32,14 @@ extension ConfigFile {
         for (key, path, range) in Self.adviceDurations {
             guard let text = try string(key, in: table, section: "advice") else { continue }
             guard let seconds = ConfigDuration.parseSeconds(text), range.contains(seconds) else {
-                throw error(key, "advice", "must be a duration from \(range.lowerBound)s to \(range.upperBound / 3600)h, like \"20m\" (got \"\(text)\")")
+                throw error(key, "advice", tr("must be a duration from %s to %s, like %s (got %s)").filled("\(range.lowerBound)s", "\(range.upperBound / 3600)h", "\"20m\"", "\"\(text)\""))
             }
             settings.advice[keyPath: path] = seconds
             mark(&settings, "advice.\(key)")
         }
         if let id = try string("pollen", in: table, section: "advice") {
             guard let level = PollenLevel(id: id), level != .none else {
-                throw error("pollen", "advice", "unknown value \"\(id)\"; allowed: low, moderate, high, very_high")
+                throw error("pollen", "advice", tr("unknown value %s; allowed: %s").filled("\"\(id)\"", "low, moderate, high, very_high"))
             }
             settings.advice.pollen = level
             mark(&settings, "advice.pollen")
@@ -46,7 +47,7 @@ extension ConfigFile {
         if let text = try string("waking", in: table, section: "advice") {
             let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
             guard parts.count == 2, let start = Self.minuteOfDay(parts[0]), let end = Self.minuteOfDay(parts[1]), start < end else {
-                throw error("waking", "advice", "must be two local times, the first earlier, like \"07:00-22:00\" (got \"\(text)\")")
+                throw error("waking", "advice", tr("must be two local times, the first earlier, like %s (got %s)").filled("\"07:00-22:00\"", "\"\(text)\""))
             }
             settings.advice.wakingStartMinute = start
             settings.advice.wakingEndMinute = end

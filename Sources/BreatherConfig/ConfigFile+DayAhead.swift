@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 import BreatherViewModel
 
@@ -19,14 +20,14 @@ extension ConfigFile {
         }
         if let value = try string("pre_alert", in: table, section: "alerts") {
             guard let seconds = ConfigDuration.parseSeconds(value), (3600...Self.maxPreAlertSeconds).contains(seconds) else {
-                throw error("pre_alert", "alerts", "must be a duration from 1h to 96h (the forecast's reach), like \"8h\" (got \"\(value)\")")
+                throw error("pre_alert", "alerts", tr("must be a duration from %s to %s (the forecast's reach), like %s (got %s)").filled("1h", "96h", "\"8h\"", "\"\(value)\""))
             }
             alerts.preAlertSeconds = seconds
             mark(&settings, "alerts.pre_alert")
         }
         if let value = try string("briefing", in: table, section: "alerts") {
             guard let minute = Self.minuteOfDay(value) else {
-                throw error("briefing", "alerts", "must be a local time from 00:00 to 23:59, like \"20:00\" (got \"\(value)\")")
+                throw error("briefing", "alerts", tr("must be a local time from 00:00 to 23:59, like %s (got %s)").filled("\"20:00\"", "\"\(value)\""))
             }
             alerts.briefingMinute = minute
             mark(&settings, "alerts.briefing")
@@ -53,7 +54,7 @@ extension ConfigFile {
     private func pollenLevel(_ id: String, key: String, section: String) throws(ConfigError) -> PollenLevel {
         let levels = PollenLevel.allCases.filter { $0 != .none }
         guard let level = PollenLevel(id: id), level != .none else {
-            throw error(key, section, "unknown value \"\(id)\"; allowed: \(levels.map(\.id).joined(separator: ", "))")
+            throw error(key, section, tr("unknown value %s; allowed: %s").filled("\"\(id)\"", levels.map(\.id).joined(separator: ", ")))
         }
         return level
     }

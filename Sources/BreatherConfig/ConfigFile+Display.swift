@@ -9,13 +9,13 @@ extension ConfigFile {
         try checkKeys(table, section: "display", allowed: ["language", "native_names"])
         if let name = try string("language", in: table, section: "display") {
             guard let language = Language(locale: name) else {
-                throw error("language", "display", "must be one of \(Language.accepted) (got \"\(name)\")")
+                throw error("language", "display", tr("must be one of %s (got %s)").filled(Language.accepted, "\"\(name)\""))
             }
             settings.language = language
             mark(&settings, "display.language")
         }
         if let value = table["native_names"] {
-            guard let on = value.bool else { throw error("native_names", "display", "must be true or false") }
+            guard let on = value.bool else { throw error("native_names", "display", tr("must be true or false")) }
             settings.nativeNames = on
             mark(&settings, "display.native_names")
         }

@@ -1,3 +1,5 @@
+import BreatherLocale
+
 /// `[history]`: the SQLite store of every reading.
 extension ConfigFile {
     /// Reads `[history]` into `settings.history`.
@@ -5,25 +7,25 @@ extension ConfigFile {
         guard let table = try table("history", in: root) else { return }
         try checkKeys(table, section: "history", allowed: ["enabled", "path", "backfill", "keep_raw"])
         if let value = table["enabled"] {
-            guard let enabled = value.bool else { throw error("enabled", "history", "must be true or false") }
+            guard let enabled = value.bool else { throw error("enabled", "history", tr("must be true or false")) }
             settings.history.enabled = enabled
             mark(&settings, "history.enabled")
         }
         if let path = try string("path", in: table, section: "history") {
-            guard !path.trimmingWhitespace().isEmpty else { throw error("path", "history", "needs a file name") }
+            guard !path.trimmingWhitespace().isEmpty else { throw error("path", "history", tr("needs a file name")) }
             settings.history.path = expandHome(path)
             mark(&settings, "history.path")
         }
         if let value = try string("backfill", in: table, section: "history") {
             guard let seconds = ConfigDuration.parseSeconds(value), seconds % 86_400 == 0, seconds / 86_400 <= HistorySettings.maxBackfillDays else {
-                throw error("backfill", "history", "must be whole days from \"0d\" to \"\(HistorySettings.maxBackfillDays)d\" (Open-Meteo's limit), like \"7d\" (got \"\(value)\")")
+                throw error("backfill", "history", tr("must be whole days from %s to %s (Open-Meteo's limit), like %s (got %s)").filled("\"0d\"", "\"\(HistorySettings.maxBackfillDays)d\"", "\"7d\"", "\"\(value)\""))
             }
             settings.history.backfillDays = seconds / 86_400
             mark(&settings, "history.backfill")
         }
         if let value = try string("keep_raw", in: table, section: "history") {
             guard let seconds = ConfigDuration.parseSeconds(value), seconds >= 3600 else {
-                throw error("keep_raw", "history", "must be a duration from 1h to 366d, like \"90d\" (got \"\(value)\")")
+                throw error("keep_raw", "history", tr("must be a duration from %s to %s, like %s (got %s)").filled("1h", "366d", "\"90d\"", "\"\(value)\""))
             }
             settings.history.keepRawSeconds = seconds
             mark(&settings, "history.keep_raw")

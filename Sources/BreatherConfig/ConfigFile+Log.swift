@@ -1,3 +1,5 @@
+import BreatherLocale
+
 /// `[log]`: the breathing log's settings (`breather log`, `breather insights`, the bar's
 /// evening prompt and the dashboard's markers).
 extension ConfigFile {
@@ -7,20 +9,20 @@ extension ConfigFile {
         try checkKeys(table, section: "log", allowed: ["personal_best", "evening_prompt", "dashboard"])
         if let value = table["personal_best"] {
             guard let best = value.int, LogSettings.personalBests.contains(Int(best)) else {
-                throw error("personal_best", "log", "must be a peak flow in L/min from \(LogSettings.personalBests.lowerBound) to \(LogSettings.personalBests.upperBound) (got \(value.debugDescription))")
+                throw error("personal_best", "log", tr("must be a peak flow in L/min from %s to %s (got %s)").filled("\(LogSettings.personalBests.lowerBound)", "\(LogSettings.personalBests.upperBound)", value.debugDescription))
             }
             settings.log.personalBest = Int(best)
             mark(&settings, "log.personal_best")
         }
         if let value = table["evening_prompt"] {
             guard let text = value.string, let minute = Self.minuteOfDay(text) else {
-                throw error("evening_prompt", "log", "must be a local time \"HH:MM\" such as \"20:00\" (got \(value.debugDescription))")
+                throw error("evening_prompt", "log", tr("must be a local time %s such as %s (got %s)").filled("\"HH:MM\"", "\"20:00\"", value.debugDescription))
             }
             settings.log.eveningPromptMinute = minute
             mark(&settings, "log.evening_prompt")
         }
         if let value = table["dashboard"] {
-            guard let shown = value.bool else { throw error("dashboard", "log", "must be true or false") }
+            guard let shown = value.bool else { throw error("dashboard", "log", tr("must be true or false")) }
             settings.log.dashboard = shown
             mark(&settings, "log.dashboard")
         }

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherViewModel
 
 /// `[[output]]`: the files the daemon and every one-shot run keep current. An svg output takes
@@ -8,10 +9,10 @@ extension ConfigFile {
     /// Reads every `[[output]]` block into `settings.outputs`; an error names its own block's line.
     func applyOutputs(to settings: inout Settings) throws(ConfigError) {
         guard let outputs = root["output"] else { return }
-        guard let array = outputs.array else { throw error("output", nil, "must be an array of tables: [[output]]") }
+        guard let array = outputs.array else { throw error("output", nil, tr("must be an array of tables: %s").filled("[[output]]")) }
         settings.outputs = []
         for item in array {
-            guard let table = item.table else { throw error("output", nil, "each [[output]] must be a table") }
+            guard let table = item.table else { throw error("output", nil, tr("each %s must be a table").filled("[[output]]")) }
             try checkKeys(table, section: "output", allowed: ["path", "format", "place", "chart", "width", "height"])
             guard let path = try outputString("path", in: table), !path.trimmingWhitespace().isEmpty else {
                 throw outputError("path", in: table, "[[output]] needs a non-empty path")
@@ -61,7 +62,7 @@ extension ConfigFile {
 
     private func outputString(_ key: String, in table: TOMLTable) throws(ConfigError) -> String? {
         guard let value = table[key] else { return nil }
-        guard let string = value.string else { throw outputError(key, in: table, "must be a string") }
+        guard let string = value.string else { throw outputError(key, in: table, tr("must be a string")) }
         return string
     }
 

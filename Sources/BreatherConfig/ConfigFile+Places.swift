@@ -1,16 +1,18 @@
+import BreatherLocale
+
 /// `[[place]]` tables: several places, the first the primary.
 extension ConfigFile {
     /// Reads every `[[place]]` into `settings.places` and makes the first one's location
     /// `settings.location`. Each mistake names the line of its own table.
     func applyPlaces(to settings: inout Settings) throws(ConfigError) {
         guard let value = root["place"] else { return }
-        guard let array = value.array, !array.isEmpty else { throw error("place", nil, "must be an array of tables: [[place]]") }
+        guard let array = value.array, !array.isEmpty else { throw error("place", nil, tr("must be an array of tables: %s").filled("[[place]]")) }
         if root["location"] != nil {
-            throw error("location", nil, "[location] and [[place]] cannot both be set: make [location] the first [[place]] (the primary)")
+            throw error("location", nil, tr("[location] and [[place]] cannot both be set: make [location] the first [[place]] (the primary)"))
         }
         var places: [PlaceSettings] = []
         for item in array {
-            guard let table = item.table else { throw error("place", nil, "each [[place]] must be a table") }
+            guard let table = item.table else { throw error("place", nil, tr("each %s must be a table").filled("[[place]]")) }
             let place = try readPlace(table, primary: places.isEmpty, settings: &settings)
             if places.contains(where: { $0.name == place.name }) {
                 throw placeError(table, "name", "\"\(place.name)\" is given twice: each [[place]] needs its own name")
@@ -50,7 +52,7 @@ extension ConfigFile {
             location.city = text
         }
         if let auto = table["auto"] {
-            guard let flag = auto.bool else { throw placeError(table, "auto", "must be true or false") }
+            guard let flag = auto.bool else { throw placeError(table, "auto", tr("must be true or false")) }
             location.auto = flag
         }
         let ways = [latitude != nil, location.city != nil, location.auto].filter { $0 }.count
@@ -67,7 +69,7 @@ extension ConfigFile {
         }
         var alerts = primary
         if let value = table["alerts"] {
-            guard let flag = value.bool else { throw placeError(table, "alerts", "must be true or false") }
+            guard let flag = value.bool else { throw placeError(table, "alerts", tr("must be true or false")) }
             alerts = flag
         }
         settings.origins["place.\(name)"] = table.line(of: "name").map { "\(path):\($0)" } ?? path
@@ -76,7 +78,7 @@ extension ConfigFile {
 
     private func placeNumber(_ table: TOMLTable, _ key: String, range: ClosedRange<Double>) throws(ConfigError) -> Double? {
         guard let value = table[key] else { return nil }
-        guard let number = value.double ?? value.int.map(Double.init) else { throw placeError(table, key, "must be a number") }
+        guard let number = value.double ?? value.int.map(Double.init) else { throw placeError(table, key, tr("must be a number")) }
         guard range.contains(number) else {
             throw placeError(table, key, "must be between \(Int(range.lowerBound)) and \(Int(range.upperBound))")
         }

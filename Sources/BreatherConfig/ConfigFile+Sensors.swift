@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// `[providers.<sensor>]` tables and the `[sources]` lists that name sensors.
@@ -8,7 +9,7 @@ extension ConfigFile {
         let section = "providers.\(sensor.rawValue)"
         try checkKeys(table, section: section, allowed: ["url", "place", "interval"] + (sensor == .purpleAir ? ["correction"] : []))
         guard let url = try string("url", in: table, section: section) else {
-            throw error(sensor.rawValue, "providers", "[\(section)] needs url = \"http://…\": the sensor's address on the home network")
+            throw error(sensor.rawValue, "providers", tr("%s needs %s: the sensor's address on the home network").filled("[\(section)]", "url = \"http://…\""))
         }
         if let problem = ProviderURL.problem(url) { throw error("url", section, problem) }
         var sensorSettings = SensorSettings(url: url)
@@ -16,7 +17,7 @@ extension ConfigFile {
         if let value = try string("place", in: table, section: section) {
             if SensorPlace(rawValue: value) == nil, !settings.places.isEmpty {
                 guard settings.place(named: value) != nil else {
-                    throw error("place", section, "unknown value \"\(value)\"; allowed: outdoor, indoor or a [[place]] name (\(settings.places.map(\.name).joined(separator: ", ")))")
+                    throw error("place", section, tr("unknown value %s; allowed: outdoor, indoor or a [[place]] name (%s)").filled("\"\(value)\"", settings.places.map(\.name).joined(separator: ", ")))
                 }
                 sensorSettings.site = value  // a [[place]]'s name: the sensor stands there, in the list it is in
             } else {
@@ -26,7 +27,7 @@ extension ConfigFile {
         }
         if let value = try string("interval", in: table, section: section) {
             guard let seconds = ConfigDuration.parseSeconds(value), (1...86_400).contains(seconds) else {
-                throw error("interval", section, "must be a duration from 1s to 1d, like \"1m\" (got \"\(value)\")")
+                throw error("interval", section, tr("must be a duration from %s to %s, like %s (got %s)").filled("1s", "1d", "\"1m\"", "\"\(value)\""))
             }
             if seconds < 10 {
                 // Allowed for tests and experiments: every reading is a row in the history store.
@@ -49,16 +50,16 @@ extension ConfigFile {
         for (key, ids, place) in [("air", settings.sources.air, SensorPlace.outdoor), ("indoor", settings.sources.indoor, .indoor)] {
             for id in ids where ProviderID.sensors.contains(id) {
                 guard let sensor = settings.providers.sensors[id] else {
-                    throw error(key, "sources", "names \(id.rawValue), which needs [providers.\(id.rawValue)] url = \"http://…\" (its address on the home network)")
+                    throw error(key, "sources", tr("names %s, which needs %s (its address on the home network)").filled(id.rawValue, "[providers.\(id.rawValue)] url = \"http://…\""))
                 }
                 if let placed = sensor.place, placed != place {
-                    throw error(key, "sources", "names \(id.rawValue), whose [providers.\(id.rawValue)] place is \"\(placed.rawValue)\": "
-                        + (placed == .indoor ? "list it in [sources] indoor" : "list it in [sources] air"))
+                    throw error(key, "sources", tr("names %s, whose %s place is %s: list it in %s").filled(id.rawValue, "[providers.\(id.rawValue)]", "\"\(placed.rawValue)\"",
+                                                                          placed == .indoor ? "[sources] indoor" : "[sources] air"))
                 }
             }
         }
         if let both = settings.sources.indoor.first(where: settings.sources.air.contains) {
-            throw error("indoor", "sources", "names \(both.rawValue), which [sources] air names too: a sensor stands indoors or outdoors")
+            throw error("indoor", "sources", tr("names %s, which %s names too: a sensor stands indoors or outdoors").filled(both.rawValue, "[sources] air"))
         }
     }
 }

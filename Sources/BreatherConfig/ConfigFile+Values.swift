@@ -1,10 +1,11 @@
+import BreatherLocale
 import BreatherModel
 
 /// Typed reads with errors that name the file, line and key.
 extension ConfigFile {
     func string(_ key: String, in table: TOMLTable, section: String? = nil) throws(ConfigError) -> String? {
         guard let value = table[key] else { return nil }
-        guard let string = value.string else { throw error(key, section, "must be a string") }
+        guard let string = value.string else { throw error(key, section, tr("must be a string")) }
         return string
     }
 
@@ -12,26 +13,27 @@ extension ConfigFile {
         guard let value = table[key] else { return nil }
         if let double = value.double { return double }
         if let int = value.int { return Double(int) }
-        throw error(key, section, "must be a number")
+        throw error(key, section, tr("must be a number"))
     }
 
     func table(_ key: String, in table: TOMLTable) throws(ConfigError) -> TOMLTable? {
         guard let value = table[key] else { return nil }
-        guard let result = value.table else { throw error(key, nil, "must be a table [\(key)]") }
+        guard let result = value.table else { throw error(key, nil, tr("must be a table [%s]").filled(key)) }
         return result
     }
 
     /// Parses one of a `RawRepresentable` enum's spellings, listing them all on failure.
     func choice<T: RawRepresentable & CaseIterable>(_ value: String, key: String, section: String?) throws(ConfigError) -> T where T.RawValue == String {
         guard let result = T(rawValue: value) else {
-            throw error(key, section, "unknown value \"\(value)\"; allowed: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw error(key, section, tr("unknown value %s; allowed: %s").filled("\"\(value)\"", T.allCases.map(\.rawValue).joined(separator: ", ")))
         }
         return result
     }
 
     func checkKeys(_ table: TOMLTable, section: String?, allowed: [String]) throws(ConfigError) {
         for key in table.keys where !allowed.contains(key) {
-            throw error(key, section, "unknown key \"\(key)\"\(section.map { " in [\($0)]" } ?? ""); allowed: \(allowed.joined(separator: ", "))")
+            throw error(key, section, (section == nil ? tr("unknown key %s; allowed: %s").filled("\"\(key)\"", allowed.joined(separator: ", "))
+                : tr("unknown key %s in %s; allowed: %s").filled("\"\(key)\"", "[\(section!)]", allowed.joined(separator: ", "))))
         }
     }
 

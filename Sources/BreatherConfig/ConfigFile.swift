@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 import BreatherViewModel
 
@@ -14,7 +15,7 @@ struct ConfigFile {
         do {
             root = try TOMLParser.parse(bytes)
         } catch {
-            throw ConfigError(file: path, line: error.line, column: error.column, reason: "invalid TOML: \(error.message)")
+            throw ConfigError(file: path, line: error.line, column: error.column, reason: tr("invalid TOML: %s").filled(error.message))
         }
     }
 
@@ -36,7 +37,7 @@ struct ConfigFile {
         }
         if let value = try string("interval", in: root) {
             guard let seconds = ConfigDuration.parseSeconds(value), seconds >= 1 else {
-                throw error("interval", nil, "must be a duration from 1s to 366d, like \"15m\" (got \"\(value)\")")
+                throw error("interval", nil, tr("must be a duration from %s to %s, like %s (got %s)").filled("1s", "366d", "\"15m\"", "\"\(value)\""))
             }
             if seconds < 60 {
                 // Allowed for tests and experiments; in real use this burns provider quotas.
@@ -48,18 +49,18 @@ struct ConfigFile {
         if let value = try string("timeout", in: root) {
             let range = Settings.timeoutRange
             guard let seconds = ConfigDuration.parseSeconds(value), range.contains(seconds) else {
-                throw error("timeout", nil, "must be a duration from \(range.lowerBound)s to \(range.upperBound)s, like \"20s\" (got \"\(value)\")")
+                throw error("timeout", nil, tr("must be a duration from %s to %s, like %s (got %s)").filled("\(range.lowerBound)s", "\(range.upperBound)s", "\"20s\"", "\"\(value)\""))
             }
             settings.timeoutSeconds = seconds
             mark(&settings, "timeout")
         }
         if let value = root["standards"] {
             guard let array = value.array, !array.isEmpty else {
-                throw error("standards", nil, "must be a non-empty list of standards, like [\"us\", \"china\"]")
+                throw error("standards", nil, tr("must be a non-empty list of standards, like %s").filled("[\"us\", \"china\"]"))
             }
             var standards: [AQIStandard] = []
             for item in array {
-                guard let id = item.string else { throw error("standards", nil, "must be a list of standard names, like [\"us\", \"china\"]") }
+                guard let id = item.string else { throw error("standards", nil, tr("must be a list of standard names, like %s").filled("[\"us\", \"china\"]")) }
                 standards.append(try choice(id, key: "standards", section: nil))
             }
             settings.standards = standards
@@ -92,7 +93,7 @@ struct ConfigFile {
                 mark(&settings, "cache.path")
             }
             if let value = try string("max_age", in: table, section: "cache") {
-                guard let seconds = ConfigDuration.parseSeconds(value) else { throw error("max_age", "cache", "must be a duration up to 366d, like \"10m\"") }
+                guard let seconds = ConfigDuration.parseSeconds(value) else { throw error("max_age", "cache", tr("must be a duration up to %s, like %s").filled("366d", "\"10m\"")) }
                 settings.cache.maxAgeSeconds = seconds
                 mark(&settings, "cache.max_age")
             }
@@ -103,26 +104,26 @@ struct ConfigFile {
     private func applyLocation(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
         try checkKeys(table, section: "location", allowed: ["latitude", "longitude", "name", "city", "auto"])
         if let lat = try number("latitude", in: table, section: "location") {
-            guard (-90...90).contains(lat) else { throw error("latitude", "location", "must be between -90 and 90") }
+            guard (-90...90).contains(lat) else { throw error("latitude", "location", tr("must be between -90 and 90")) }
             settings.location.latitude = lat
             mark(&settings, "location.latitude")
         }
         if let lon = try number("longitude", in: table, section: "location") {
-            guard (-180...180).contains(lon) else { throw error("longitude", "location", "must be between -180 and 180") }
+            guard (-180...180).contains(lon) else { throw error("longitude", "location", tr("must be between -180 and 180")) }
             settings.location.longitude = lon
             mark(&settings, "location.longitude")
         }
         if (settings.location.latitude == nil) != (settings.location.longitude == nil) {
-            throw error("latitude", "location", "latitude and longitude must be set together")
+            throw error("latitude", "location", tr("latitude and longitude must be set together"))
         }
         if let name = try string("name", in: table, section: "location") { settings.location.name = name; mark(&settings, "location.name") }
         if let city = try string("city", in: table, section: "location") {
-            guard !city.trimmingWhitespace().isEmpty else { throw error("city", "location", "needs a place name") }
+            guard !city.trimmingWhitespace().isEmpty else { throw error("city", "location", tr("needs a place name")) }
             settings.location.city = city
             mark(&settings, "location.city")
         }
         if let auto = table["auto"] {
-            guard let value = auto.bool else { throw error("auto", "location", "must be true or false") }
+            guard let value = auto.bool else { throw error("auto", "location", tr("must be true or false")) }
             settings.location.auto = value
             mark(&settings, "location.auto")
         }
@@ -148,7 +149,7 @@ struct ConfigFile {
             var ids: [ProviderID] = []
             for item in array {
                 guard let id = item.string.flatMap(ProviderID.init(rawValue:)), allowed.contains(id) else {
-                    throw error(key, "sources", "unknown provider \(item.debugDescription); allowed: \(allowed.map(\.rawValue).joined(separator: ", "))")
+                    throw error(key, "sources", tr("unknown provider %s; allowed: %s").filled(item.debugDescription, allowed.map(\.rawValue).joined(separator: ", ")))
                 }
                 ids.append(id)
             }
@@ -164,7 +165,7 @@ struct ConfigFile {
     private func applyProviders(_ table: TOMLTable, to settings: inout Settings) throws(ConfigError) {
         try checkKeys(table, section: "providers", allowed: ProviderKeys.all.map { $0.provider } + ProviderID.sensors.map(\.rawValue))
         for provider in table.keys {
-            guard let section = table[provider]?.table else { throw error(provider, "providers", "must be a table [providers.\(provider)]") }
+            guard let section = table[provider]?.table else { throw error(provider, "providers", tr("must be a table [%s]").filled("providers.\(provider)")) }
             if let sensor = ProviderID(rawValue: provider), ProviderID.sensors.contains(sensor) {
                 try applySensor(sensor, section, to: &settings)
                 continue

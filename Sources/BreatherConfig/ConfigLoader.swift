@@ -124,8 +124,8 @@ public struct ConfigLoader: Sendable {
     /// than 1 MiB, not read": the same words whichever file it is.
     static func cannotRead(_ kind: String, _ error: SmallFile.ReadError) -> String {
         switch error {
-        case .unreadable(_, let reason): "cannot read the \(kind) file (\(reason))"
-        case .tooLarge, .notRegularFile: "the \(kind) file is \(error.reason)"
+        case .unreadable(_, let reason): tr("cannot read the %s file (%s)").filled(kind, reason)
+        case .tooLarge, .notRegularFile: tr("the %s file is %s").filled(kind, error.reason)
         }
     }
 }

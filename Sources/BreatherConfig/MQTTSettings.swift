@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BreatherLocale
 
 /// `[mqtt]`: publish the state for Home Assistant and other machines' bars.
 public struct MQTTSettings: Sendable, Equatable {
@@ -84,14 +85,14 @@ public struct MQTTSettings: Sendable, Equatable {
 
     /// Why `prefix` cannot be a topic prefix (wildcards, empty levels), or nil when it can.
     public static func topicProblem(_ prefix: String) -> String? {
-        if prefix.isEmpty { return "must not be empty" }
+        if prefix.isEmpty { return tr("must not be empty") }
         // Characters and split, not String.contains(String): that one is _StringProcessing's,
         // which the release binary must not link (scripts/check-binary.sh).
-        if prefix.contains(where: { $0 == "+" || $0 == "#" }) { return "must not contain the wildcards + or #" }
+        if prefix.contains(where: { $0 == "+" || $0 == "#" }) { return tr("must not contain the wildcards + or #") }
         if prefix.split(separator: "/", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
-            return "must not start or end with / or have empty levels"
+            return tr("must not start or end with / or have empty levels")
         }
-        if prefix.hasPrefix("$") { return "must not start with $ (reserved by brokers)" }
+        if prefix.hasPrefix("$") { return tr("must not start with $ (reserved by brokers)") }
         return nil
     }
 }
@@ -129,10 +130,10 @@ public struct MQTTURL: Sendable, Equatable, CustomStringConvertible {
     /// Why `text` is no broker URL, or nil when it is one.
     public static func problem(_ text: String) -> String? {
         guard let parsed = parse(text) else {
-            return "must be mqtt://host[:port] or mqtts://host[:port] (got \"\(text)\")"
+            return tr("must be mqtt://host[:port] or mqtts://host[:port] (got %s)").filled("\"\(text)\"")
         }
-        if parsed.host.isEmpty { return "needs a host name (got \"\(text)\")" }
-        if !(1...65_535).contains(parsed.port) { return "port must be from 1 to 65535 (got \"\(text)\")" }
+        if parsed.host.isEmpty { return tr("needs a host name (got %s)").filled("\"\(text)\"") }
+        if !(1...65_535).contains(parsed.port) { return tr("port must be from 1 to 65535 (got %s)").filled("\"\(text)\"") }
         return nil
     }
 

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// One `[[place]]` table: a place Breather follows beside the others. The first is the primary:
@@ -29,13 +30,13 @@ public struct PlaceSettings: Sendable, Equatable {
 
     /// Why `name` cannot be a place's name, or nil when it can.
     public static func nameProblem(_ name: String) -> String? {
-        if name.isEmpty { return "needs a name, like name = \"home\"" }
-        if name.utf8.count > maximumNameLength { return "\"\(name)\" is longer than \(maximumNameLength) characters" }
+        if name.isEmpty { return tr("needs a name, like %s").filled("name = \"home\"") }
+        if name.utf8.count > maximumNameLength { return tr("%s is longer than %s characters").filled("\"\(name)\"", "\(maximumNameLength)") }
         let allowed = name.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
         }
-        guard allowed else { return "\"\(name)\" may hold only lower-case letters, digits, - and _ (it keys files, topics and ids)" }
+        guard allowed else { return tr("%s may hold only lower-case letters, digits, - and _ (it keys files, topics and ids)").filled("\"\(name)\"") }
         if SensorPlace(rawValue: name) != nil { return "\"\(name)\" is taken: a sensor's place = \"\(name)\" means indoors or outdoors" }
         return nil
     }

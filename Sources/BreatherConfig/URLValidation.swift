@@ -1,3 +1,5 @@
+import BreatherLocale
+
 /// Checks a provider base URL from the config when it is loaded, so a URL that can never work
 /// (`http://`, `ftp://x`, `https://host/v1?x=1`) is a config error (exit 78) naming the key,
 /// not a failure on every fetch at run time.
@@ -16,13 +18,13 @@ public enum ProviderURL {
         } else if url.hasPrefix("http://") {
             scheme = "http://"
         } else {
-            return "must be an http:// or https:// URL"
+            return tr("must be an http:// or https:// URL")
         }
         if url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) }) {
-            return "must be a URL without spaces or control characters"
+            return tr("must be a URL without spaces or control characters")
         }
         if url.contains("?") || url.contains("#") {
-            return "must be a base URL without a query (?) or fragment (#): Breather adds its own"
+            return tr("must be a base URL without a query (?) or fragment (#): Breather adds its own")
         }
         let rest = url.dropFirst(scheme.count)
         let authority = rest.prefix { $0 != "/" }
@@ -45,11 +47,11 @@ public enum ProviderURL {
             host = hostAndPort
         }
         if host.isEmpty || host.allSatisfy({ $0 == "." }) {
-            return "must name a host, as in \(scheme)api.example.com/v1"
+            return tr("must name a host, as in %s").filled("\(scheme)api.example.com/v1")
         }
         if let port, !port.isEmpty {
             guard port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65535).contains(number) else {
-                return "must have a port from 1 to 65535"
+                return tr("must have a port from 1 to 65535")
             }
         }
         return nil

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherStore
 
 /// The bar's evening "log today?" prompt (`[log] evening_prompt`, off by default): from the
@@ -11,12 +12,15 @@ public struct EveningPrompt: Sendable, Equatable {
     /// The value it reached.
     public var value: Double
 
-    /// The tooltip's line: what was reached and the command that logs the day.
+    /// The tooltip's line: what was reached and the command that logs the day, in the
+    /// language bound in `L10n.language` (the session binds the interface's when it reads it).
     public var line: String {
         let metric = suspect.feature.metric
-        let when = suspect.feature.lag == 0 ? "today" : suspect.feature.lag == 1 ? "yesterday" : "\(suspect.feature.lag) days ago"
-        return "Log today? \(metric.label) \(when) was \(InsightsFormat.one(value)) \(metric.unit), above the \(InsightsFormat.one(suspect.suspectedAbove ?? 0))"
-            + " your log suspects: breather log 1-4 (1 good … 4 bad)"
+        let lag = suspect.feature.lag
+        let when = lag == 0 ? tr("today", context: "log") : lag == 1 ? tr("yesterday", context: "log") : trn("%d day ago", "%d days ago", lag)
+        return tr("Log today? %s %s was %s %s, above the %s your log suspects: breather log 1-4 (1 good … 4 bad)").filled(
+            metric.peoplesLabel, when, L10n.number(InsightsFormat.one(value)), ExposureMetric.peoplesUnit(metric.unit),
+            L10n.number(InsightsFormat.one(suspect.suspectedAbove ?? 0)))
     }
 
     /// The prompt at local minute-of-day `minute` after `start`, or nil: before `start`, once

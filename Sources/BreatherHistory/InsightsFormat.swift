@@ -1,53 +1,75 @@
+import BreatherLocale
+
 /// `breather insights` as text for people (table), json and CSV. Numbers are rounded to one
 /// decimal for people; json and CSV keep the shortest exact form.
 public enum InsightsFormat {
-    /// The readable report.
+    /// The readable report, in the language bound in `L10n.language` (the command binds it for
+    /// this format only: json and CSV stay English), with the decimal mark it writes; the
+    /// comparison's columns are measured in display columns, so they line up in Chinese too.
     public static func table(_ report: InsightsReport) -> String {
         let triggers = report.triggers
-        var lines = ["Logged days since \(HistoryTime.day(report.since)): \(triggers.loggedDays) (\(triggers.goodDays) good, \(triggers.badDays) bad)"]
+        var lines = [tr("Logged days since %s: %s (%s good, %s bad)").filled(HistoryTime.day(report.since), "\(triggers.loggedDays)",
+                                                                             "\(triggers.goodDays)", "\(triggers.badDays)")]
         if let more = triggers.moreDaysNeeded {
-            lines.append("Triggers: not enough data yet: \(more) more logged \(more == 1 ? "day" : "days") (a score each day).")
+            lines.append(trn("Triggers: not enough data yet: %d more logged day (a score each day).",
+                             "Triggers: not enough data yet: %d more logged days (a score each day).", more))
         } else if triggers.badDays == 0 {
-            lines.append("Triggers: no bad day (score 3 or 4) logged yet: nothing to compare.")
+            lines.append(tr("Triggers: no bad day (score 3 or 4) logged yet: nothing to compare."))
         } else {
             let suspects = triggers.suspects
-            lines.append(suspects.isEmpty ? "Suspected triggers: none (no exposure was above every good day's on two or more bad days)." : "Suspected triggers:")
+            lines.append(suspects.isEmpty ? tr("Suspected triggers: none (no exposure was above every good day's on two or more bad days).")
+                                          : tr("Suspected triggers:"))
             for suspect in suspects {
-                lines.append("  \(suspect.feature.metric.label), \(suspect.feature.delay): suspected above \(one(suspect.suspectedAbove!)) \(suspect.feature.metric.unit)"
-                             + " (\(suspect.badDaysAbove) of \(suspect.badDays) bad days above it, no good day of \(suspect.goodDays))")
+                let unit = ExposureMetric.peoplesUnit(suspect.feature.metric.unit)
+                lines.append("  " + tr("%s, %s: suspected above %s %s (%s of %s bad days above it, no good day of %s)").filled(
+                    suspect.feature.metric.peoplesLabel, suspect.feature.peoplesDelay, local(suspect.suspectedAbove!), unit,
+                    "\(suspect.badDaysAbove)", "\(suspect.badDays)", "\(suspect.goodDays)"))
             }
             lines.append("")
-            lines.append(pad("exposure", 36) + pad("delay", 14) + pad("good days", 11) + pad("bad days", 10) + pad("good mean", 11) + pad("bad mean", 10) + pad("tolerated up to", 17) + "bad days above")
-            for comparison in triggers.comparisons {
-                lines.append(pad(comparison.feature.metric.label, 36) + pad(comparison.feature.delay, 14) + pad("\(comparison.goodDays)", 11)
-                             + pad("\(comparison.badDays)", 10) + pad(comparison.goodMean.map(one) ?? "-", 11) + pad(comparison.badMean.map(one) ?? "-", 10)
-                             + pad(comparison.toleratedUpTo.map(one) ?? "-", 17) + "\(comparison.badDaysAbove)")
+            let headings = [tr("exposure", context: "insights"), tr("delay", context: "insights"), tr("good days", context: "insights"),
+                            tr("bad days", context: "insights"), tr("good mean", context: "insights"), tr("bad mean", context: "insights"),
+                            tr("tolerated up to", context: "insights"), tr("bad days above", context: "insights")]
+            let rows = triggers.comparisons.map { comparison in
+                [comparison.feature.metric.peoplesLabel, comparison.feature.peoplesDelay, "\(comparison.goodDays)", "\(comparison.badDays)",
+                 comparison.goodMean.map(local) ?? "-", comparison.badMean.map(local) ?? "-", comparison.toleratedUpTo.map(local) ?? "-",
+                 "\(comparison.badDaysAbove)"]
+            }
+            // English's widths, or a column's widest text and a space.
+            let widths = [36, 14, 11, 10, 11, 10, 17, 0].enumerated().map { column, least in
+                ([headings] + rows).reduce(least) { max($0, $1[column].displayWidth + 1) }
+            }
+            for fields in [headings] + rows {
+                lines.append(zip(fields, widths).dropLast().map { $0.padded(to: $1) }.joined() + fields[fields.count - 1])
             }
         }
         lines.append("")
         if let control = report.control {
-            lines.append("Asthma control (GINA, last \(control.weeks == 1 ? "week" : one(control.weeks) + " weeks")): \(words(control.level))")
-            lines.append("  day symptoms more than twice a week: \(yes(control.daySymptoms)) (\(count(control.symptomDays, "day")))")
-            lines.append("  any night waking: \(yes(control.nightWaking)) (\(count(control.nightDays, "night")))")
-            lines.append("  reliever more than twice a week: \(yes(control.relieverNeeded)) (\(count(control.relieverDays, "day")))")
-            lines.append("  any activity limited: \(yes(control.activityLimited)) (\(count(control.limitedDays, "day")))")
+            let period = control.weeks == 1 ? tr("Asthma control (GINA, last week): %s")
+                : tr("Asthma control (GINA, last %s weeks): %s").filled(local(control.weeks))
+            lines.append(period.filled(words(control.level)))
+            lines.append("  " + tr("day symptoms more than twice a week: %s (%s)").filled(yes(control.daySymptoms), days(control.symptomDays)))
+            lines.append("  " + tr("any night waking: %s (%s)").filled(yes(control.nightWaking), trn("%d night", "%d nights", control.nightDays)))
+            lines.append("  " + tr("reliever more than twice a week: %s (%s)").filled(yes(control.relieverNeeded), days(control.relieverDays)))
+            lines.append("  " + tr("any activity limited: %s (%s)").filled(yes(control.activityLimited), days(control.limitedDays)))
         } else {
-            lines.append("Asthma control (GINA): no entry in the last four weeks.")
+            lines.append(tr("Asthma control (GINA): no entry in the last four weeks."))
         }
         if !report.reliever.isEmpty {
-            lines.append("Reliever per week:")
-            for week in report.reliever { lines.append("  week of \(HistoryTime.day(week.weekStart)): \(count(week.puffs, "puff")) on \(count(week.days, "day"))") }
+            lines.append(tr("Reliever per week:"))
+            for week in report.reliever {
+                lines.append("  " + tr("week of %s: %s on %s").filled(HistoryTime.day(week.weekStart), trn("%d puff", "%d puffs", week.puffs), days(week.days)))
+            }
         }
         if let best = report.personalBest {
-            lines.append("Peak flow (personal best \(best) L/min):")
-            if report.peakFlows.isEmpty { lines.append("  none logged") }
+            lines.append(tr("Peak flow (personal best %s L/min):").filled("\(best)"))
+            if report.peakFlows.isEmpty { lines.append("  " + tr("none logged")) }
             for reading in report.peakFlows {
-                lines.append("  \(HistoryTime.minute(reading.time))  \(reading.peakFlow) L/min  \(reading.percent) %  \(reading.zone.rawValue)")
+                lines.append("  \(HistoryTime.minute(reading.time))  \(reading.peakFlow) L/min  \(reading.percent) %  \(zone(reading.zone))")
             }
         } else if report.peakFlows.isEmpty {
-            lines.append("Peak flow: set [log] personal_best in the config to see zones.")
+            lines.append(tr("Peak flow: set [log] personal_best in the config to see zones."))
         }
-        lines.append("Not medical advice: follow your own asthma action plan.")
+        lines.append(tr("Not medical advice: follow your own asthma action plan."))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -98,18 +120,23 @@ public enum InsightsFormat {
     public static func one(_ value: Double) -> String { HistoryCSV.number((value * 10).rounded() / 10) }
     private static func number(_ value: Double?) -> String { value.map(HistoryCSV.number) ?? "null" }
     private static func csvNumber(_ value: Double?) -> String { value.map(HistoryCSV.number) ?? "" }
+    /// One decimal with the decimal mark of the language bound: `12.3`, `12,3` in de, fr, es.
+    private static func local(_ value: Double) -> String { L10n.number(one(value)) }
     /// `1 day`, `5 days`.
-    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-    private static func yes(_ answer: Bool) -> String { answer ? "yes" : "no" }
+    private static func days(_ number: Int) -> String { trn("%d day", "%d days", number) }
+    private static func yes(_ answer: Bool) -> String { answer ? tr("yes", context: "log") : tr("no", context: "log") }
     private static func words(_ level: ControlReport.Level) -> String {
         switch level {
-        case .controlled: "well controlled"
-        case .partly: "partly controlled"
-        case .uncontrolled: "uncontrolled"
+        case .controlled: tr("well controlled")
+        case .partly: tr("partly controlled")
+        case .uncontrolled: tr("uncontrolled")
         }
     }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    private static func zone(_ zone: PeakFlowReading.Zone) -> String {
+        switch zone {
+        case .green: tr("green", context: "peak flow")
+        case .yellow: tr("yellow", context: "peak flow")
+        case .red: tr("red", context: "peak flow")
+        }
     }
 }

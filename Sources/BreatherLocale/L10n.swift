@@ -62,7 +62,7 @@ public func tr(_ msgid: String, context: String) -> String {
 }
 
 /// The form of a message for `count` by the language's plural rule ("1 hour" / "2 hours"),
-/// English's when the catalog lacks it. `%d` in the result is replaced by `count`.
+/// English's when the catalog lacks it. The first `%d` in the result is replaced by `count`.
 public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
     let language = L10n.language
     let text: String
@@ -72,10 +72,13 @@ public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
         text = count == 1 ? singular : plural
     }
     // By hand: the standard library's `replacing(_:with:)` links _StringProcessing (1.3 MB).
-    guard let mark = text.utf8.firstIndex(of: UInt8(ascii: "%")), text.utf8[text.utf8.index(after: mark)...].first == UInt8(ascii: "d") else {
+    // The first "%d", wherever it stands: "%s: above %s %s, … before %d bad days" fills its
+    // `%s` afterwards with `filled`.
+    let utf8 = text.utf8
+    guard let mark = utf8.indices.first(where: { utf8[$0] == UInt8(ascii: "%") && utf8[utf8.index(after: $0)...].first == UInt8(ascii: "d") }) else {
         return text
     }
-    let end = text.utf8.index(mark, offsetBy: 2)
+    let end = utf8.index(mark, offsetBy: 2)
     return String(text[..<mark]) + String(count) + String(text[end...])
 }
 

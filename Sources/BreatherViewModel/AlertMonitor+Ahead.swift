@@ -62,15 +62,15 @@ extension AlertMonitor {
             }
             guard var sent = pending[kind] else {
                 pending[kind] = PendingWarning(rank: ahead.rank)
-                result.append(AlertNotification(urgency: .normal, summary: "Forecast: \(ahead.summary)", body: "\(city): \(ahead.detail)"))
+                result.append(AlertNotification(urgency: .normal, summary: tr("Forecast: %s").filled(ahead.summary), body: tr("%s: %s").filled(city, ahead.detail)))
                 continue
             }
             sent.misses = 0
             if ahead.rank > sent.rank && !sent.reAlerted {
                 sent.rank = ahead.rank
                 sent.reAlerted = true
-                result.append(AlertNotification(urgency: .normal, summary: "Forecast worse: \(ahead.summary)",
-                                                body: "\(city): \(ahead.detail)"))
+                result.append(AlertNotification(urgency: .normal, summary: tr("Forecast worse: %s").filled(ahead.summary),
+                                                body: tr("%s: %s").filled(city, ahead.detail)))
             }
             pending[kind] = sent
         }

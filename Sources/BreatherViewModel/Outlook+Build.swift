@@ -132,9 +132,10 @@ extension Outlook {
         let peak = run.worst.index
         return OutlookWarning(
             kind: .air, start: run.start, end: run.end, rank: run.worstRank, level: peak.category.name,
-            summary: "\(name) \(run.first.index.category.name) from about \(localTime.clock(run.start))" + (main.isEmpty ? "" : ", \(main)"),
-            detail: "\(name) up to \(alerts.standard.displayValue(peak.value)) \(peak.category.name) at \(localTime.clock(run.worstTime)), "
-                + span((run.start, run.end), localTime))
+            summary: tr("%s %s from about %s").filled(name, Format.categoryName(run.first.index.category, alerts.standard), localTime.clock(run.start))
+                + (main.isEmpty ? "" : ", \(main)"),
+            detail: tr("%s up to %s %s at %s, %s").filled(name, "\(alerts.standard.displayValue(peak.value))", Format.categoryName(peak.category, alerts.standard),
+                                                       localTime.clock(run.worstTime), span((run.start, run.end), localTime)))
     }
 
     static func pollenWarning(_ pollution: Pollution, alerts: AlertSettings, localTime: LocalTime, now: Timestamp) -> OutlookWarning? {
@@ -150,9 +151,11 @@ extension Outlook {
         let first = run.first, worst = run.worst
         return OutlookWarning(
             kind: .pollen, start: run.start, end: run.end, rank: run.worstRank, level: worst.level.displayName,
-            summary: "\(first.type.rawValue.capitalizedFirst) pollen \(first.level.displayName) from about \(localTime.clock(run.start))",
-            detail: "\(worst.type.rawValue) pollen up to \(Format.whole(worst.count)) grains/m³ (\(worst.level.displayName)) "
-                + "at \(localTime.clock(run.worstTime)), " + span((run.start, run.end), localTime))
+            summary: tr("%s pollen %s from about %s").filled(Format.speciesName(first.type), Format.levelName(first.level), localTime.clock(run.start))
+                .capitalizedFirst,
+            detail: tr("%s pollen up to %s grains/m³ (%s) at %s, %s").filled(Format.speciesName(worst.type), Format.whole(worst.count),
+                                                                          Format.levelName(worst.level), localTime.clock(run.worstTime),
+                                                                          span((run.start, run.end), localTime)))
     }
 
     static func uvWarning(_ pollution: Pollution, alerts: AlertSettings, localTime: LocalTime, now: Timestamp) -> OutlookWarning? {
@@ -167,9 +170,9 @@ extension Outlook {
         let first = UVCategory(index: run.first), worst = UVCategory(index: run.worst)
         return OutlookWarning(
             kind: .uv, start: run.start, end: run.end, rank: run.worstRank, level: worst.displayName,
-            summary: "UV \(first.displayName) from about \(localTime.clock(run.start))",
-            detail: "UV up to \(UVCategory.reported(run.worst)) \(worst.displayName) at \(localTime.clock(run.worstTime)), "
-                + span((run.start, run.end), localTime))
+            summary: tr("UV %s from about %s").filled(Format.uvName(first), localTime.clock(run.start)),
+            detail: tr("UV up to %s %s at %s, %s").filled("\(UVCategory.reported(run.worst))", Format.uvName(worst), localTime.clock(run.worstTime),
+                                                      span((run.start, run.end), localTime)))
     }
 
     /// The asthma outlook (the worst risk of the next 24 h and its first hour) as a crossing.
@@ -179,8 +182,8 @@ extension Outlook {
         return OutlookWarning(
             kind: .asthma, start: outlook.at, end: outlook.at.addingTimeInterval(3600), rank: outlook.risk.rank,
             level: outlook.risk.displayName,
-            summary: "Asthma risk \(outlook.risk.displayName) from about \(localTime.clock(outlook.at))",
-            detail: "asthma risk up to \(outlook.risk.displayName) from \(localTime.clock(outlook.at))")
+            summary: tr("Asthma risk %s from about %s").filled(Format.riskName(outlook.risk), localTime.clock(outlook.at)),
+            detail: tr("asthma risk up to %s from %s").filled(Format.riskName(outlook.risk), localTime.clock(outlook.at)))
     }
 }
 

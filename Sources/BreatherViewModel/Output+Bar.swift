@@ -23,7 +23,7 @@ extension Output {
         guard hasData else { return "\(indexName) – " + (isLoading ? tr("loading…") : errorShort ?? tr("no data")) }
         if let placesLine { return placesLine }
         let stale = isStale ? tr("stale") + " \(ageShort)" : nil
-        let prompt = logPrompt == nil ? [] : [Self.logPromptMark]
+        let prompt = logPrompt == nil ? [] : [tr("log?")]
         var index = indoorBarPart ?? (data.airQuality == nil ? "\(indexName) –" : "\(indexName) \(aqi) \(airQualityCategoryShort)")
         var marks = lineEnd(stale: stale) + prompt
         // The advice is an essential when it matters (something to do: keep closed, purifier,
@@ -56,7 +56,8 @@ extension Output {
     }
 
     /// The compact text's mark for the evening prompt (`[log] evening_prompt`), one of the
-    /// essentials while it shows: "US AQI 44 Good · asthma low · log?".
+    /// essentials while it shows: "US AQI 44 Good · asthma low · log?" (in English: the bar
+    /// shows `tr("log?")`, "Tagebuch?" in German).
     public static let logPromptMark = "log?"
 
     /// The compact text's width: the essentials always show, the other parts while they fit.
@@ -99,7 +100,7 @@ extension Output {
             parts.append("UV \(UVCategory.reported(uv.index)) \(Format.uvName(uv.category))\(dayAheadMark)")
         }
         parts += lineEnd(stale: isStale ? tr("stale") + " \(age)" : nil)
-        if logPrompt != nil { parts.append("log today?") }
+        if logPrompt != nil { parts.append(tr("log today?")) }
         let line = parts.joined(separator: " · ")
         // The sparkline where it fits: a full text stays within a wide bar block's 100 columns.
         return !sparkline.isEmpty && line.count + 3 + sparkline.count <= Self.fullTextWidth ? line + " · " + sparkline : line

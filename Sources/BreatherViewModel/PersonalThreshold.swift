@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// A trigger the user's own breathing log suspects (`breather insights`), used as an alert
@@ -25,6 +26,21 @@ public struct PersonalThreshold: Sendable, Equatable {
         self.badDays = badDays
     }
 
+    /// `label` in the language being rendered (`L10n.language`): the same words as `breather
+    /// insights` prints; `label` itself in English, and for a variable the catalogs do not name.
+    var peoplesLabel: String {
+        guard L10n.language != .english else { return label }
+        if variable.hasPrefix("pollen_"), let species = PollenType(rawValue: String(variable.dropFirst("pollen_".count))) {
+            return tr("%s pollen, highest hour").filled(Format.speciesName(species))
+        }
+        switch variable {
+        case "pm2_5": return tr("PM2.5, 24-h mean")
+        case "o3": return tr("ozone, highest 8-h mean")
+        case "no2": return tr("NO2, highest hour")
+        default: return label
+        }
+    }
+
     /// The current value of the variable as `output` shows it: the latest hour of a pollutant,
     /// or a pollen count; nil for none, and for pollen shown stale beside a sensor's fresh
     /// particles ("grass high*": kept from an earlier fetch, no new reading).
@@ -47,12 +63,14 @@ extension AlertMonitor {
             let flipped = track.observe(bad: value > threshold.limit, reading: reading, hold: settings.hold)
             personalTracks[threshold.variable] = track
             guard let alerting = flipped else { continue }
-            let shown = Int(value.rounded()), limit = Int(threshold.limit.rounded())
+            let shown = String(Int(value.rounded())), limit = String(Int(threshold.limit.rounded()))
+            let label = threshold.peoplesLabel, unit = threshold.unit == "grains/m³" ? tr("grains/m³") : threshold.unit
             result.append(alerting
-                ? AlertNotification(urgency: .normal, summary: "Your suspected trigger: \(threshold.label) \(shown) \(threshold.unit)",
-                                    body: "\(city): above \(limit) \(threshold.unit), which your log found before \(threshold.badDays) bad days")
-                : AlertNotification(urgency: .low, summary: "Back below your suspected trigger: \(threshold.label) \(shown) \(threshold.unit)",
-                                    body: "\(city): at or below \(limit) \(threshold.unit)"))
+                ? AlertNotification(urgency: .normal, summary: tr("Your suspected trigger: %s %s %s").filled(label, shown, unit),
+                                    body: trn("%s: above %s %s, which your log found before %d bad day",
+                                              "%s: above %s %s, which your log found before %d bad days", threshold.badDays).filled(city, limit, unit))
+                : AlertNotification(urgency: .low, summary: tr("Back below your suspected trigger: %s %s %s").filled(label, shown, unit),
+                                    body: tr("%s: at or below %s %s").filled(city, limit, unit)))
         }
         return result
     }

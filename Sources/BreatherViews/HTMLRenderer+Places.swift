@@ -46,11 +46,14 @@ extension HTMLRenderer {
             let name = place.label == place.name ? place.name : "\(place.label) \(place.name)"
             guard !place.history.hours.isEmpty else {
                 html += "<section id=\"hours-\(MarkupEscaping.text(place.name))\"><h2>\(MarkupEscaping.text(name)) · \(MarkupEscaping.text(tr("History", context: "dashboard")))</h2>"
-                    + "<p class=\"small\">No history recorded for this place yet.</p></section>\n"
+                    + "<p class=\"small\">\(MarkupEscaping.text(tr("No history recorded for this place yet.")))</p></section>\n"
                 continue
             }
-            let hours = SVGBarChart(bars: place.history.hours, ranges: ranges, title: "\(name): \(output.indexName), last 48 hours, each hour\u{2019}s index")
-            var days = SVGBarChart(bars: place.history.days, ranges: ranges, title: "\(name): \(output.indexName), last 30 days, each day\u{2019}s worst hour")
+            let named = { (category: AQICategory) in Format.categoryName(category, output.standard) }
+            let hours = SVGBarChart(bars: place.history.hours, ranges: ranges,
+                                    title: "\(name): " + tr("%s, last 48 hours, each hour’s index", context: "dashboard").filled(output.indexName), categoryName: named)
+            var days = SVGBarChart(bars: place.history.days, ranges: ranges,
+                                   title: "\(name): " + tr("%s, last 30 days, each day’s worst hour", context: "dashboard").filled(output.indexName), categoryName: named)
             days.labelEvery = 5
             html += section("\(name) · " + tr("Last 48 hours", context: "dashboard"), id: "hours-\(MarkupEscaping.text(place.name))", chart: hours, output.standard)
                 + section("\(name) · " + tr("Last 30 days", context: "dashboard"), id: "days-\(MarkupEscaping.text(place.name))", chart: days, output.standard)

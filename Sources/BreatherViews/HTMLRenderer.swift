@@ -100,13 +100,17 @@ public struct HTMLRenderer: Renderer {
         guard !history.hours.isEmpty else {
             return "<section><h2>\(e(tr("History", context: "dashboard")))</h2><p class=\"small\">\(e(tr("No history recorded here yet (or %s is off).", context: "dashboard")).filled("<code>[history]</code>"))</p></section>\n"
         }
-        let hours = SVGBarChart(bars: history.hours, ranges: ranges, title: tr("%s, last 48 hours, each hour’s index", context: "dashboard").filled(output.indexName))
-        var days = SVGBarChart(bars: history.days, ranges: ranges, title: tr("%s, last 30 days, each day’s worst hour", context: "dashboard").filled(output.indexName))
+        let named = { (category: AQICategory) in Format.categoryName(category, output.standard) }
+        let hours = SVGBarChart(bars: history.hours, ranges: ranges, title: tr("%s, last 48 hours, each hour’s index", context: "dashboard").filled(output.indexName),
+                                categoryName: named)
+        var days = SVGBarChart(bars: history.days, ranges: ranges, title: tr("%s, last 30 days, each day’s worst hour", context: "dashboard").filled(output.indexName),
+                               categoryName: named)
         days.labelEvery = 5
         days.markers = markers
-        let note = markers.isEmpty ? "" : "<p class=\"small\" id=\"log-markers\">Dashed lines: \(markers.count) logged "
-            + "\(markers.count == 1 ? "day" : "days") from your breathing log (a bad or poor day, reliever use; hover for the words). "
-            + "Shown because <code>[log] dashboard = true</code>.</p>"
+        let note = markers.isEmpty ? "" : "<p class=\"small\" id=\"log-markers\">"
+            + e(trn("Dashed lines: %d logged day from your breathing log (a bad or poor day, reliever use; hover for the words). Shown because %s.",
+                    "Dashed lines: %d logged days from your breathing log (a bad or poor day, reliever use; hover for the words). Shown because %s.",
+                    markers.count)).filled("<code>[log] dashboard = true</code>") + "</p>"
         return section(tr("Last 48 hours", context: "dashboard"), id: "hours", chart: hours, output.standard)
             + section(tr("Last 30 days", context: "dashboard"), id: "days", chart: days, output.standard, note: note)
     }
@@ -116,7 +120,8 @@ public struct HTMLRenderer: Renderer {
         var html = ""
         let bars = output.forecastBars
         if !bars.isEmpty {
-            var chart = SVGBarChart(bars: bars, ranges: output.standard.categoryRanges, title: tr("%s forecast, next 24 hours", context: "dashboard").filled(output.indexName))
+            var chart = SVGBarChart(bars: bars, ranges: output.standard.categoryRanges, title: tr("%s forecast, next 24 hours", context: "dashboard").filled(output.indexName),
+                                    categoryName: { Format.categoryName($0, output.standard) })
             chart.labelEvery = 3
             html += section(tr("Next 24 hours", context: "dashboard"), id: "forecast", chart: chart, output.standard)
         }

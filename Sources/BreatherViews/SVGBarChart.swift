@@ -26,6 +26,9 @@ struct SVGBarChart {
     var cssClass = "chart"
     /// The labels' size in the chart's own units.
     var fontSize = 10
+    /// A category's name in the bands' and bars' tooltips: the renderer passes the people's
+    /// (`Format.categoryName` under its standard); the standard's English name by default.
+    var categoryName: (AQICategory) -> String = { $0.name }
 
     /// The highest index the scale shows: the top of the band the highest bar is in, so that band shows whole.
     var scaleTop: Int {
@@ -54,7 +57,7 @@ struct SVGBarChart {
             let y0 = y(upper), y1 = y(Double(range.lower))
             out += "<rect x=\"\(fmt(left))\" y=\"\(fmt(y0))\" width=\"\(fmt(plotWidth))\" height=\"\(fmt(max(0, y1 - y0)))\""
                 + " fill=\"\(MarkupEscaping.color(range.category.color))\" fill-opacity=\"0.16\"><title>"
-                + MarkupEscaping.text("\(range.category.name): \(range.lower)" + (range.upper.map { "–\($0)" } ?? "+")) + "</title></rect>"
+                + MarkupEscaping.text("\(categoryName(range.category)): \(range.lower)" + (range.upper.map { "–\($0)" } ?? "+")) + "</title></rect>"
             if showsLabels {
                 out += "<text x=\"\(fmt(left - 4))\" y=\"\(fmt(y1 - 2))\" text-anchor=\"end\" font-size=\"\(fontSize)\" fill=\"\(ink)\">\(range.lower)</text>"
             }
@@ -74,7 +77,7 @@ struct SVGBarChart {
                 let x0 = crisp ? x.rounded() : x + gap / 2, x1 = crisp ? (x + slot).rounded() - gap : x + slot - gap / 2
                 out += "<rect x=\"\(fmt(x0))\" y=\"\(fmt(top + plotHeight - barHeight))\" width=\"\(fmt(x1 - x0))\" height=\"\(fmt(barHeight))\""
                     + " fill=\"\(MarkupEscaping.color(category.color))\"\(outline)"
-                    + (barTitles ? "><title>" + MarkupEscaping.text("\(bar.label): \(bar.text) \(category.name)") + "</title></rect>" : "/>")
+                    + (barTitles ? "><title>" + MarkupEscaping.text("\(bar.label): \(bar.text) \(categoryName(category))") + "</title></rect>" : "/>")
             }
             if showsLabels, position % labelEvery == 0 {
                 out += "<text x=\"\(fmt(x + slot / 2))\" y=\"\(height - 5)\" text-anchor=\"middle\" font-size=\"\(fontSize)\" fill=\"\(ink)\">"

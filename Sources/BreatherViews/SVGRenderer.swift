@@ -36,7 +36,8 @@ public struct SVGRenderer: Renderer {
     /// The text for the people's copy of an output, in its language (`Output.inPeoplesLanguage`).
     func rendered(_ output: Output) -> String {
         let bars = chart == .history ? Array(history.hours.suffix(24)) : output.forecastBars
-        var svg = SVGBarChart(bars: bars, ranges: output.standard.categoryRanges, title: Self.title(output, chart: chart, bars: bars))
+        var svg = SVGBarChart(bars: bars, ranges: output.standard.categoryRanges, title: Self.title(output, chart: chart, bars: bars),
+                              categoryName: { Format.categoryName($0, output.standard) })
         svg.width = width
         svg.height = height
         svg.labelEvery = width >= 360 ? 3 : 6
@@ -52,14 +53,14 @@ public struct SVGRenderer: Renderer {
     static func title(_ output: Output, chart: Chart, bars: [ChartBar]) -> String {
         var now: String
         if !output.hasData {
-            now = "\(output.indexName): no data yet" + (output.error.map { " (\($0))" } ?? "")
+            now = tr("%s: no data yet").filled(output.indexName) + (output.error.map { " (\($0))" } ?? "")
         } else if output.data.airQuality == nil {
-            now = "\(output.indexName): no reading at \(output.city)"
+            now = tr("%s: no reading at %s").filled(output.indexName, output.city)
         } else {
-            now = "\(output.indexName) \(output.aqi) \(output.airQualityCategory) at \(output.city)"
+            now = tr("%s %s %s at %s").filled(output.indexName, output.aqi, output.airQualityCategory, output.city)
             if output.isStale, !output.staleness.isEmpty { now += ", \(output.staleness)" }
         }
-        let span = chart == .history ? "last 24 hours" : "forecast, next 24 hours"
-        return "\(now); \(span)" + (bars.contains { $0.value != nil } ? "" : ": no hours to show")
+        let span = chart == .history ? tr("last 24 hours") : tr("forecast, next 24 hours")
+        return "\(now); \(span)" + (bars.contains { $0.value != nil } ? "" : ": " + tr("no hours to show"))
     }
 }

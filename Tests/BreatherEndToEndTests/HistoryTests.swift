@@ -342,7 +342,7 @@ struct HistoryTests {
         #expect(chart.status == 64)
         let ignored = try await sandbox.run(["--latitude", "1", "--longitude", "2", "history"])
         #expect(ignored.status == 64)
-        #expect(ignored.stderr.contains("breather history reads --config, --log-level and --standard before 'history'"))
+        #expect(ignored.stderr.contains("breather history reads --config, --log-level, --standard and --language before 'history'"))
         let bash = try await sandbox.run(["--generate-completion-script", "bash"])
         #expect(bash.stdout.contains("history") && bash.stdout.contains("--since") && bash.stdout.contains("chart"))
     }

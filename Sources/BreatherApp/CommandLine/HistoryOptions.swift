@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import BreatherHistory
+import BreatherLocale
 import BreatherModel
 
 /// `breather history [options]` and `breather history import FILE`: the flags the history
@@ -19,6 +20,8 @@ struct HistoryOptions: Sendable {
     var logLevel: LogLevel = .warning
     /// `--place NAME`: one `[[place]]`'s readings only; nil = every place's.
     var place: String?
+    /// `--language` given before `history`: the table's language (CSV and json stay English).
+    var language: Language?
     /// `import FILE`: the file to read back.
     var importFile: String?
 
@@ -37,12 +40,12 @@ struct HistoryOptions: Sendable {
 
     /// The words after `history`; `common` holds the flags given before it.
     static func parse(_ arguments: ArraySlice<String>, common: CommonOptions, now: Int) throws(UsageError) -> HistoryOptions {
-        var options = HistoryOptions(standard: common.standard, configPath: common.configPath, logLevel: common.logLevel)
+        var options = HistoryOptions(standard: common.standard, configPath: common.configPath, logLevel: common.logLevel, language: common.language)
         if common.format != nil { throw UsageError("give --format after 'history': its formats are table, csv, json and chart") }
         // Flags before the word that history would ignore are refused, as `aqi` refuses them.
         if common.latitude != nil || common.city != nil || common.place != nil || common.units != nil || common.icons != nil || common.template != nil
             || common.output != nil || common.refresh {
-            throw UsageError("breather history reads --config, --log-level and --standard before 'history'; its own flags follow it")
+            throw UsageError("breather history reads --config, --log-level, --standard and --language before 'history'; its own flags follow it")
         }
         var rest = arguments
         var positionals: [String] = []

@@ -1,3 +1,5 @@
+import BreatherLocale
+
 /// `breather insights [--since 90d] [--format table|json|csv|html]`: the words after `insights`.
 struct InsightsOptions: Sendable {
     enum Format: String, CaseIterable, Sendable { case table, json, csv, html }
@@ -6,6 +8,8 @@ struct InsightsOptions: Sendable {
     var format: Format = .table
     var configPath: String?
     var logLevel: LogLevel = .warning
+    /// `--language` given before `insights`: the table's language (json, CSV and html stay English).
+    var language: Language?
 
     /// The flags of `breather insights`, for the parser, its help page and the completions.
     static let specs: [OptionSpec] = [
@@ -18,7 +22,7 @@ struct InsightsOptions: Sendable {
 
     /// The words after `insights`; `common` holds the flags given before it.
     static func parse(_ arguments: ArraySlice<String>, common: CommonOptions, now: Int) throws(UsageError) -> InsightsOptions {
-        var options = InsightsOptions(since: now - 90 * 86_400, configPath: common.configPath, logLevel: common.logLevel)
+        var options = InsightsOptions(since: now - 90 * 86_400, configPath: common.configPath, logLevel: common.logLevel, language: common.language)
         try LogOptions.refuseCommonFlags(common, command: "insights")
         var rest = arguments
         while let argument = rest.popFirst() {

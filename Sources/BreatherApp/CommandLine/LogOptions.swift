@@ -1,4 +1,5 @@
 import BreatherHistory
+import BreatherLocale
 
 /// `breather log [SCORE] [flags]`, `log list`, `log edit ID [flags]`, `log delete ID`, `log
 /// import FILE`: the words after `log`. Every value is checked here, before the store is
@@ -23,6 +24,8 @@ struct LogOptions: Sendable {
     var format: Format = .table
     var configPath: String?
     var logLevel: LogLevel = .warning
+    /// `--language` given before `log`: `log list`'s table's language (the CSV stays English).
+    var language: Language?
 
     /// The flags of `breather log`, for the parser, its help page and the completions.
     static let specs: [OptionSpec] = [
@@ -46,7 +49,7 @@ struct LogOptions: Sendable {
 
     /// The words after `log`; `common` holds the flags given before it.
     static func parse(_ arguments: ArraySlice<String>, common: CommonOptions, now: Int) throws(UsageError) -> LogOptions {
-        var options = LogOptions(configPath: common.configPath, logLevel: common.logLevel)
+        var options = LogOptions(configPath: common.configPath, logLevel: common.logLevel, language: common.language)
         try Self.refuseCommonFlags(common, command: "log")
         var positionals: [String] = []
         var given: Set<String> = []
@@ -178,7 +181,7 @@ struct LogOptions: Sendable {
         if common.format != nil { throw UsageError("give --format after '\(command)'") }
         if common.latitude != nil || common.city != nil || common.place != nil || common.units != nil || common.icons != nil || common.template != nil
             || common.output != nil || common.refresh || common.standard != nil {
-            throw UsageError("breather \(command) reads --config and --log-level before '\(command)'; its own flags follow it")
+            throw UsageError("breather \(command) reads --config, --log-level and --language before '\(command)'; its own flags follow it")
         }
     }
 
