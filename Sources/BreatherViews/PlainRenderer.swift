@@ -1,8 +1,8 @@
 import BreatherLocale
 import BreatherViewModel
 
-/// One status line: `Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63%`.
-/// A part kept from an earlier fetch beside a fresh index says so ("12°C (stale)"); the line
+/// One status line: `Brooklyn · US AQI 57 Moderate (PM2.5) · Cloudy 12°C · Asthma medium 63%`.
+/// A part kept from an earlier fetch beside a fresh index says so ("Cloudy 12°C (stale)"); the line
 /// ends with `Output.lineEnd`: the sensor the model stands in for ("purpleair failed"), the
 /// staleness, how long a provider's Retry-After has left. Before any data the line names what
 /// failed, briefly.
@@ -51,7 +51,9 @@ public struct PlainRenderer: Renderer {
         } else {
             parts.append("\(output.indexName) \(Format.unavailable)")
         }
-        parts.append(output.data.weather?.temperatureC == nil ? tr("temperature unavailable") : output.temperature + output.mark(.weather, " (" + tr("stale") + ")"))
+        // The weather's word before the temperature, as the bars' full text has it ("Cloudy 12°C").
+        let weather = [output.condition, output.temperature].filter { !$0.isEmpty }.joined(separator: " ")
+        parts.append(output.data.weather?.temperatureC == nil ? tr("temperature unavailable") : weather + output.mark(.weather, " (" + tr("stale") + ")"))
         if output.data.asthma == nil {
             parts.append(tr("Asthma") + " " + Format.unavailable)
         } else {

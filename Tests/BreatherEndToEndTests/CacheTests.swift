@@ -15,7 +15,7 @@ struct CacheTests {
 
         let cached = try await sandbox.run(["--config", sandbox.configPath, "--standard", "china"])
         // Asthma: PM2.5 75 µg/m³ → AQHI-Plus 8 → high (issue 41).
-        #expect(cached.stdout == "Brooklyn · CN AQI 114 Lightly Polluted (PM2.5) · 18°C · Asthma high\n")
+        #expect(cached.stdout == "Brooklyn · CN AQI 114 Lightly Polluted (PM2.5) · Partly cloudy 18°C · Asthma high\n")
         #expect(server.requests.count == 2)
 
         let refreshed = try await sandbox.run(["--config", sandbox.configPath, "--refresh"])

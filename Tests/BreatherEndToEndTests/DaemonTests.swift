@@ -23,7 +23,7 @@ struct DaemonTests {
         #expect(json["stale"] as? Bool == false)
         // Asthma: PM2.5 40 µg/m³ this hour → AQHI-Plus ⌈4.0⌉ = 4 → medium, above the AQHI's low (issue 41).
         #expect(try String(contentsOfFile: sandbox.plainOutput, encoding: .utf8)
-            == "Brooklyn · US AQI 112 Unhealthy for Sensitive Groups (PM2.5) · 18°C · Asthma medium\n")
+            == "Brooklyn · US AQI 112 Unhealthy for Sensitive Groups (PM2.5) · Partly cloudy 18°C · Asthma medium\n")
         let before = server.requests.filter(Self.airRequests).count
         #expect(before == 1)
         // One binary: `pgrep -x breather` and `killall breather` find the daemon by this name.

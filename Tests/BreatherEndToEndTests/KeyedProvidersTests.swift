@@ -59,7 +59,7 @@ struct KeyedProvidersTests {
                                        sources: "air = [\"openweathermap\"]\nweather = [\"openweathermap\"]",
                                        ["--standard", "eu"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Brooklyn · EAQI 3 Moderate (PM2.5) · 25°C"), "\(result.stdout)")
+        #expect(result.stdout.hasPrefix("Brooklyn · EAQI 3 Moderate (PM2.5) · Rain 25°C"), "\(result.stdout)")
         #expect(server.requests.contains { $0.hasPrefix("/owm/data/2.5/air_pollution?lat=40.6769&lon=-73.9423&appid=") })
     }
 

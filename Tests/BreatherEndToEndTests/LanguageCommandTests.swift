@@ -6,7 +6,7 @@ import Testing
 /// no zh_CN, fr or de locale generated (`locale -a`), so these also show glibc is not used.
 @Suite("languages from the environment, end to end")
 struct LanguageCommandTests {
-    @Test("LANG=zh_CN.UTF-8 with --standard china: HJ 633's names; LANGUAGE=fr alone (a systemd unit): French; LC_ALL=de: a decimal comma; json the same bytes")
+    @Test("LANG=zh_CN.UTF-8 with --standard china: HJ 633's names and Chinese weather words; LANGUAGE=fr alone (a systemd unit): French; LC_ALL=de: a decimal comma; json the same bytes")
     func fromEnvironment() async throws {
         let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         let sandbox = try Sandbox()
@@ -15,6 +15,7 @@ struct LanguageCommandTests {
         #expect(chinese.status == 0, "\(chinese.stderr)")
         #expect(chinese.stdout.contains(" 良 ") || chinese.stdout.contains("污染"), "\(chinese.stdout)")
         #expect(chinese.stdout.contains("哮喘"), "\(chinese.stdout)")
+        #expect(chinese.stdout.contains(" · 局部多云 18°C · "), "the weather's word in Chinese: \(chinese.stdout)")
         let french = try await sandbox.run(["--format", "waybar", "--config", sandbox.configPath], environment: ["LANGUAGE": "fr"])
         #expect(french.stdout.contains("Mauvais pour les groupes sensibles"), "\(french.stdout)")
         let german = try await sandbox.run(["--format", "waybar", "--config", sandbox.configPath], environment: ["LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"])

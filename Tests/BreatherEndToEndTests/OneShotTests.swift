@@ -44,7 +44,7 @@ struct OneShotTests {
         let result = try await sandbox.run(["--standard", "china", "--config", sandbox.configPath])
         #expect(result.status == 0, "\(result.stderr)")
         // Asthma: PM2.5 75 µg/m³ this hour → AQHI-Plus ⌈7.5⌉ = 8 → high, above the AQHI's medium (issue 41).
-        #expect(result.stdout == "Brooklyn · CN AQI 114 Lightly Polluted (PM2.5) · 18°C · Asthma high\n")
+        #expect(result.stdout == "Brooklyn · CN AQI 114 Lightly Polluted (PM2.5) · Partly cloudy 18°C · Asthma high\n")
     }
 
     @Test("--standard us uses the 2024 EPA table on the NowCast")

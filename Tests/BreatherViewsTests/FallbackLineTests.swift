@@ -26,7 +26,7 @@ import Testing
         #expect(output.barTextCompact == "US AQI 57 Moderate · purpleair failed", "\(output.barTextCompact)")
         #expect(output.barTextFull.contains(" · purpleair failed"), "\(output.barTextFull)")
         let plain = PlainRenderer().render(output)
-        #expect(plain == "Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63% · purpleair failed", "\(plain)")
+        #expect(plain == "Brooklyn · US AQI 57 Moderate (PM2.5) · Cloudy 12°C · Asthma medium 63% · purpleair failed", "\(plain)")
         #expect(output.stateClasses == ["moderate", "us", "fallback"], "\(output.stateClasses)")
         // Fresh data: the category's colour, not the stale one's.
         #expect(output.barColor == output.aqiColor)

@@ -88,7 +88,7 @@ struct LanguageOutputTests {
         let german = await render(sample(), language: .german)
         #expect(german.forPeople.wind == "2,0 m/s E" || german.forPeople.wind.contains(","), "\(german.forPeople.wind)")
         #expect(german.forPeople.details.contains { $0.contains("12,3 µg/m³") }, "\(german.forPeople.details)")
-        #expect(PlainRenderer().render(german) == "Brooklyn · US AQI 57 Mäßig (PM2.5) · 12°C · Asthma mittel 63%")
+        #expect(PlainRenderer().render(german) == "Brooklyn · US AQI 57 Mäßig (PM2.5) · Bewölkt 12°C · Asthma mittel 63%")
         #expect(german.wind.contains("."), "English stays with a point: \(german.wind)")
     }
 

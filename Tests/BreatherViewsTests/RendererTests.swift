@@ -51,16 +51,16 @@ func sample(name: String = "Brooklyn") -> CityConditions {
 
 @Suite("plain and json renderers")
 struct RendererTests {
-    @Test("plain: the PRODUCT.md line shape")
+    @Test("plain: the PRODUCT.md line shape, with the weather's word before the temperature as in the bars' full text")
     func plainFresh() async {
         let output = await render(sample())
-        #expect(PlainRenderer().render(output) == "Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63%")
+        #expect(PlainRenderer().render(output) == "Brooklyn · US AQI 57 Moderate (PM2.5) · Cloudy 12°C · Asthma medium 63%")
     }
 
     @Test("plain: stale data says so, never blank")
     func plainStale() async {
         let output = await render(sample(), afterFailure: true)
-        #expect(PlainRenderer().render(output) == "Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C · Asthma medium 63% · stale, updated 15 min ago")
+        #expect(PlainRenderer().render(output) == "Brooklyn · US AQI 57 Moderate (PM2.5) · Cloudy 12°C · Asthma medium 63% · stale, updated 15 min ago")
     }
 
     @Test("plain: weather kept from an earlier fetch beside a fresh index says so after the temperature")
@@ -69,7 +69,7 @@ struct RendererTests {
         conditions.failures = [ProviderFailure(provider: "open-meteo", part: .weather, kind: .unavailable, message: "HTTP 503")]
         conditions.partsFetchedAt.weather = conditions.fetchedAt.addingTimeInterval(-3600)
         let output = await render(conditions)
-        #expect(PlainRenderer().render(output) == "Brooklyn · US AQI 57 Moderate (PM2.5) · 12°C (stale) · Asthma medium 63%")
+        #expect(PlainRenderer().render(output) == "Brooklyn · US AQI 57 Moderate (PM2.5) · Cloudy 12°C (stale) · Asthma medium 63%")
         #expect(output.barTextCompact == "US AQI 57 Moderate · 12°C* · asthma med", "\(output.barTextCompact)")
         var full = output
         full.isCompact = false
