@@ -151,16 +151,18 @@ struct HourWindow {
         series.reserveCapacity(pollutants.count)
         let first = slot(lastHour - Self.hours + 1)
         for (offset, pollutant) in pollutants.enumerated() {
-            var values: [Double?] = []
-            values.reserveCapacity(Self.hours)
-            var any = false
+            // Made only for a pollutant the window has, then filled in place (no append).
             var ring = first
-            for _ in 0..<Self.hours {
+            var values: [Double?]?
+            for hour in 0..<Self.hours {
                 let index = ring * pollutants.count + offset
-                if counts[index] > 0 { values.append(sums[index] / Double(counts[index])); any = true } else { values.append(nil) }
+                if counts[index] > 0 {
+                    if values == nil { values = [Double?](repeating: nil, count: Self.hours) }
+                    values![hour] = sums[index] / Double(counts[index])
+                }
                 ring = ring + 1 == Self.hours ? 0 : ring + 1
             }
-            if any { series[pollutant] = values }
+            if let values { series[pollutant] = values }
         }
         return series
     }
