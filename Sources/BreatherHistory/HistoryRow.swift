@@ -151,18 +151,23 @@ struct HourWindow {
         series.reserveCapacity(pollutants.count)
         let first = slot(lastHour - Self.hours + 1)
         for (offset, pollutant) in pollutants.enumerated() {
-            // Made only for a pollutant the window has, then filled in place (no append).
-            var ring = first
-            var values: [Double?]?
-            for hour in 0..<Self.hours {
-                let index = ring * pollutants.count + offset
-                if counts[index] > 0 {
-                    if values == nil { values = [Double?](repeating: nil, count: Self.hours) }
-                    values![hour] = sums[index] / Double(counts[index])
+            // Written once into its storage (no append, no uniqueness check an hour).
+            var any = false
+            let values = [Double?](unsafeUninitializedCapacity: Self.hours) { buffer, count in
+                var ring = first
+                for hour in 0..<Self.hours {
+                    let index = ring * pollutants.count + offset
+                    if counts[index] > 0 {
+                        buffer.initializeElement(at: hour, to: sums[index] / Double(counts[index]))
+                        any = true
+                    } else {
+                        buffer.initializeElement(at: hour, to: nil)
+                    }
+                    ring = ring + 1 == Self.hours ? 0 : ring + 1
                 }
-                ring = ring + 1 == Self.hours ? 0 : ring + 1
+                count = Self.hours
             }
-            if let values { series[pollutant] = values }
+            if any { series[pollutant] = values }
         }
         return series
     }

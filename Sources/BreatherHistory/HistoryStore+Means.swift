@@ -46,10 +46,8 @@ extension HistoryStore {
         let (_, sources, variables) = namesByID
         var filter = ""
         if let only {
-            let ids = only.compactMap { variableIDs[$0] }.sorted()
-            guard !ids.isEmpty else { return }
-            // The store's own integer ids, no user input.
-            filter = " AND variable IN (" + ids.map(String.init).joined(separator: ",") + ")"
+            guard let test = Self.variableTest(wanted: only.compactMap { variableIDs[$0] }, known: Array(variableIDs.values)) else { return }
+            filter = test
         }
         let query = try database.kept("""
             SELECT time / 3600 * 3600 AS hour, variable, source, avg(value) FROM reading
