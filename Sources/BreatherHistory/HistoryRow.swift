@@ -141,34 +141,47 @@ struct HourWindow {
         counts[index] += 1
     }
 
+    /// The series last handed out: its dictionary and arrays are written over at the next
+    /// call, in place when nothing holds them any more (the index made from them is done by
+    /// then; else Swift copies them first, as ever): no allocation an hour.
+    private var handedOut: [Pollutant: [Double?]] = [:]
+
     /// Each pollutant's hourly means, oldest first (nil for an hour without a value); a
     /// pollutant with no value in the window is left out.
-    func series() -> [Pollutant: [Double?]] {
+    mutating func series() -> [Pollutant: [Double?]] {
         // Called for each hour of the dashboard's 744: the ring's slots walked in order, no
-        // division an hour and pollutant, the dictionary sized once.
+        // division an hour and pollutant.
         let pollutants = Pollutant.allCases
-        var series: [Pollutant: [Double?]] = [:]
-        series.reserveCapacity(pollutants.count)
+        let sums = sums, counts = counts
         let first = slot(lastHour - Self.hours + 1)
         for (offset, pollutant) in pollutants.enumerated() {
-            // Written once into its storage (no append, no uniqueness check an hour).
+            var ring = first
             var any = false
-            let values = [Double?](unsafeUninitializedCapacity: Self.hours) { buffer, count in
+            for _ in 0..<Self.hours where !any {
+                any = counts[ring * pollutants.count + offset] > 0
+                ring = ring + 1 == Self.hours ? 0 : ring + 1
+            }
+            guard any else {
+                handedOut.removeValue(forKey: pollutant)
+                continue
+            }
+            handedOut[pollutant, default: []].withUnsafeMutableBufferPointerSized(Self.hours) { buffer in
                 var ring = first
                 for hour in 0..<Self.hours {
                     let index = ring * pollutants.count + offset
-                    if counts[index] > 0 {
-                        buffer.initializeElement(at: hour, to: sums[index] / Double(counts[index]))
-                        any = true
-                    } else {
-                        buffer.initializeElement(at: hour, to: nil)
-                    }
+                    buffer[hour] = counts[index] > 0 ? sums[index] / Double(counts[index]) : nil
                     ring = ring + 1 == Self.hours ? 0 : ring + 1
                 }
-                count = Self.hours
             }
-            if any { series[pollutant] = values }
         }
-        return series
+        return handedOut
+    }
+}
+
+extension Array where Element == Double? {
+    /// Makes the array `count` long (nils) unless it is, then hands its storage to `body`.
+    fileprivate mutating func withUnsafeMutableBufferPointerSized(_ count: Int, _ body: (UnsafeMutableBufferPointer<Double?>) -> Void) {
+        if self.count != count { self = Array(repeating: nil, count: count) }
+        withUnsafeMutableBufferPointer { body($0) }
     }
 }
