@@ -32,7 +32,8 @@ extension HistoryRecorder {
             if var progress, progress.canGoOn(place: place, standard: standard, hours: hours, dataVersion: dataVersion,
                                               writtenSince: state.writtenSince) {
                 progress.maxima.roll(to: firstHour)
-                guard (try? store.forEachReading(since: progress.through, until: now + 1, place: place, { try progress.rows.add($0) })) != nil,
+                guard (try? store.forEachReading(since: progress.through, until: now + 1, place: place, only: HistoryVariable.anyIndexInputs,
+                                                 { try progress.rows.add($0) })) != nil,
                       (try? progress.rows.finish()) != nil else { return nil }
                 next = progress
             } else {
@@ -44,11 +45,14 @@ extension HistoryRecorder {
                 // Those hours have ended: read once, then kept until a write reaches back into them.
                 guard let dayBefore = state.completed.dayBefore(from, at: place, reading: {
                           var readings: [HistoryReading] = []
-                          try store.forEachHourlyMean(since: from - 86_400, until: from, place: place) { readings.append($0) }
+                          try store.forEachHourlyMean(since: from - 86_400, until: from, place: place, only: HistoryVariable.anyIndexInputs) {
+                              readings.append($0)
+                          }
                           return readings
                       }),
                       (try? dayBefore.forEach { try next.rows.add($0) }) != nil,
-                      (try? store.forEachReading(since: from, until: now + 1, place: place, { try next.rows.add($0) })) != nil,
+                      (try? store.forEachReading(since: from, until: now + 1, place: place, only: HistoryVariable.anyIndexInputs,
+                                                 { try next.rows.add($0) })) != nil,
                       (try? next.rows.finish()) != nil else { return nil }
             }
             next.through = now + 1

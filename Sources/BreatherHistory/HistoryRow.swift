@@ -141,27 +141,47 @@ struct HourWindow {
         counts[index] += 1
     }
 
+    /// The series last handed out: its dictionary and arrays are written over at the next
+    /// call, in place when nothing holds them any more (the index made from them is done by
+    /// then; else Swift copies them first, as ever): no allocation an hour.
+    private var handedOut: [Pollutant: [Double?]] = [:]
+
     /// Each pollutant's hourly means, oldest first (nil for an hour without a value); a
     /// pollutant with no value in the window is left out.
-    func series() -> [Pollutant: [Double?]] {
+    mutating func series() -> [Pollutant: [Double?]] {
         // Called for each hour of the dashboard's 744: the ring's slots walked in order, no
-        // division an hour and pollutant, the dictionary sized once.
+        // division an hour and pollutant.
         let pollutants = Pollutant.allCases
-        var series: [Pollutant: [Double?]] = [:]
-        series.reserveCapacity(pollutants.count)
+        let sums = sums, counts = counts
         let first = slot(lastHour - Self.hours + 1)
         for (offset, pollutant) in pollutants.enumerated() {
-            var values: [Double?] = []
-            values.reserveCapacity(Self.hours)
-            var any = false
             var ring = first
-            for _ in 0..<Self.hours {
-                let index = ring * pollutants.count + offset
-                if counts[index] > 0 { values.append(sums[index] / Double(counts[index])); any = true } else { values.append(nil) }
+            var any = false
+            for _ in 0..<Self.hours where !any {
+                any = counts[ring * pollutants.count + offset] > 0
                 ring = ring + 1 == Self.hours ? 0 : ring + 1
             }
-            if any { series[pollutant] = values }
+            guard any else {
+                handedOut.removeValue(forKey: pollutant)
+                continue
+            }
+            handedOut[pollutant, default: []].withUnsafeMutableBufferPointerSized(Self.hours) { buffer in
+                var ring = first
+                for hour in 0..<Self.hours {
+                    let index = ring * pollutants.count + offset
+                    buffer[hour] = counts[index] > 0 ? sums[index] / Double(counts[index]) : nil
+                    ring = ring + 1 == Self.hours ? 0 : ring + 1
+                }
+            }
         }
-        return series
+        return handedOut
+    }
+}
+
+extension Array where Element == Double? {
+    /// Makes the array `count` long (nils) unless it is, then hands its storage to `body`.
+    fileprivate mutating func withUnsafeMutableBufferPointerSized(_ count: Int, _ body: (UnsafeMutableBufferPointer<Double?>) -> Void) {
+        if self.count != count { self = Array(repeating: nil, count: count) }
+        withUnsafeMutableBufferPointer { body($0) }
     }
 }

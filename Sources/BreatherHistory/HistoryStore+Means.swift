@@ -46,10 +46,8 @@ extension HistoryStore {
         let (_, sources, variables) = namesByID
         var filter = ""
         if let only {
-            let ids = only.compactMap { variableIDs[$0] }.sorted()
-            guard !ids.isEmpty else { return }
-            // The store's own integer ids, no user input.
-            filter = " AND variable IN (" + ids.map(String.init).joined(separator: ",") + ")"
+            guard let test = Self.variableTest(wanted: only.compactMap { variableIDs[$0] }, known: Array(variableIDs.values)) else { return }
+            filter = test
         }
         let query = try database.kept("""
             SELECT time / 3600 * 3600 AS hour, variable, source, avg(value) FROM reading
@@ -108,22 +106,16 @@ extension HistoryStore {
         let (_, sources, variables) = namesByID
         var filter = ""
         if let only {
-            let ids = only.compactMap { variableIDs[$0] }.sorted()
-            guard !ids.isEmpty else { return }
-            // The store's own integer ids, no user input. As a bit mask when they fit one: SQLite
-            // tests `IN (…)` by a look-up in a temporary b-tree for each row the scan passes
-            // (every variable of every reading, 15 a time), a mask by two arithmetic operations.
-            if let last = ids.last, ids[0] > 0, last < 63 {
-                filter = " AND ((1 << variable) & \(ids.reduce(0) { $0 | 1 << $1 })) != 0"
-            } else {
-                filter = " AND variable IN (" + ids.map(String.init).joined(separator: ",") + ")"
-            }
+            guard let test = Self.variableTest(wanted: only.compactMap { variableIDs[$0] }, known: Array(variableIDs.values)) else { return }
+            filter = test
         }
-        let query = try database.kept("SELECT time, variable, source, value FROM reading WHERE place = ? AND time >= ? AND time < ?\(filter) ORDER BY time")
+        // No `time < until` in the statement: the rows come in time order, so the loop stops at
+        // the first one past it, and SQLite is spared comparing every row passed with the end
+        // of the range (for the place alone, a single integer).
+        let query = try database.kept("SELECT time, variable, source, value FROM reading WHERE place = ? AND time >= ?\(filter) ORDER BY time")
         defer { query.reset() }
         try query.bind(placeID, at: 1)
         try query.bind(since, at: 2)
-        try query.bind(until, at: 3)
         var hour = Int.min
         // (variable id, source id) → sum and count within `hour`; a handful of entries.
         var sums: [(key: Int, sum: Double, count: Int)] = []
@@ -138,6 +130,7 @@ extension HistoryStore {
         }
         while try query.step() {
             let time = query.int(at: 0)
+            guard time < until else { break }
             let start = time / 3600 * 3600  // as SQL's integer division, toward zero
             if start != hour {
                 try flush()
@@ -153,5 +146,30 @@ extension HistoryStore {
             }
         }
         try flush()
+    }
+
+    /// The SQL test (` AND …`) that keeps the rows of the variables with ids `wanted`, knowing
+    /// the ids `known` (the variable table as loaded); nil when nothing is wanted. Most rows a
+    /// scan passes are not wanted (the weather, pollen and risk: 9 of a reading's 15), so the
+    /// test rejects them with the fewest operations: the wanted ids' range, each end left out
+    /// when no known id lies beyond it (an id added since is higher than every known one, and
+    /// its rows are skipped as any unknown variable's), then, only when known ids inside the
+    /// range are not wanted, a bit mask (`IN (…)` beyond 62: SQLite tests `IN` by a look-up in
+    /// a temporary b-tree for each row). The store's own integer ids, no user input.
+    static func variableTest(wanted: [Int], known: [Int]) -> String? {
+        let ids = Set(wanted).sorted()
+        guard let low = ids.first, let high = ids.last else { return nil }
+        var test = ""
+        if known.contains(where: { $0 > high }) { test += " AND variable <= \(high)" }
+        if known.contains(where: { $0 < low }) { test += " AND variable >= \(low)" }
+        let wantedSet = Set(ids)
+        if known.contains(where: { (low...high).contains($0) && !wantedSet.contains($0) }) {
+            if low > 0, high < 63 {
+                test += " AND ((1 << variable) & \(ids.reduce(0) { $0 | 1 << $1 })) != 0"
+            } else {
+                test += " AND variable IN (" + ids.map(String.init).joined(separator: ",") + ")"
+            }
+        }
+        return test
     }
 }

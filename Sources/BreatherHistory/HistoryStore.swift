@@ -256,18 +256,25 @@ public final class HistoryStore {
 
     /// Every reading from `since` (inclusive) to `until` (exclusive), ordered by place, time,
     /// variable and source (the key's order: no sort), handed to `body` one at a time.
-    /// With `place`, only that place's (a range of the key: no scan of the other places).
-    public func forEachReading(since: Int, until: Int, place: HistoryPlace? = nil, _ body: (HistoryReading) throws -> Void) throws {
+    /// With `place`, only that place's (a range of the key: no scan of the other places);
+    /// with `only`, only the variables it names (`HistoryStore.variableTest`).
+    public func forEachReading(since: Int, until: Int, place: HistoryPlace? = nil, only: [String]? = nil,
+                               _ body: (HistoryReading) throws -> Void) throws {
         try loadNames()  // names another process added since this connection opened
         var placeID: Int?
         if let place {
             guard let id = placeIDs[place] else { return }
             placeID = id
         }
+        var filter = ""
+        if let only {
+            guard let test = Self.variableTest(wanted: only.compactMap { variableIDs[$0] }, known: Array(variableIDs.values)) else { return }
+            filter = test
+        }
         let (places, sources, variables) = namesByID
         let query = try database.kept(placeID == nil
-            ? "SELECT place, time, variable, source, value FROM reading WHERE time >= ?1 AND time < ?2 ORDER BY place, time, variable, source"
-            : "SELECT place, time, variable, source, value FROM reading WHERE place = ?3 AND time >= ?1 AND time < ?2 ORDER BY place, time, variable, source")
+            ? "SELECT place, time, variable, source, value FROM reading WHERE time >= ?1 AND time < ?2\(filter) ORDER BY place, time, variable, source"
+            : "SELECT place, time, variable, source, value FROM reading WHERE place = ?3 AND time >= ?1 AND time < ?2\(filter) ORDER BY place, time, variable, source")
         defer { query.reset() }
         try query.bind(since, at: 1)
         try query.bind(until, at: 2)

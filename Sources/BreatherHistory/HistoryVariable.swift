@@ -74,6 +74,10 @@ public struct HistoryVariable: Sendable, Hashable {
         Pollutant.allCases.map(\.rawValue) + [reportedName(standard)]
     }
 
+    /// The variables an index under any standard is worked out from: the pollutants and every
+    /// reported index (what the sparkline reads: its day before is kept whatever the standard).
+    public static let anyIndexInputs: [String] = Pollutant.allCases.map(\.rawValue) + AQIStandard.allCases.map(reportedName)
+
     static let pollutantPositions: [(Pollutant, Int)] = Pollutant.allCases.map { ($0, positions[$0.rawValue]!) }
     static let reportedPositions: [(AQIStandard, Int)] = AQIStandard.allCases.map { ($0, positions[reportedName($0)]!) }
     static let pollenPositions: [(PollenType, Int)] = PollenType.allCases.map { ($0, positions[pollenName($0)]!) }

@@ -39,4 +39,45 @@ struct HourlyMeansScanTests {
         try store.forEachHourlyMeanScanned(since: day0, until: day0 + 6 * 3600, place: brooklyn) { swiftAll.append($0) }
         #expect(swiftAll == sqlAll && swiftAll.contains { $0.variable == "temperature_c" })
     }
+
+    @Test("the wanted variables among unwanted ones, whatever the ids' order: the same means as the SQL grouping, nothing else, nothing after until")
+    func idsInAnyOrder() throws {
+        let folder = TempFolder()
+        let store = try HistoryStore(path: folder.file("h.sqlite3"))
+        // Recorded in this order, so the ids interleave: a weather id below the pollutants, one
+        // between them, the pollen above the reported index.
+        let names = ["temperature_c", "pm2_5", "humidity", "o3", "reported_us", "pollen_grass"]
+        var readings: [HistoryReading] = []
+        for hour in 0..<8 {
+            for (step, minute) in [0, 30].enumerated() {
+                for (n, name) in names.enumerated() {
+                    readings.append(reading(name, Double(10 * n + hour + step), at: day0 + hour * 3600 + minute * 60))
+                }
+            }
+        }
+        try store.record(readings, keepRawSeconds: 90 * 86_400, now: day0 + 8 * 3600)
+        try store.loadNames()
+        #expect(names.compactMap { store.variableIDs[$0] } == [1, 2, 3, 4, 5, 6])
+        let only = HistoryVariable.indexInputs(.us)
+        var sql: [HistoryReading] = [], swift: [HistoryReading] = []
+        try store.forEachHourlyMean(since: day0 + 3600, until: day0 + 7 * 3600, place: brooklyn, only: only) { sql.append($0) }
+        try store.forEachHourlyMeanScanned(since: day0 + 3600, until: day0 + 7 * 3600, place: brooklyn, only: only) { swift.append($0) }
+        #expect(swift == sql)
+        #expect(Set(swift.map(\.variable)) == ["pm2_5", "o3", "reported_us"])
+        #expect(swift.count == 6 * 3 && swift.last?.time == day0 + 6 * 3600, "hours 1 to 6: the rows at 07:00 and 07:30 are past until")
+        // pm2_5 is recorded as 10 + hour and 11 + hour: the hour's mean 10.5 + hour.
+        #expect(swift.filter { $0.variable == "pm2_5" }.map(\.value) == [11.5, 12.5, 13.5, 14.5, 15.5, 16.5])
+    }
+
+    @Test("the SQL test: the range's ends only where known ids lie beyond, the mask only where unwanted ids lie inside")
+    func variableTest() {
+        let known = Array(1...26)
+        #expect(HistoryStore.variableTest(wanted: [7, 1, 2, 3, 4, 5, 6], known: known) == " AND variable <= 7")
+        #expect(HistoryStore.variableTest(wanted: Array(20...26), known: known) == " AND variable >= 20")
+        #expect(HistoryStore.variableTest(wanted: [2, 4, 5], known: known)
+            == " AND variable <= 5 AND variable >= 2 AND ((1 << variable) & \(1 << 2 | 1 << 4 | 1 << 5)) != 0")
+        #expect(HistoryStore.variableTest(wanted: known, known: known) == "")
+        #expect(HistoryStore.variableTest(wanted: [1, 70], known: [1, 3, 70]) == " AND variable IN (1,70)")
+        #expect(HistoryStore.variableTest(wanted: [], known: known) == nil)
+    }
 }

@@ -6,11 +6,16 @@
 # the process's CPU (user + system, from getrusage of the child), wall time, and the page's
 # size. The difference is what drawing the dashboard costs: reading 744 hours a place from the
 # store, the 30 days' bars and the markup.
+# With BASELINE=OTHER_BINARY both binaries run in the same loop on the same store (json and html
+# of one, then of the other, each round), so a change is measured against the build before it
+# at the same time and load; the last html page of each is compared (the conditions' age aside).
 # Usage: scripts/bench/dashboard.sh [BINARY] [RUNS] [PLACES]
-#        (BINARY default .build/debug/breather; RUNS 30; PLACES 3; PAGE=FILE keeps the last page)
+#        (BINARY default .build/debug/breather; RUNS 30; PLACES 3; PAGE=FILE keeps the last page;
+#        BASELINE=BINARY measures that one too, side by side)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 binary=$(realpath "${1:-.build/debug/breather}")
+baseline=${BASELINE:+$(realpath "$BASELINE")}
 runs=${2:-30}
 places=${3:-3}
 case "$places" in 1|3) ;; *) echo "PLACES must be 1 or 3" >&2; exit 64 ;; esac
@@ -65,10 +70,11 @@ if [ "$places" = 3 ]; then
     done
 fi
 "$binary" --config "$work/config.toml" --format json >/dev/null   # fills the conditions cache
-PLACES=$places PAGE=${PAGE:-} python3 - "$binary" "$work" "$runs" <<'PY'
+PLACES=$places PAGE=${PAGE:-} python3 - "$work" "$runs" "$binary" $baseline <<'PY'
 import os, resource, statistics, subprocess, sys, time
-binary, work, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-def once(fmt):
+work, runs, binaries = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+pages = {}
+def once(binary, fmt):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     out = subprocess.run([binary, "--config", f"{work}/config.toml", "--format", fmt], capture_output=True, check=True).stdout
@@ -76,24 +82,40 @@ def once(fmt):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if fmt == "html":
-        global page
-        page = out.decode()
+        pages[binary] = out.decode()
     return cpu * 1000, wall * 1000, len(out)
-results = {"json": [], "html": []}
+results = {binary: {"json": [], "html": []} for binary in binaries}
 for _ in range(runs):
-    for fmt in ("json", "html"):
-        results[fmt].append(once(fmt))
+    for binary in binaries:
+        for fmt in ("json", "html"):
+            results[binary][fmt].append(once(binary, fmt))
 load = open("/proc/loadavg").read().split()[:3]
 print(f"{runs} runs each, interleaved, {os.environ['PLACES']} place(s); load average {' '.join(load)}")
-for fmt, rows in results.items():
-    cpu = statistics.median(r[0] for r in rows); wall = statistics.median(r[1] for r in rows)
-    print(f"  --format {fmt:4}: CPU median {cpu:6.1f} ms (min {min(r[0] for r in rows):.1f}), wall median {wall:6.1f} ms, output {rows[0][2]:,} bytes")
-# What was measured: every place's card, and a chart of hours for each (no "No data yet").
+for binary in binaries:
+    if len(binaries) > 1:
+        print(f"{binary}:")
+    for fmt, rows in results[binary].items():
+        cpu = statistics.median(r[0] for r in rows); wall = statistics.median(r[1] for r in rows)
+        print(f"  --format {fmt:4}: CPU median {cpu:6.1f} ms (min {min(r[0] for r in rows):.1f}), wall median {wall:6.1f} ms, output {rows[0][2]:,} bytes")
+    # What was measured: every place's card, and a chart of hours for each (no "No data yet").
+    page = pages[binary]
+    hours = page.count('<section id="hours')
+    print(f"  page: {page.count('data-place=')} place cards, {page.count('No data yet')} without data, "
+          f"{hours} sections of hours, {page.count('No history recorded')} without history")
+    difference = statistics.median(h[0] - j[0] for h, j in zip(results[binary]["html"], results[binary]["json"]))
+    print(f"  html − json, CPU: median {difference:.1f} ms per run (the store's 744 hours a place and the page)")
 if os.environ.get("PAGE"):
-    open(os.environ["PAGE"], "w").write(page)  # PAGE=FILE keeps the last page to look at
-hours = page.count('<section id="hours')
-print(f"  page: {page.count('data-place=')} place cards, {page.count('No data yet')} without data, "
-      f"{hours} sections of hours, {page.count('No history recorded')} without history")
-difference = statistics.median(h[0] - j[0] for h, j in zip(results["html"], results["json"]))
-print(f"  html − json, CPU: median {difference:.1f} ms per run (the store's 744 hours a place and the page)")
+    open(os.environ["PAGE"], "w").write(pages[binaries[0]])  # PAGE=FILE keeps the last page to look at
+if len(binaries) > 1:
+    # Both pages drawn within a second or two of each other: the same unless the clock moved
+    # between them in a way the page shows (an hour or minute turning over).
+    # The age of the conditions ("· 3 s ago ·") is the clock's: left out of the comparison.
+    import re
+    a, b = (re.sub(r"· [^·<]* ago ·", "· … ago ·", pages[binary]) for binary in binaries[:2])
+    if a == b:
+        print("  the last pages of both: the same, byte for byte but for the conditions' age")
+    else:
+        at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+        print(f"  the last pages of both: DIFFERENT from byte {at} (rerun if it is the clock):")
+        print(f"    {a[max(at - 60, 0):at + 40]!r}\n    {b[max(at - 60, 0):at + 40]!r}")
 PY

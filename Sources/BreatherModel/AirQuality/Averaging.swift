@@ -6,31 +6,47 @@
 /// BreatherProviders), so none is silently skipped; this protects series from elsewhere, such
 /// as a cache written by an older Breather.
 enum Averaging {
-    /// The hours with invalid ones (negative, NaN, infinite) turned into missing ones. Callers
-    /// pass only the window they read (`suffix`): a forecast hour's series is up to 60 hours
-    /// long, and checking all of it for a 3-hour window was 1.3 % of a fresh run.
-    static func valid<Hours: Collection<Double?>>(_ values: Hours) -> [Double?] {
-        values.map { $0.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+    /// An hour's value when it is valid (finite, not negative), else nil: a missing hour.
+    @inline(__always)
+    static func valid(_ value: Double?) -> Double? {
+        guard let value, value.isFinite, value >= 0 else { return nil }
+        return value
     }
 
     /// The value of the current (last) hour, or `nil` if missing or the series is empty.
     static func current(_ values: [Double?]) -> Double? {
-        valid(values.suffix(1)).last ?? nil
+        values.last.flatMap(valid)
     }
 
     /// The most recent value within the last `hours` hours (a missing current hour falls back
     /// to the hour before, but never to stale data older than `hours`).
+    /// Walks the series in place from its end (no array made): the dashboard asks for it
+    /// several times for each of 744 hours a place.
     static func recent(_ values: [Double?], within hours: Int = 3) -> Double? {
-        valid(values.suffix(hours)).last(where: { $0 != nil }) ?? nil
+        var position = values.endIndex
+        let first = max(values.startIndex, values.endIndex - hours)
+        while position > first {
+            position -= 1
+            if let value = valid(values[position]) { return value }
+        }
+        return nil
     }
 
     /// The mean of the last `hours` hours if at least `minValid` of them are present and the
     /// series covers the whole window (a 3-hour-long series is not an 8-hour mean).
+    /// The valid hours summed oldest first, in place (no array made).
     static func mean(_ values: [Double?], hours: Int, minValid: Int) -> Double? {
         guard values.count >= hours else { return nil }
-        let window = valid(values.suffix(hours)).compactMap { $0 }
-        guard window.count >= minValid, !window.isEmpty else { return nil }
-        return window.reduce(0, +) / Double(window.count)
+        var sum = 0.0
+        var count = 0
+        for position in (values.endIndex - hours)..<values.endIndex {
+            if let value = valid(values[position]) {
+                sum += value
+                count += 1
+            }
+        }
+        guard count >= minValid, count > 0 else { return nil }
+        return sum / Double(count)
     }
 
     /// The US EPA NowCast for PM (reference §1 "NowCast (PM)"): the 12 most recent hours

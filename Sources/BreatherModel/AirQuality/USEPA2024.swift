@@ -78,21 +78,28 @@ enum USEPA2024 {
     /// The AQI (TAD §IV): truncate, find the row, Equation 1, round half up, take the maximum;
     /// with the footnote rules of Table 6 for ozone and SO2, quoted where they apply.
     static func index(from readings: [PollutantReading]) throws(AQIError) -> AirQualityIndex {
+        // What the footnote rules ask of the other readings, found while preparing them (one
+        // pass, no array a question: the dashboard indexes 744 hours a place).
         var prepared: [(reading: PollutantReading, c: Double, conversion: AppliedConversion?)] = []
-        for reading in IndexAssembly.relevant(readings, for: .us) {
+        prepared.reserveCapacity(readings.count)
+        var so2Day: Double?
+        var o3HourCounts = false, hasO3Hours8 = false, hasSO2Hour = false
+        for reading in readings where AQIStandard.us.defaultPeriod(for: reading.pollutant) != nil {
             let (unit, decimals) = unitAndDecimals(reading.pollutant)
             let (value, conversion) = try reading.converted(to: unit, for: .us)
-            prepared.append((reading, Rounding.truncate(value, decimals: decimals), conversion))
+            let c = Rounding.truncate(value, decimals: decimals)
+            prepared.append((reading, c, conversion))
+            switch (reading.pollutant, reading.period) {
+            case (.so2, .hours24): if so2Day.map({ $0 < c }) ?? true { so2Day = c }  // as `max()` picks
+            case (.so2, .hour1): hasSO2Hour = true
+            case (.o3, .hour1): o3HourCounts = o3HourCounts || c >= o3OneHourStart
+            case (.o3, .hours8), (.o3, .nowcast): hasO3Hours8 = true
+            default: break
+            }
         }
-        func given(_ p: Pollutant, _ period: AveragingPeriod) -> [Double] {
-            prepared.filter { $0.reading.pollutant == p && $0.reading.period == period }.map(\.c)
-        }
-        let so2Day = given(.so2, .hours24).max()
-        let o3HourCounts = given(.o3, .hour1).contains { $0 >= o3OneHourStart }
-        let hasO3Hours8 = !given(.o3, .hours8).isEmpty || !given(.o3, .nowcast).isEmpty
-        let hasSO2Hour = !given(.so2, .hour1).isEmpty
 
         var subIndices: [SubIndex] = []
+        subIndices.reserveCapacity(prepared.count)
         var notes: [IndexNote] = []
         for (reading, c, conversion) in prepared {
             var text: String { IndexAssembly.plain(c) }  // for a note: built only when one is written
@@ -181,6 +188,7 @@ enum USEPA2024 {
     /// only ≥ 305 ppb).
     static func readings(from series: HourlySeries) -> [PollutantReading] {
         var result: [PollutantReading] = []
+        result.reserveCapacity(8)  // O3 and SO2 give two readings, the others one
         func add(_ p: Pollutant, _ period: AveragingPeriod, _ v: Double?) {
             if let v { result.append(PollutantReading(pollutant: p, period: period, value: v, unit: .microgramsPerCubicMetre)) }
         }
