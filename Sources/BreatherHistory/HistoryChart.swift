@@ -129,11 +129,14 @@ public struct HistoryChart {
             let entryWidth = (color ? 2 : 0) + name.displayWidth
             if visible + 2 + entryWidth > width {
                 result.append(legend)
-                legend = String(repeating: " ", count: axis)
-                visible = axis
+                // Under the first entry, or further left for a long name ("Ungesund für empfindliche Gruppen").
+                let indent = max(0, min(axis + 2, width - entryWidth))
+                legend = String(repeating: " ", count: indent) + entry
+                visible = indent + entryWidth
+            } else {
+                legend += "  " + entry
+                visible += 2 + entryWidth
             }
-            legend += "  " + entry
-            visible += 2 + entryWidth
         }
         result.append(legend)
         return result
