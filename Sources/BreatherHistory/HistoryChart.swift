@@ -102,7 +102,8 @@ public struct HistoryChart {
         for gap in gaps.prefix(3) {
             let hours = (gap.to - gap.from) / 3600
             let length = hours >= 48 ? trn("%d day", "%d days", hours / 24) : tr("%s h", context: "chart").filled("\(hours)")
-            rendered += wrapped("· " + tr("no readings %s to %s (%s)", context: "chart").filled(HistoryTime.minute(gap.from), HistoryTime.minute(gap.to), length), axis: axis)
+            rendered += wrapped("· " + tr("no readings %s to %s (%s)", context: "chart").filled(glued(HistoryTime.minute(gap.from)), glued(HistoryTime.minute(gap.to)),
+                                                                                                    glued(length)), axis: axis)
         }
         if gaps.count > 3 {
             rendered += wrapped("· " + trn("and %d more stretch with no readings", "and %d more stretches with no readings", gaps.count - 3), axis: axis)
@@ -143,21 +144,28 @@ public struct HistoryChart {
     }
 
     /// `text` after `axis` spaces, broken at spaces into lines of at most `width` display
-    /// columns (a word longer than a line gets a line of its own).
+    /// columns, the next lines two further in (a word longer than a line gets a line of its own);
+    /// a `glued` value is never broken.
     private func wrapped(_ text: String, axis: Int) -> [String] {
-        let indent = String(repeating: " ", count: axis)
         var lines: [String] = []
         var line = ""
+        var lead = axis
         for word in text.split(separator: " ").map(String.init) {
-            if !line.isEmpty, axis + line.displayWidth + 1 + word.displayWidth > width {
-                lines.append(indent + line)
+            if !line.isEmpty, lead + line.displayWidth + 1 + word.displayWidth > width {
+                lines.append(String(repeating: " ", count: lead) + line)
                 line = word
+                lead = axis + 2
             } else {
                 line += (line.isEmpty ? "" : " ") + word
             }
         }
-        return lines + [indent + line]
+        lines.append(String(repeating: " ", count: lead) + line)
+        return lines.map { String($0.map { $0 == Self.glue ? " " : $0 }) }
     }
+
+    /// `value` ("2026-11-20 23:00", "6 days") with its spaces held together while it is wrapped.
+    private func glued(_ value: String) -> String { String(value.map { $0 == " " ? Self.glue : $0 }) }
+    private static let glue: Character = "\u{00A0}"
 
     /// `#RRGGBB` as a 24-bit foreground colour.
     private func ansi(_ hex: String) -> String {

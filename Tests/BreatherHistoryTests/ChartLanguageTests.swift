@@ -16,7 +16,7 @@ struct ChartLanguageTests {
         var builder = HistoryRows(standard: .us) { rows.append($0) }
         for item in readings { try builder.add(item) }
         try builder.finish()
-        return try withTimeZone("UTC") {
+        return withTimeZone("UTC") {
             L10n.$language.withValue(language) {
                 var chart = HistoryChart(standard: .us, width: HistoryChart.terminalWidth(columns: columns), color: color)
                 for row in rows { chart.add(row) }
@@ -51,10 +51,12 @@ struct ChartLanguageTests {
                 }
             }
         }
-        // Narrow, the German gap note wraps under the axis rather than running past the edge.
+        // Narrow, the German gap note wraps (under its text, after "· ") rather than running past the
+        // edge, and a time or a length is never split.
         let narrow = try Self.lines(.german, columns: "40")
         let note = try #require(narrow.firstIndex { $0.contains("· keine Messwerte") })
-        #expect(narrow[note + 1].hasPrefix("      ") && !narrow[note + 1].hasPrefix("       "), "\(narrow[note + 1])")
+        #expect(narrow[note + 1].hasPrefix("        2026-11-") && !narrow[note + 1].hasPrefix("         "), "\(narrow[note + 1])")
+        #expect(narrow[note + 2].hasSuffix("2026-11-27 00:00 (6 Tage)"), "\(narrow[note + 2])")
     }
 
     @Test("Chinese: the notes and the US category names in Chinese")
