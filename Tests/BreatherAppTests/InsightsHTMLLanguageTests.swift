@@ -39,7 +39,7 @@ struct InsightsHTMLLanguageTests {
         // PM2.5's means: 12.34 → "12,3", never "12.3".
         let pm = page.split(separator: "<tr data-id=\"pm2_5_24h_mean@0\"").dropFirst().first.map(String.init) ?? ""
         #expect(pm.contains("<td class=\"n\">12,3</td>") && !page.contains("12.3"), "\(pm.prefix(300))")
-        #expect(page.contains("<span class=\"zone red\">rouge</span>") && page.contains("<td class=\"t\">4 très mauvais</td>"))
+        #expect(page.contains("<span class=\"zone red\">rouge</span>") && page.contains("<td class=\"t\">4 mal</td>"))
         // What people wrote stays as written, escaped; machine ids stay English.
         #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;") && page.contains("data-level=\""))
         for english in ["Summary", "Reliever use per week", "Methods and sources", "Any night waking", ">yes<", "good days"] {
