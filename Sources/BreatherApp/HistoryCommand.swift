@@ -77,10 +77,10 @@ struct HistoryCommand {
         return ConditionsCache(path: context.cachePath(forPlace: name)).load().storedConditions.map { HistoryPlace($0.location) }
     }
 
-    /// The rows in `options.format`: the table in the people's language (`--language` before
-    /// `history`, `[display] language`, the environment), CSV, json and the chart in English.
+    /// The rows in `options.format`: the table and the chart in the people's language (`--language`
+    /// before `history`, `[display] language`, the environment), CSV and json in English.
     private func export(rows store: HistoryStore?, standard: AQIStandard, place: HistoryPlace?, setup: StoreCommandSetup) throws {
-        guard options.format == .table else { return try exportRows(store, standard: standard, place: place, logger: setup.logger) }
+        guard options.format == .table || options.format == .chart else { return try exportRows(store, standard: standard, place: place, logger: setup.logger) }
         try setup.inPeoplesLanguage(options.language) { try exportRows(store, standard: standard, place: place, logger: setup.logger) }
     }
 
@@ -92,7 +92,7 @@ struct HistoryCommand {
         let table = HistoryTable(standard: standard) { Format.categoryName($0, standard) }
         var days = HistoryDays()
         var chart = HistoryChart(standard: standard, width: HistoryChart.terminalWidth(columns: getenv("COLUMNS").map { String(cString: $0) }),
-                                 color: isatty(STDOUT_FILENO) == 1 && !CommonOptions.noColorRequested)
+                                 color: isatty(STDOUT_FILENO) == 1 && !CommonOptions.noColorRequested) { Format.categoryName($0, standard) }
         var first = true
         switch (options.format, options.daily) {
         case (.csv, false): out.write(HistoryCSV.header)

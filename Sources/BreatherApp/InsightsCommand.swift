@@ -42,7 +42,9 @@ struct InsightsCommand {
                 report = InsightsReport(entries: [], since: options.since, now: now, personalBest: settings.log.personalBest) { _, _ in [:] }
             }
             let context = InsightsHTML.Context(now: now, standard: settings.standard)
-            let text = options.format == .table ? setup.inPeoplesLanguage(options.language) { Self.render(report, .table, context: context) }
+            // The table and the clinician's page are for people: in their language. json and CSV stay English.
+            let forPeople = options.format == .table || options.format == .html
+            let text = forPeople ? setup.inPeoplesLanguage(options.language) { Self.render(report, options.format, context: context) }
                 : Self.render(report, options.format, context: context)
             Console.out(text, newline: false)
             return .ok

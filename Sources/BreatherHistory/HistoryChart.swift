@@ -1,18 +1,25 @@
+import BreatherLocale
 import BreatherModel
 
 /// The index over time as a terminal bar chart, at most `width` columns wide (80 by default,
 /// `COLUMNS` from `breather history`: `terminalWidth(columns:)`) and `height` rows tall: each column is the highest index of its stretch of time, drawn in
 /// its category's colour (24-bit ANSI) unless `color` is false (NO_COLOR, not a terminal).
+/// Its notes and legend are in the language bound in `L10n.language` when it is rendered (the
+/// command binds the people's language), measured in display columns and wrapped to the width.
 public struct HistoryChart {
     let standard: AQIStandard
+    /// A category's name as people read it (the command passes the view model's, which knows
+    /// `[display] native_names`); by default the standard's name in `L10n.language`.
+    private let categoryName: ((AQICategory) -> String)?
     let width: Int
     let height: Int
     let color: Bool
     private var points: [(time: Int, index: AirQualityIndex)] = []
 
     /// A chart under `standard`.
-    public init(standard: AQIStandard, width: Int = 80, height: Int = 10, color: Bool) {
+    public init(standard: AQIStandard, width: Int = 80, height: Int = 10, color: Bool, categoryName: ((AQICategory) -> String)? = nil) {
         self.standard = standard
+        self.categoryName = categoryName
         self.width = width
         self.height = height
         self.color = color
@@ -35,7 +42,7 @@ public struct HistoryChart {
     /// across the chart (`┄`); a stretch of more than 6 hours with no reading (an import's
     /// edge, a machine that was off) is dotted along the bottom and named under the chart.
     public func render() -> [String] {
-        guard !points.isEmpty else { return ["no index in this period"] }
+        guard !points.isEmpty else { return [tr("no index in this period", context: "chart")] }
         let sorted = points.sorted { $0.time < $1.time }
         let first = sorted[0].time, last = sorted[sorted.count - 1].time
         let axis = 6  // "  150 │"
@@ -94,10 +101,13 @@ public struct HistoryChart {
         rendered.append(String(repeating: " ", count: axis) + start + String(repeating: " ", count: between) + end)
         for gap in gaps.prefix(3) {
             let hours = (gap.to - gap.from) / 3600
-            let length = hours >= 48 ? "\(hours / 24) days" : "\(hours) h"
-            rendered.append(String(repeating: " ", count: axis) + "· no readings \(HistoryTime.minute(gap.from)) to \(HistoryTime.minute(gap.to)) (\(length))")
+            let length = hours >= 48 ? trn("%d day", "%d days", hours / 24) : tr("%s h", context: "chart").filled("\(hours)")
+            rendered += wrapped("· " + tr("no readings %s to %s (%s)", context: "chart").filled(glued(HistoryTime.minute(gap.from)), glued(HistoryTime.minute(gap.to)),
+                                                                                                    glued(length)), axis: axis)
         }
-        if gaps.count > 3 { rendered.append(String(repeating: " ", count: axis) + "· and \(gaps.count - 3) more stretches with no readings") }
+        if gaps.count > 3 {
+            rendered += wrapped("· " + trn("and %d more stretch with no readings", "and %d more stretches with no readings", gaps.count - 3), axis: axis)
+        }
         rendered += legend(seen: Set(buckets.compactMap { $0?.category.id }), lines: !lines.isEmpty, axis: axis)
         return rendered
     }
@@ -109,23 +119,53 @@ public struct HistoryChart {
     /// The legend, wrapped to the width (escape codes take no columns).
     private func legend(seen: Set<String>, lines: Bool, axis: Int) -> [String] {
         var result: [String] = []
-        if lines { result.append(String(repeating: " ", count: axis) + "┄ the top of a category") }
-        var legend = String(repeating: " ", count: axis) + "\(standard.rawValue) index, highest per column:"
-        var visible = legend.count
+        if lines { result += wrapped("┄ " + tr("the top of a category", context: "chart"), axis: axis) }
+        let title = wrapped(tr("%s index, highest per column:", context: "chart").filled(standard.rawValue), axis: axis)
+        result += title.dropLast()
+        var legend = title.last ?? ""
+        var visible = legend.displayWidth
         for category in standard.categories where seen.contains(category.id) {
-            let entry = (color ? ansi(category.color) + "█\u{1B}[0m " : "") + category.name
-            let entryWidth = (color ? 2 : 0) + category.name.count
+            let name = categoryName?(category) ?? tr(category.name, context: standard.rawValue)
+            let entry = (color ? ansi(category.color) + "█\u{1B}[0m " : "") + name
+            let entryWidth = (color ? 2 : 0) + name.displayWidth
             if visible + 2 + entryWidth > width {
                 result.append(legend)
-                legend = String(repeating: " ", count: axis)
-                visible = axis
+                // Under the first entry, or further left for a long name ("Ungesund für empfindliche Gruppen").
+                let indent = max(0, min(axis + 2, width - entryWidth))
+                legend = String(repeating: " ", count: indent) + entry
+                visible = indent + entryWidth
+            } else {
+                legend += "  " + entry
+                visible += 2 + entryWidth
             }
-            legend += "  " + entry
-            visible += 2 + entryWidth
         }
         result.append(legend)
         return result
     }
+
+    /// `text` after `axis` spaces, broken at spaces into lines of at most `width` display
+    /// columns, the next lines two further in (a word longer than a line gets a line of its own);
+    /// a `glued` value is never broken.
+    private func wrapped(_ text: String, axis: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var lead = axis
+        for word in text.split(separator: " ").map(String.init) {
+            if !line.isEmpty, lead + line.displayWidth + 1 + word.displayWidth > width {
+                lines.append(String(repeating: " ", count: lead) + line)
+                line = word
+                lead = axis + 2
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        lines.append(String(repeating: " ", count: lead) + line)
+        return lines.map { String($0.map { $0 == Self.glue ? " " : $0 }) }
+    }
+
+    /// `value` ("2026-11-20 23:00", "6 days") with its spaces held together while it is wrapped.
+    private func glued(_ value: String) -> String { String(value.map { $0 == " " ? Self.glue : $0 }) }
+    private static let glue: Character = "\u{00A0}"
 
     /// `#RRGGBB` as a 24-bit foreground colour.
     private func ansi(_ hex: String) -> String {

@@ -26,6 +26,11 @@ struct TableLanguageCommandTests {
         let french = try await run(["history", "--since", "30d"], ["LANGUAGE": "fr"])
         #expect(french.hasPrefix("Heure ") && french.contains("Catégorie"), "\(french.prefix(200))")
         #expect(try await run(["history", "--daily"], ["LANGUAGE": "es"]).hasPrefix("Fecha "))
+        // The chart: German legend and notes, within COLUMNS.
+        let chart = try await run(["--language", "de", "history", "--since", "30d", "--format", "chart"], ["COLUMNS": "50"])
+        #expect(chart.contains("us-Index, Höchstwert je Spalte:") && !chart.contains("highest per column"), "\(chart)")
+        for line in chart.split(separator: "\n") { #expect(line.count <= 50, "\(line)") }
+        #expect(try await run(["history", "--since", "30d", "--format", "chart"], ["LANG": "C"]).contains("us index, highest per column:"))
         for format in ["csv", "json"] {
             let plain = try await run(["history", "--since", "30d", "--format", format], ["LANG": "C"])
             #expect(try await run(["--language", "zh_CN", "history", "--since", "30d", "--format", format]) == plain, "\(format)")
@@ -52,5 +57,11 @@ struct TableLanguageCommandTests {
         func afterSince(_ text: String) -> Substring { text.firstRange(of: "\"logged_days\"").map { text[$0.lowerBound...] } ?? "" }
         #expect(!afterSince(json.stdout).isEmpty && afterSince(json.stdout) == afterSince(englishJSON.stdout), "\(json.stdout)")
         #expect(json.stdout.contains("\"night_waking\":true"), "\(json.stdout)")
+        // The clinician's page: French with --language before the word, English under LANG=C.
+        let html = try await sandbox.run(["--language", "fr", "insights", "--format", "html", "--config", sandbox.configPath])
+        #expect(html.status == 0 && html.stdout.contains("<html lang=\"fr\">") && html.stdout.contains("<h2>Résumé</h2>"), "\(html.stderr)")
+        #expect(html.stdout.contains("<td>Réveil nocturne dû à l'asthme</td><td>oui</td>"), "\(html.stdout)")
+        let englishHTML = try await sandbox.run(["insights", "--format", "html", "--config", sandbox.configPath], environment: ["LANG": "C"])
+        #expect(englishHTML.stdout.contains("<html lang=\"en\">") && englishHTML.stdout.contains("<td>Any night waking due to asthma</td><td>yes</td>"))
     }
 }
