@@ -613,5 +613,6 @@ extension Catalogs {
         "the location cache": ["der Ortscache"],
         "the history store": ["die Verlaufsdatenbank"],
         "file setting\u{4}the %s": ["die Datei aus %s"],
+        "cannot write %s: %s": ["kann %s nicht schreiben: %s"],
     ]
 }

@@ -613,5 +613,6 @@ extension Catalogs {
         "the location cache": ["la caché de ubicación"],
         "the history store": ["el historial"],
         "file setting\u{4}the %s": ["el archivo de %s"],
+        "cannot write %s: %s": ["no se puede escribir %s: %s"],
     ]
 }

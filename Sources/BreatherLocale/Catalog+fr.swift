@@ -613,5 +613,6 @@ extension Catalogs {
         "the location cache": ["le cache de position"],
         "the history store": ["l'historique"],
         "file setting\u{4}the %s": ["le fichier de %s"],
+        "cannot write %s: %s": ["impossible d'écrire %s : %s"],
     ]
 }

@@ -613,5 +613,6 @@ extension Catalogs {
         "the location cache": ["位置缓存"],
         "the history store": ["历史库"],
         "file setting\u{4}the %s": ["%s 指定的文件"],
+        "cannot write %s: %s": ["无法写入 %s：%s"],
     ]
 }
