@@ -614,5 +614,6 @@ extension Catalogs {
         "the history store": ["die Verlaufsdatenbank"],
         "file setting\u{4}the %s": ["die Datei aus %s"],
         "cannot write %s: %s": ["kann %s nicht schreiben: %s"],
+        "cache\u{4}writing again": ["wird wieder geschrieben"],
     ]
 }

@@ -614,5 +614,6 @@ extension Catalogs {
         "the history store": ["el historial"],
         "file setting\u{4}the %s": ["el archivo de %s"],
         "cannot write %s: %s": ["no se puede escribir %s: %s"],
+        "cache\u{4}writing again": ["se vuelve a escribir"],
     ]
 }

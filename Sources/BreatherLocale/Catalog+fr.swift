@@ -614,5 +614,6 @@ extension Catalogs {
         "the history store": ["l'historique"],
         "file setting\u{4}the %s": ["le fichier de %s"],
         "cannot write %s: %s": ["impossible d'écrire %s : %s"],
+        "cache\u{4}writing again": ["de nouveau écrit"],
     ]
 }

@@ -614,5 +614,6 @@ extension Catalogs {
         "the history store": ["历史库"],
         "file setting\u{4}the %s": ["%s 指定的文件"],
         "cannot write %s: %s": ["无法写入 %s：%s"],
+        "cache\u{4}writing again": ["重新开始写入"],
     ]
 }

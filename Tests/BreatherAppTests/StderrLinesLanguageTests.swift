@@ -2,8 +2,10 @@
 import Glibc
 #endif
 @testable import BreatherApp
+import BreatherCache
 import BreatherConfig
 import BreatherLocale
+import BreatherModel
 import Testing
 
 /// The one-line answers and refusals of the command line, `history`, `log` and the config's
@@ -87,6 +89,22 @@ struct StderrLinesLanguageTests {
                 #expect(error.description == "\(key): \(expected)", "\(error)")
                 #expect(!error.description.contains("secret"))
             }
+        }
+    }
+
+    @Test("the conditions store cannot be written: one warning in German with the path verbatim; English unchanged")
+    func cacheWrite() throws {
+        let folder = AppHarness.folder()
+        let blocker = folder + "/a file"
+        close(open(blocker, O_WRONLY | O_CREAT, 0o600))
+        defer { unlink(blocker); rmdir(folder) }
+        let path = blocker + "/conditions.json"
+        let conditions = CityConditions(location: Location(name: "Berlin", latitude: 52.52, longitude: 13.41), weather: nil, pollution: nil,
+                                        failures: [], fetchedAt: Timestamp.now())
+        for (language, expected) in [(Language.english, "cache: cannot write \(path): "), (.german, "cache: kann \(path) nicht schreiben: ")] {
+            let log = LineLog()
+            StoreWriter(cache: ConditionsCache(path: path), sources: "open-meteo", logger: log.logger, language: language).save(conditions)
+            #expect(log.all.count == 1 && log.all.first?.contains(expected) == true, "\(log.all)")
         }
     }
 
