@@ -118,9 +118,11 @@ struct StderrLinesLanguageTests {
                 _ = try AppHarness.context("[location]\nlatitude = 1\nlongitude = 2\n[display]\nlanguage = \"\(language)\"\n[[output]]\npath = \"\(cache)\"\n",
                                            folder: folder)
                 Issue.record("an output over the cache was accepted")
-            } catch {
+            } catch let error as CommandFailure {
                 #expect(error.status == .configuration)
                 #expect(error.message == "config: " + expected.filled(cache, cache), "\(error.message)")
+            } catch {
+                Issue.record("not a CommandFailure: \(error)")
             }
             rmdir(folder)
         }
