@@ -56,7 +56,8 @@ struct AppContext: Sendable {
         self.logger = logger
         self.cityFromFlag = cityFromFlag
         // Its refusal in the people's language (`--language`, `[display] language`, the environment).
-        let checked = L10n.$language.withValue(interfaceLanguage) { [storeFiles] in
+        // The stores' names inside the binding too (`storeFiles` names them in the language).
+        let checked = L10n.$language.withValue(interfaceLanguage) {
             Result { () throws(ConfigError) in try settings.checkOutputsSpareOtherFiles(stores: storeFiles, commandLineOutput: commandLineOutput) }
         }
         if case .failure(let error) = checked { throw CommandFailure(status: .configuration, message: "config: \(error)") }

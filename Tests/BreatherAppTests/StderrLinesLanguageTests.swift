@@ -41,8 +41,9 @@ struct StderrLinesLanguageTests {
         #expect(Self.usageLine(["log", "--symptom", "sneezing=2"], ["LANGUAGE": "es"])
                 == "breather: error: síntoma desconocido 'sneezing': uno de cough, wheeze, chest_tightness, breathlessness (vea breather --help)")
         #expect(Self.usageLine(["help", "bogus"], ["LANGUAGE": "zh_CN"]) == "breather: error: 未知子命令 'bogus' （参见 breather --help）")
-        // A language Breather has no catalog for, given or in the environment: English.
-        #expect(Self.usageLine(["--language", "ja", "--bogus"]) == "breather: error: Unknown option '--bogus' (see breather --help)")
+        // A language Breather has no catalog for, given (itself a usage error) or in the environment: English.
+        #expect(Self.usageLine(["--language", "ja", "--bogus"]) == "breather: error: The value 'ja' is invalid for '--language <language>'. "
+                + "Please provide one of the following: en, zh_CN, fr, de, es (see breather --help)")
         #expect(Self.usageLine(["--bogus"], ["LANGUAGE": "ja"]) == "breather: error: Unknown option '--bogus' (see breather --help)")
     }
 
@@ -99,8 +100,7 @@ struct StderrLinesLanguageTests {
         close(open(blocker, O_WRONLY | O_CREAT, 0o600))
         defer { unlink(blocker); rmdir(folder) }
         let path = blocker + "/conditions.json"
-        let conditions = CityConditions(location: Location(name: "Berlin", latitude: 52.52, longitude: 13.41), weather: nil, pollution: nil,
-                                        failures: [], fetchedAt: Timestamp.now())
+        let conditions = PlaceCommandTests.reading("Berlin", latitude: 52.52, pm25: 12)
         for (language, expected) in [(Language.english, "cache: cannot write \(path): "), (.german, "cache: kann \(path) nicht schreiben: ")] {
             let log = LineLog()
             StoreWriter(cache: ConditionsCache(path: path), sources: "open-meteo", logger: log.logger, language: language).save(conditions)
@@ -120,7 +120,7 @@ struct StderrLinesLanguageTests {
                 Issue.record("an output over the cache was accepted")
             } catch let error as CommandFailure {
                 #expect(error.status == .configuration)
-                #expect(error.message == "config: " + expected.filled(cache, cache), "\(error.message)")
+                #expect(error.message == "config: config.toml: " + expected.filled(cache, cache), "\(error.message)")
             } catch {
                 Issue.record("not a CommandFailure: \(error)")
             }
