@@ -615,5 +615,15 @@ extension Catalogs {
         "file setting\u{4}the %s": ["die Datei aus %s"],
         "cannot write %s: %s": ["kann %s nicht schreiben: %s"],
         "cache\u{4}writing again": ["wird wieder geschrieben"],
+        "%s refused the login: %s": ["%s hat die Anmeldung abgelehnt: %s"],
+        "%s refused the connection: %s": ["%s hat die Verbindung abgelehnt: %s"],
+        "%s refused the connection": ["%s hat die Verbindung abgelehnt"],
+        "TLS handshake with %s failed: its certificate is not trusted or not issued for %s, or it does not speak TLS": ["TLS-Handshake mit %s fehlgeschlagen: sein Zertifikat ist nicht vertrauenswürdig oder nicht für %s ausgestellt, oder er spricht kein TLS"],
+        "cannot reach %s: %s": ["%s ist nicht erreichbar: %s"],
+        "cannot resolve the broker's host name %s": ["der Hostname des Brokers %s lässt sich nicht auflösen"],
+        "lost the connection to %s": ["Verbindung zu %s verloren"],
+        "connected to %s": ["verbunden mit %s"],
+        "connected again to %s": ["wieder verbunden mit %s"],
+        "%s; retrying in %ss": ["%s; neuer Versuch in %s s"],
     ]
 }

@@ -615,5 +615,15 @@ extension Catalogs {
         "file setting\u{4}the %s": ["el archivo de %s"],
         "cannot write %s: %s": ["no se puede escribir %s: %s"],
         "cache\u{4}writing again": ["se vuelve a escribir"],
+        "%s refused the login: %s": ["%s rechazó el inicio de sesión: %s"],
+        "%s refused the connection: %s": ["%s rechazó la conexión: %s"],
+        "%s refused the connection": ["%s rechazó la conexión"],
+        "TLS handshake with %s failed: its certificate is not trusted or not issued for %s, or it does not speak TLS": ["falló el protocolo TLS con %s: su certificado no es de confianza o no está emitido para %s, o no habla TLS"],
+        "cannot reach %s: %s": ["no se puede alcanzar %s: %s"],
+        "cannot resolve the broker's host name %s": ["no se puede resolver el nombre de host del broker %s"],
+        "lost the connection to %s": ["se perdió la conexión con %s"],
+        "connected to %s": ["conectado a %s"],
+        "connected again to %s": ["conectado de nuevo a %s"],
+        "%s; retrying in %ss": ["%s; reintento en %s s"],
     ]
 }

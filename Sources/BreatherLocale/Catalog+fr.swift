@@ -615,5 +615,15 @@ extension Catalogs {
         "file setting\u{4}the %s": ["le fichier de %s"],
         "cannot write %s: %s": ["impossible d'écrire %s : %s"],
         "cache\u{4}writing again": ["de nouveau écrit"],
+        "%s refused the login: %s": ["%s a refusé la connexion avec ces identifiants : %s"],
+        "%s refused the connection: %s": ["%s a refusé la connexion : %s"],
+        "%s refused the connection": ["%s a refusé la connexion"],
+        "TLS handshake with %s failed: its certificate is not trusted or not issued for %s, or it does not speak TLS": ["la négociation TLS avec %s a échoué : son certificat n'est pas de confiance ou n'est pas émis pour %s, ou il ne parle pas TLS"],
+        "cannot reach %s: %s": ["impossible de joindre %s : %s"],
+        "cannot resolve the broker's host name %s": ["impossible de résoudre le nom d'hôte du broker %s"],
+        "lost the connection to %s": ["connexion perdue avec %s"],
+        "connected to %s": ["connecté à %s"],
+        "connected again to %s": ["de nouveau connecté à %s"],
+        "%s; retrying in %ss": ["%s ; nouvel essai dans %s s"],
     ]
 }

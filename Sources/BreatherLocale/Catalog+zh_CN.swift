@@ -615,5 +615,15 @@ extension Catalogs {
         "file setting\u{4}the %s": ["%s 指定的文件"],
         "cannot write %s: %s": ["无法写入 %s：%s"],
         "cache\u{4}writing again": ["重新开始写入"],
+        "%s refused the login: %s": ["%s 拒绝了登录：%s"],
+        "%s refused the connection: %s": ["%s 拒绝了连接：%s"],
+        "%s refused the connection": ["%s 拒绝了连接"],
+        "TLS handshake with %s failed: its certificate is not trusted or not issued for %s, or it does not speak TLS": ["与 %s 的 TLS 握手失败：其证书不受信任或不是为 %s 签发的，或者它不支持 TLS"],
+        "cannot reach %s: %s": ["无法连接 %s：%s"],
+        "cannot resolve the broker's host name %s": ["无法解析代理的主机名 %s"],
+        "lost the connection to %s": ["与 %s 的连接已断开"],
+        "connected to %s": ["已连接到 %s"],
+        "connected again to %s": ["已重新连接到 %s"],
+        "%s; retrying in %ss": ["%s；%s 秒后重试"],
     ]
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CMosquitto
 import Synchronization
+import BreatherLocale
 
 /// One connection to an MQTT broker, owned: libmosquitto's client and its network thread live
 /// exactly as long as this object, and nothing of theirs escapes (messages are copied out).
@@ -174,9 +175,12 @@ private final class Core: @unchecked Sendable {
     private func connected(reason: Int32) {
         guard reason == 0 else {
             let words = String(cString: cmosq_connack_string(reason))
-            let error: MQTTError = reason == 4 || reason == 5
-                ? .notAuthorized("mqtt: \(configuration.host):\(configuration.port) refused the login: \(words)")
-                : .refused("mqtt: \(configuration.host):\(configuration.port) refused the connection: \(words)")
+            let broker = "\(configuration.host):\(configuration.port)"
+            let error: MQTTError = L10n.$language.withValue(configuration.language) {
+                reason == 4 || reason == 5
+                    ? .notAuthorized("mqtt: " + tr("%s refused the login: %s").filled(broker, words))
+                    : .refused("mqtt: " + tr("%s refused the connection: %s").filled(broker, words))
+            }
             state.withLock { $0.refusal = error }
             return
         }
@@ -209,21 +213,26 @@ private final class Core: @unchecked Sendable {
         events(.disconnected(refusal ?? describe(rc: rc, errorNumber: errorNumber, log: log), retrySeconds: retrySeconds))
     }
 
+    /// Why the connection failed, in `configuration.language`.
     private func describe(rc: Int32, errorNumber: Int32, log: String?) -> MQTTError {
+        L10n.$language.withValue(configuration.language) { describeInLanguage(rc: rc, errorNumber: errorNumber, log: log) }
+    }
+
+    private func describeInLanguage(rc: Int32, errorNumber: Int32, log: String?) -> MQTTError {
         let broker = "\(configuration.host):\(configuration.port)"
         switch rc {
         case Int32(MOSQ_ERR_TLS.rawValue):
             let detail = log.map { " (\($0))" } ?? ""
-            return .tls("mqtt: TLS handshake with \(broker) failed: its certificate is not trusted or not issued for "
-                + "\"\(configuration.host)\", or it does not speak TLS\(detail)")
+            return .tls("mqtt: " + tr("TLS handshake with %s failed: its certificate is not trusted or not issued for %s, or it does not speak TLS")
+                .filled(broker, "\"\(configuration.host)\"") + detail)
         case Int32(MOSQ_ERR_ERRNO.rawValue):
-            return .unreachable("mqtt: cannot reach \(broker): \(String(cString: strerror(errorNumber)))")
+            return .unreachable("mqtt: " + tr("cannot reach %s: %s").filled(broker, String(cString: strerror(errorNumber))))
         case Int32(MOSQ_ERR_EAI.rawValue):
-            return .unreachable("mqtt: cannot resolve the broker's host name \"\(configuration.host)\"")
+            return .unreachable("mqtt: " + tr("cannot resolve the broker's host name %s").filled("\"\(configuration.host)\""))
         case Int32(MOSQ_ERR_CONN_LOST.rawValue), MOSQ_ERR_NO_CONN.rawValue:
-            return .unreachable("mqtt: lost the connection to \(broker)")
+            return .unreachable("mqtt: " + tr("lost the connection to %s").filled(broker))
         case Int32(MOSQ_ERR_CONN_REFUSED.rawValue):
-            return .refused("mqtt: \(broker) refused the connection")
+            return .refused("mqtt: " + tr("%s refused the connection").filled(broker))
         default:
             return .unreachable("mqtt: \(broker): \(MosquittoLibrary.describe(rc))")
         }
