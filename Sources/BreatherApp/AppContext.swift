@@ -94,7 +94,7 @@ struct AppContext: Sendable {
         guard settings.history.enabled else { return nil }
         let logger = self.logger
         return HistoryRecorder(path: historyPath, keepRawSeconds: settings.history.keepRawSeconds, backfillDays: settings.history.backfillDays,
-                               warn: { logger.log(.warning, $0) }, note: { logger.log(.info, $0) })
+                               warn: { logger.log(.warning, $0) }, note: { logger.log(.info, $0) }, language: interfaceLanguage)
     }
 
     /// The limit for one whole fetch: three request timeouts (geocoding, then air and weather

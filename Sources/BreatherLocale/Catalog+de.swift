@@ -625,5 +625,10 @@ extension Catalogs {
         "connected to %s": ["verbunden mit %s"],
         "connected again to %s": ["wieder verbunden mit %s"],
         "%s; retrying in %ss": ["%s; neuer Versuch in %s s"],
+        "writing to %s again": ["%s wird wieder geschrieben"],
+        "%s is damaged (%s); moved it to %s and started a new one": ["%s ist beschädigt (%s); nach %s verschoben und neu angelegt"],
+        "cannot write %s: %s; the status is unaffected, readings are kept for the next write": ["kann %s nicht schreiben: %s; der Status ist davon nicht betroffen, die Messwerte bleiben für den nächsten Schreibvorgang"],
+        "%s was deleted or replaced while open; writing to the file now at that path": ["%s wurde gelöscht oder ersetzt, während es geöffnet war; es wird in die Datei geschrieben, die jetzt unter diesem Pfad liegt"],
+        "%s was not a readable database; moved it to %s and started a new one": ["%s war keine lesbare Datenbank; nach %s verschoben und neu angelegt"],
     ]
 }

@@ -625,5 +625,10 @@ extension Catalogs {
         "connected to %s": ["conectado a %s"],
         "connected again to %s": ["conectado de nuevo a %s"],
         "%s; retrying in %ss": ["%s; reintento en %s s"],
+        "writing to %s again": ["se vuelve a escribir en %s"],
+        "%s is damaged (%s); moved it to %s and started a new one": ["%s está dañado (%s); se movió a %s y se empezó uno nuevo"],
+        "cannot write %s: %s; the status is unaffected, readings are kept for the next write": ["no se puede escribir %s: %s; el estado no se ve afectado, las lecturas se guardan para la próxima escritura"],
+        "%s was deleted or replaced while open; writing to the file now at that path": ["%s se eliminó o sustituyó mientras estaba abierto; se escribe en el archivo que ahora está en esa ruta"],
+        "%s was not a readable database; moved it to %s and started a new one": ["%s no era una base de datos legible; se movió a %s y se empezó una nueva"],
     ]
 }

@@ -625,5 +625,10 @@ extension Catalogs {
         "connected to %s": ["connecté à %s"],
         "connected again to %s": ["de nouveau connecté à %s"],
         "%s; retrying in %ss": ["%s ; nouvel essai dans %s s"],
+        "writing to %s again": ["de nouveau écrit dans %s"],
+        "%s is damaged (%s); moved it to %s and started a new one": ["%s est endommagé (%s) ; déplacé vers %s, un nouveau est créé"],
+        "cannot write %s: %s; the status is unaffected, readings are kept for the next write": ["impossible d'écrire %s : %s ; l'état n'en est pas affecté, les mesures sont gardées pour la prochaine écriture"],
+        "%s was deleted or replaced while open; writing to the file now at that path": ["%s a été supprimé ou remplacé pendant qu'il était ouvert ; écriture dans le fichier qui se trouve maintenant à ce chemin"],
+        "%s was not a readable database; moved it to %s and started a new one": ["%s n'était pas une base de données lisible ; déplacé vers %s, une nouvelle est créée"],
     ]
 }

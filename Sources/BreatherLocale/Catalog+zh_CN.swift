@@ -625,5 +625,10 @@ extension Catalogs {
         "connected to %s": ["已连接到 %s"],
         "connected again to %s": ["已重新连接到 %s"],
         "%s; retrying in %ss": ["%s；%s 秒后重试"],
+        "writing to %s again": ["重新写入 %s"],
+        "%s is damaged (%s); moved it to %s and started a new one": ["%s 已损坏（%s）；已将它移到 %s 并新建了一个"],
+        "cannot write %s: %s; the status is unaffected, readings are kept for the next write": ["无法写入 %s：%s；状态不受影响，读数保留到下次写入"],
+        "%s was deleted or replaced while open; writing to the file now at that path": ["%s 在打开期间被删除或替换；改为写入该路径下现在的文件"],
+        "%s was not a readable database; moved it to %s and started a new one": ["%s 不是可读的数据库；已将它移到 %s 并新建了一个"],
     ]
 }
