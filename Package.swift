@@ -71,7 +71,7 @@ let package = Package(
         // Renderers and sinks.
         .target(name: "BreatherViews", dependencies: ["BreatherViewModel", "BreatherModel", "BreatherJSON", "BreatherLocale"], swiftSettings: strict),
         // The last good conditions on disk (one-shot reuse, daemon restarts).
-        .target(name: "BreatherCache", dependencies: ["BreatherModel", "BreatherJSON", "BreatherIO"], swiftSettings: strict),
+        .target(name: "BreatherCache", dependencies: ["BreatherModel", "BreatherJSON", "BreatherIO", "BreatherLocale"], swiftSettings: strict),
         // Settings from TOML, environment and defaults.
         .target(name: "BreatherConfig", dependencies: ["BreatherModel", "BreatherViewModel", "BreatherIO", "BreatherLocale"], swiftSettings: strict),
         // The application: the session builder, store policy, controller loop and timers, sinks

@@ -630,5 +630,10 @@ extension Catalogs {
         "cannot write %s: %s; the status is unaffected, readings are kept for the next write": ["kann %s nicht schreiben: %s; der Status ist davon nicht betroffen, die Messwerte bleiben für den nächsten Schreibvorgang"],
         "%s was deleted or replaced while open; writing to the file now at that path": ["%s wurde gelöscht oder ersetzt, während es geöffnet war; es wird in die Datei geschrieben, die jetzt unter diesem Pfad liegt"],
         "%s was not a readable database; moved it to %s and started a new one": ["%s war keine lesbare Datenbank; nach %s verschoben und neu angelegt"],
+        "not a Breather conditions file of version %s: %s": ["keine Breather-Zustandsdatei der Version %s: %s"],
+        "%s: %s; set aside, starting afresh": ["%s: %s; beiseitegelegt, es wird neu begonnen"],
+        "cannot read ca_file %s (%s)": ["ca_file %s kann nicht gelesen werden (%s)"],
+        "cannot use %s for TLS (%s)": ["%s kann nicht für TLS verwendet werden (%s)"],
+        "the system CA store": ["der CA-Speicher des Systems"],
     ]
 }

@@ -630,5 +630,10 @@ extension Catalogs {
         "cannot write %s: %s; the status is unaffected, readings are kept for the next write": ["no se puede escribir %s: %s; el estado no se ve afectado, las lecturas se guardan para la próxima escritura"],
         "%s was deleted or replaced while open; writing to the file now at that path": ["%s se eliminó o sustituyó mientras estaba abierto; se escribe en el archivo que ahora está en esa ruta"],
         "%s was not a readable database; moved it to %s and started a new one": ["%s no era una base de datos legible; se movió a %s y se empezó una nueva"],
+        "not a Breather conditions file of version %s: %s": ["no es un archivo de condiciones de Breather de la versión %s: %s"],
+        "%s: %s; set aside, starting afresh": ["%s: %s; apartado, se empieza de nuevo"],
+        "cannot read ca_file %s (%s)": ["no se puede leer ca_file %s (%s)"],
+        "cannot use %s for TLS (%s)": ["no se puede usar %s para TLS (%s)"],
+        "the system CA store": ["el almacén de CA del sistema"],
     ]
 }

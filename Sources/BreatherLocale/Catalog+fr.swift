@@ -630,5 +630,10 @@ extension Catalogs {
         "cannot write %s: %s; the status is unaffected, readings are kept for the next write": ["impossible d'écrire %s : %s ; l'état n'en est pas affecté, les mesures sont gardées pour la prochaine écriture"],
         "%s was deleted or replaced while open; writing to the file now at that path": ["%s a été supprimé ou remplacé pendant qu'il était ouvert ; écriture dans le fichier qui se trouve maintenant à ce chemin"],
         "%s was not a readable database; moved it to %s and started a new one": ["%s n'était pas une base de données lisible ; déplacé vers %s, une nouvelle est créée"],
+        "not a Breather conditions file of version %s: %s": ["pas un fichier de conditions Breather de la version %s : %s"],
+        "%s: %s; set aside, starting afresh": ["%s : %s ; mis de côté, nouveau départ"],
+        "cannot read ca_file %s (%s)": ["impossible de lire ca_file %s (%s)"],
+        "cannot use %s for TLS (%s)": ["impossible d'utiliser %s pour TLS (%s)"],
+        "the system CA store": ["le magasin de certificats CA du système"],
     ]
 }

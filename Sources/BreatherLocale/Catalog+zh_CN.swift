@@ -630,5 +630,10 @@ extension Catalogs {
         "cannot write %s: %s; the status is unaffected, readings are kept for the next write": ["无法写入 %s：%s；状态不受影响，读数保留到下次写入"],
         "%s was deleted or replaced while open; writing to the file now at that path": ["%s 在打开期间被删除或替换；改为写入该路径下现在的文件"],
         "%s was not a readable database; moved it to %s and started a new one": ["%s 不是可读的数据库；已将它移到 %s 并新建了一个"],
+        "not a Breather conditions file of version %s: %s": ["不是版本 %s 的 Breather 状况文件：%s"],
+        "%s: %s; set aside, starting afresh": ["%s：%s；已移到一旁，重新开始"],
+        "cannot read ca_file %s (%s)": ["无法读取 ca_file %s（%s）"],
+        "cannot use %s for TLS (%s)": ["无法将 %s 用于 TLS（%s）"],
+        "the system CA store": ["系统 CA 证书库"],
     ]
 }

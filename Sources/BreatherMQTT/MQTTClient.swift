@@ -86,12 +86,15 @@ private final class Core: @unchecked Sendable {
         }
         if configuration.tls {
             if let file = configuration.caFile, access(file, R_OK) != 0 {
-                throw .invalidSettings("mqtt: cannot read ca_file \(file) (\(String(cString: strerror(errno))))")
+                let reason = String(cString: strerror(errno))
+                throw .invalidSettings("mqtt: " + L10n.$language.withValue(configuration.language) { tr("cannot read ca_file %s (%s)").filled(file, reason) })
             }
             let rc = cmosq_tls_set(client, configuration.caFile)
             guard rc == 0 else {
-                let what = configuration.caFile.map { "ca_file \($0)" } ?? "the system CA store"
-                throw .invalidSettings("mqtt: cannot use \(what) for TLS (\(MosquittoLibrary.describe(rc)))")
+                let message = L10n.$language.withValue(configuration.language) {
+                    tr("cannot use %s for TLS (%s)").filled(configuration.caFile.map { "ca_file \($0)" } ?? tr("the system CA store"), MosquittoLibrary.describe(rc))
+                }
+                throw .invalidSettings("mqtt: " + message)
             }
         }
         cmosq_set_context(client, Unmanaged.passUnretained(self).toOpaque())

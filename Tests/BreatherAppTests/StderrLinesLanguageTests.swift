@@ -108,6 +108,23 @@ struct StderrLinesLanguageTests {
         }
     }
 
+    @Test("a conditions store that is not one: set aside with one warning in German, the path verbatim; English unchanged")
+    func storeSetAside() throws {
+        for (language, expected) in [("en", "cache: %s: not a Breather conditions file of version "), ("de", "cache: %s: keine Breather-Zustandsdatei der Version ")] {
+            let folder = AppHarness.folder()
+            let path = folder + "/conditions.json"
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            _ = "{\"not\": \"conditions\"}".utf8CString.withUnsafeBytes { write(fd, $0.baseAddress, $0.count - 1) }
+            close(fd)
+            let settings = try ConfigLoader().load(text: "[display]\nlanguage = \"\(language)\"\n")
+            let log = LineLog()
+            let policy = StorePolicy(settings: settings, cityFromFlag: false, sourcesKey: "open-meteo", logger: log.logger)
+            #expect(policy.stored(ConditionsCache(path: path)) == nil)
+            #expect(log.all.count == 1 && log.all.first?.contains(expected.filled(path)) == true, "\(log.all)")
+            #expect(log.all.first?.hasSuffix(language == "de" ? "; beiseitegelegt, es wird neu begonnen" : "; set aside, starting afresh") == true)
+        }
+    }
+
     @Test("an output over the conditions cache: 78 in German with both paths verbatim; English unchanged")
     func outputOverCache() throws {
         for (language, expected) in [("en", "[[output]] path \"%s\" is the same file as the conditions cache \"%s\": writing the output would overwrite it; give the output a file of its own"),
