@@ -60,7 +60,7 @@ struct StderrLinesLanguageTests {
         #expect(LogCommand.noEntry(12) == "no entry with id 12 (see 'breather log list')")
     }
 
-    @Test("log edit of an id that does not exist: exit 64 in a German config as in English, the store untouched")
+    @Test("log delete of an id that does not exist: exit 64 in a German config as in English, the store untouched")
     func logMissingIdStatus() throws {
         let folder = AppHarness.folder()
         defer { _ = rmdir(folder) }
