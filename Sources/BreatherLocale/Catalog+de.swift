@@ -635,5 +635,8 @@ extension Catalogs {
         "cannot read ca_file %s (%s)": ["ca_file %s kann nicht gelesen werden (%s)"],
         "cannot use %s for TLS (%s)": ["%s kann nicht für TLS verwendet werden (%s)"],
         "the system CA store": ["der CA-Speicher des Systems"],
+        "place %s is no longer in the config: deleting its retained state and discovery configs": ["der Ort %s steht nicht mehr in der Konfiguration: sein gespeicherter Zustand und seine Discovery-Konfigurationen werden gelöscht"],
+        "refresh requested on %s": ["Aktualisierung über %s angefordert"],
+        "subscribed to %s": ["%s abonniert"],
     ]
 }

@@ -635,5 +635,8 @@ extension Catalogs {
         "cannot read ca_file %s (%s)": ["no se puede leer ca_file %s (%s)"],
         "cannot use %s for TLS (%s)": ["no se puede usar %s para TLS (%s)"],
         "the system CA store": ["el almacén de CA del sistema"],
+        "place %s is no longer in the config: deleting its retained state and discovery configs": ["el lugar %s ya no está en la configuración: se eliminan su estado retenido y sus configuraciones de descubrimiento"],
+        "refresh requested on %s": ["actualización solicitada en %s"],
+        "subscribed to %s": ["suscrito a %s"],
     ]
 }

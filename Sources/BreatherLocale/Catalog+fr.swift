@@ -635,5 +635,8 @@ extension Catalogs {
         "cannot read ca_file %s (%s)": ["impossible de lire ca_file %s (%s)"],
         "cannot use %s for TLS (%s)": ["impossible d'utiliser %s pour TLS (%s)"],
         "the system CA store": ["le magasin de certificats CA du système"],
+        "place %s is no longer in the config: deleting its retained state and discovery configs": ["le lieu %s n'est plus dans la configuration : suppression de son état retenu et de ses configurations de découverte"],
+        "refresh requested on %s": ["actualisation demandée sur %s"],
+        "subscribed to %s": ["abonné à %s"],
     ]
 }

@@ -635,5 +635,8 @@ extension Catalogs {
         "cannot read ca_file %s (%s)": ["无法读取 ca_file %s（%s）"],
         "cannot use %s for TLS (%s)": ["无法将 %s 用于 TLS（%s）"],
         "the system CA store": ["系统 CA 证书库"],
+        "place %s is no longer in the config: deleting its retained state and discovery configs": ["地点 %s 已不在配置中：正在删除它保留的状态和发现配置"],
+        "refresh requested on %s": ["在 %s 上请求了刷新"],
+        "subscribed to %s": ["已订阅 %s"],
     ]
 }

@@ -167,7 +167,9 @@ final class MQTTPublisher: Sendable {
     private func clear(place name: String) {
         let discovery = HomeAssistantDiscovery(settings: settings, version: Breather.version, place: name)
         placesAnnounced.withLock { _ = $0.removeValue(forKey: name) }
-        logger.log(.info, "mqtt: place \(name) is no longer in the config: deleting its retained state and discovery configs")
+        logger.log(.info, "mqtt: " + L10n.$language.withValue(language) {
+            tr("place %s is no longer in the config: deleting its retained state and discovery configs").filled(name)
+        })
         client.publish(discovery.stateTopic, [], retain: true)
         for topic in Set(HomeAssistantEntity.table.map(discovery.configTopic)).sorted() { client.publish(topic, [], retain: true) }
     }
@@ -237,7 +239,7 @@ final class MQTTPublisher: Sendable {
         if message.topic == commandTopic {
             // Only live requests: a retained `refresh` would fetch on every reconnect.
             guard !message.retained, text == "refresh" else { return }
-            logger.log(.info, "mqtt: refresh requested on \(commandTopic)")
+            logger.log(.info, "mqtt: " + L10n.$language.withValue(language) { tr("refresh requested on %s").filled(commandTopic) })
             onRefresh()
         } else if let name = place(ofStateTopic: message.topic) {
             guard !message.payload.isEmpty else { return }

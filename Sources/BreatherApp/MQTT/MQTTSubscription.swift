@@ -120,7 +120,7 @@ final class MQTTSubscription: Sendable {
         switch event {
         case .connected:
             state.withLock { $0.connected = true }
-            log(.info, "mqtt: subscribed to \(stateTopic)")
+            log(.info, "mqtt: " + L10n.$language.withValue(language) { tr("subscribed to %s").filled(stateTopic) })
         case .disconnected(let error, let retry):
             state.withLock { $0.problem = (error.isConfiguration ? .configuration : .unavailable, "\(error)") }
             // Once per cause: the growing backoff alone makes no new line.
