@@ -44,7 +44,7 @@ let package = Package(
         // The only importer of CCurl.
         .target(name: "BreatherHTTP", dependencies: ["CCurl", "BreatherIO"], swiftSettings: strict),
         // The only importer of CMosquitto: an owned MQTT client with typed errors and its own thread.
-        .target(name: "BreatherMQTT", dependencies: ["CMosquitto", "BreatherIO"], swiftSettings: strict),
+        .target(name: "BreatherMQTT", dependencies: ["CMosquitto", "BreatherIO", "BreatherLocale"], swiftSettings: strict),
         // The only importer of CJansson.
         .target(name: "BreatherJSON", dependencies: ["CJansson"], swiftSettings: strict),
         // The history store's database: Debian libsqlite3-dev.
@@ -71,7 +71,7 @@ let package = Package(
         // Renderers and sinks.
         .target(name: "BreatherViews", dependencies: ["BreatherViewModel", "BreatherModel", "BreatherJSON", "BreatherLocale"], swiftSettings: strict),
         // The last good conditions on disk (one-shot reuse, daemon restarts).
-        .target(name: "BreatherCache", dependencies: ["BreatherModel", "BreatherJSON", "BreatherIO"], swiftSettings: strict),
+        .target(name: "BreatherCache", dependencies: ["BreatherModel", "BreatherJSON", "BreatherIO", "BreatherLocale"], swiftSettings: strict),
         // Settings from TOML, environment and defaults.
         .target(name: "BreatherConfig", dependencies: ["BreatherModel", "BreatherViewModel", "BreatherIO", "BreatherLocale"], swiftSettings: strict),
         // The application: the session builder, store policy, controller loop and timers, sinks
@@ -106,7 +106,7 @@ let package = Package(
         .target(name: "BreatherTestSupport", dependencies: ["BreatherModel"], path: "Tests/Support", exclude: ["fixture_server.py"], swiftSettings: strict),
         .testTarget(name: "BreatherHTTPTests", dependencies: ["BreatherHTTP", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherIOTests", dependencies: ["BreatherIO", "BreatherModel", "BreatherTestSupport"], swiftSettings: strict),
-        .testTarget(name: "BreatherMQTTTests", dependencies: ["BreatherMQTT", "BreatherTestSupport"], swiftSettings: strict),
+        .testTarget(name: "BreatherMQTTTests", dependencies: ["BreatherMQTT", "BreatherLocale", "BreatherTestSupport"], swiftSettings: strict),
         .testTarget(name: "BreatherLocaleTests", dependencies: ["BreatherLocale", "BreatherModel", "BreatherViewModel"], swiftSettings: strict),
         .testTarget(name: "BreatherJSONTests", dependencies: ["BreatherJSON"], swiftSettings: strict),
         .testTarget(name: "BreatherStoreTests", dependencies: ["BreatherStore"], swiftSettings: strict),

@@ -41,8 +41,9 @@ struct AppContext: Sendable {
         }
         let cityFromFlag = options.apply(to: &settings, applyingStandardFlag: applyingStandardFlag)
         if let place = options.place, !settings.select(place: place) {
-            throw CommandFailure(status: .usage, message: "--place: the config has no place \"\(place)\"; its places: "
-                                 + settings.allPlaces.map(\.name).joined(separator: ", "))
+            throw CommandFailure(status: .usage, message: L10n.$language.withValue(settings.language ?? Language.fromEnvironment(Environment.get)) {
+                HistoryCommand.noPlace(place, settings: settings)
+            })
         }
         try self.init(settings: settings, logger: logger, cityFromFlag: cityFromFlag, commandLineOutput: options.output)
     }
@@ -54,11 +55,12 @@ struct AppContext: Sendable {
         self.settings = settings
         self.logger = logger
         self.cityFromFlag = cityFromFlag
-        do {
-            try settings.checkOutputsSpareOtherFiles(stores: storeFiles, commandLineOutput: commandLineOutput)
-        } catch {
-            throw CommandFailure(status: .configuration, message: "config: \(error)")
+        // Its refusal in the people's language (`--language`, `[display] language`, the environment).
+        // The stores' names inside the binding too (`storeFiles` names them in the language).
+        let checked = L10n.$language.withValue(interfaceLanguage) {
+            Result { () throws(ConfigError) in try settings.checkOutputsSpareOtherFiles(stores: storeFiles, commandLineOutput: commandLineOutput) }
         }
+        if case .failure(let error) = checked { throw CommandFailure(status: .configuration, message: "config: \(error)") }
         if settings.alerts?.personal == true {
             let thresholds = PersonalThresholds.read(historyPath: historyPath, logger: logger)
             self.settings.alerts?.personalThresholds = thresholds
@@ -68,8 +70,8 @@ struct AppContext: Sendable {
     /// The files Breather keeps for itself, which no output may overwrite: the caches and, when
     /// it is on, the history store's database (`[history] path`).
     var storeFiles: [FileRole] {
-        settings.allPlaces.map { FileRole("the conditions cache", cachePath(forPlace: $0.name)) } + [FileRole("the location cache", ipCachePath)]
-            + (settings.history.enabled ? [FileRole("the history store", historyPath)] : [])
+        settings.allPlaces.map { FileRole(tr("the conditions cache"), cachePath(forPlace: $0.name)) } + [FileRole(tr("the location cache"), ipCachePath)]
+            + (settings.history.enabled ? [FileRole(tr("the history store"), historyPath)] : [])
     }
 
     /// The conditions store of the place shown (`--place`, else the primary).
@@ -92,7 +94,7 @@ struct AppContext: Sendable {
         guard settings.history.enabled else { return nil }
         let logger = self.logger
         return HistoryRecorder(path: historyPath, keepRawSeconds: settings.history.keepRawSeconds, backfillDays: settings.history.backfillDays,
-                               warn: { logger.log(.warning, $0) }, note: { logger.log(.info, $0) })
+                               warn: { logger.log(.warning, $0) }, note: { logger.log(.info, $0) }, language: interfaceLanguage)
     }
 
     /// The limit for one whole fetch: three request timeouts (geocoding, then air and weather
@@ -132,7 +134,7 @@ struct AppContext: Sendable {
         var airVisual: AirVisual?
         if needsAirVisual {
             do {
-                let key = try loader.loadSecret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: p.airVisualKeyFile)
+                let key = try loadSecret(envVar: "BREATHER_AIRVISUAL_KEY", credential: "airvisual.key", keyFile: p.airVisualKeyFile)
                 holding(key)
                 airVisual = AirVisual(baseURL: p.airVisualURL, key: key?.value, http: http)
             } catch {
@@ -192,12 +194,21 @@ struct AppContext: Sendable {
                                   make: (String?) -> P) throws(CommandFailure) -> P? {
         guard (settings.sources.air + settings.sources.weather).contains(id) else { return nil }
         do {
-            let secret = try loader.loadSecret(envVar: envVar, credential: credential, keyFile: keyFile)
+            let secret = try loadSecret(envVar: envVar, credential: credential, keyFile: keyFile)
             holding(secret)
             return make(secret?.value)
         } catch {
             throw CommandFailure(status: .configuration, message: "\(id.rawValue): \(error)")
         }
+    }
+
+    /// `loader.loadSecret`, its refusal (exit 78) and its warning in the people's language
+    /// (`--language`, `[display] language`, the environment): the key file's path, the
+    /// variable's name and `chmod 600` as they are.
+    func loadSecret(envVar: String, credential: String, keyFile: String?) throws(ConfigError) -> LoadedSecret? {
+        try L10n.$language.withValue(interfaceLanguage) {
+            Result { () throws(ConfigError) in try loader.loadSecret(envVar: envVar, credential: credential, keyFile: keyFile) }
+        }.get()
     }
 
     /// Once a key is in memory the process can no longer dump core (a core file would hold it),

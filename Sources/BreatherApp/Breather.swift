@@ -1,3 +1,5 @@
+import BreatherConfig
+import BreatherLocale
 import CProcess
 #if canImport(Glibc)
 import Glibc
@@ -32,10 +34,11 @@ public enum Breather {
         // RSS and a heap to map per thread (docs/PERFORMANCE.md).
         cprocess_use_one_malloc_arena()
         let invocation: Invocation
-        do {
-            invocation = try CommandLineParser.parse(arguments)
-        } catch {
-            Console.err(error.line)
+        switch CommandLineParser.parseForPeople(arguments) {
+        case .success(let parsed): invocation = parsed
+        case .failure(let error):
+            // In the line's `--language`, else the environment's (`messageLanguage`).
+            Console.err(error.text)
             exit(ExitStatus.usage.rawValue)
         }
         // The signals Breather handles were blocked since the binary loaded (cprocess.c), so
@@ -68,7 +71,9 @@ public enum Breather {
     private static func runAndExit(_ command: Subcommand?, options: CommonOptions, readings: [String]) async -> Never {
         let status: ExitStatus
         if options.source != nil, ![nil, .daemon, .watch, .dashboard].contains(command) {
-            Console.err("--source is for the one-shot, `breather daemon` and `breather watch` (reading a publishing daemon's state)")
+            Console.err(L10n.$language.withValue(options.language ?? Language.fromEnvironment(Environment.get)) {
+                tr("--source is for the one-shot, `breather daemon` and `breather watch` (reading a publishing daemon's state)")
+            })
             cprocess_exit_now(ExitStatus.usage.rawValue)
         }
         switch command {

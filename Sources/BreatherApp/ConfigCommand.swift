@@ -37,7 +37,7 @@ struct ConfigCommand {
         // regular file): a key file that is wrong fails here, with none of its content shown.
         for (name, envVar, credential, keyFile) in secrets {
             do {
-                context.holding(try context.loader.loadSecret(envVar: envVar, credential: credential, keyFile: keyFile))
+                context.holding(try context.loadSecret(envVar: envVar, credential: credential, keyFile: keyFile))
             } catch {
                 context.logger.log(.error, "config: \(name): \(error)")
                 return .configuration

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import BreatherIO
+import BreatherLocale
 import BreatherConfig
 import BreatherModel
 import BreatherViewModel
@@ -59,7 +60,8 @@ final class DaemonOutputs: Sendable {
             } catch {
                 // Logged once per failing file and message, not on every poll.
                 let key = "error:\(target.path)"
-                let message = "\(error)"
+                // In the people's language (the journal's reader), the path and reason as they are.
+                let message = L10n.$language.withValue(output.forPeople.language) { error.forPeople }
                 if written.withLock({ memory in defer { memory[key] = message }; return memory[key] != message }) {
                     logger.log(.error, "output: \(message)")
                 }

@@ -5,6 +5,7 @@ import BreatherCache
 import BreatherConfig
 import BreatherHistory
 import BreatherIO
+import BreatherLocale
 import BreatherModel
 import BreatherStore
 import BreatherViewModel
@@ -35,23 +36,27 @@ struct HistoryCommand {
         guard let setup = StoreCommandSetup.load(configPath: options.configPath, logLevel: options.logLevel, language: options.language) else { return .configuration }
         let (settings, logger, path) = (setup.settings, setup.logger, setup.path)
         let standard = options.standard ?? settings.standard
-        if let file = options.importFile { return importFile(file, into: path, keepRawSeconds: settings.history.keepRawSeconds, logger: logger) }
+        if let file = options.importFile {
+            return setup.inPeoplesLanguage(options.language) { importFile(file, into: path, keepRawSeconds: settings.history.keepRawSeconds, logger: logger) }
+        }
         var place: HistoryPlace?
         if let name = options.place {
             guard settings.place(named: name) != nil else {
-                logger.log(.error, "history: --place: the config has no place \"\(name)\"; its places: \(settings.allPlaces.map(\.name).joined(separator: ", "))")
+                logger.log(.error, "history: " + setup.inPeoplesLanguage(options.language) { Self.noPlace(name, settings: settings) })
                 return .usage
             }
             // Coordinates as configured, else where the place's last fetch found it (a city, by IP).
             guard let found = Self.coordinates(of: name, settings: settings, logger: logger) else {
-                logger.log(.info, "history: no readings yet at \(name) (its place is not known before its first fetch)")
+                logger.log(.info, "history: " + setup.inPeoplesLanguage(options.language) {
+                    tr("no readings yet at %s (its place is not known before its first fetch)").filled(name)
+                })
                 try? export(rows: nil, standard: standard, place: nil, setup: setup)
                 return .ok
             }
             place = found
         }
         guard access(path, F_OK) == 0 else {
-            logger.log(.info, "history: no readings yet (\(path) does not exist)")
+            logger.log(.info, "history: " + setup.inPeoplesLanguage(options.language) { tr("no readings yet (%s does not exist)").filled(path) })
             try? export(rows: nil, standard: standard, place: nil, setup: setup)
             return .ok
         }
@@ -80,11 +85,27 @@ struct HistoryCommand {
     /// The rows in `options.format`: the table and the chart in the people's language (`--language`
     /// before `history`, `[display] language`, the environment), CSV and json in English.
     private func export(rows store: HistoryStore?, standard: AQIStandard, place: HistoryPlace?, setup: StoreCommandSetup) throws {
+<<<<<<< HEAD
         guard options.format == .table || options.format == .chart else { return try exportRows(store, standard: standard, place: place, logger: setup.logger) }
         try setup.inPeoplesLanguage(options.language) { try exportRows(store, standard: standard, place: place, logger: setup.logger) }
+=======
+        let newestSummary = options.format == .table
+            ? try setup.inPeoplesLanguage(options.language) { try exportRows(store, standard: standard, place: place) }
+            : try exportRows(store, standard: standard, place: place)
+        if let newest = newestSummary {
+            // The rows asked for stop a year back: say where the rest is rather than end silently
+            // (in the people's language whatever the rows' format).
+            setup.inPeoplesLanguage(options.language) {
+                setup.logger.log(.warning, "history: " + tr("the days up to %s are kept only as daily summaries: add --daily to see them")
+                    .filled(CalendarDay.utcDate(ofDay: newest / 86_400)))
+            }
+        }
+>>>>>>> stderr46
     }
 
-    private func exportRows(_ store: HistoryStore?, standard: AQIStandard, place: HistoryPlace?, logger: Logger) throws {
+    /// Writes the rows; returns the newest day kept only as a daily summary when the rows asked
+    /// for (hourly) stop short of it.
+    private func exportRows(_ store: HistoryStore?, standard: AQIStandard, place: HistoryPlace?) throws -> Int? {
         let now = Int(Timestamp.now().timeIntervalSince1970)
         let since = options.since ?? now - 7 * 86_400
         let until = options.until ?? Int.max / 2
@@ -126,10 +147,7 @@ struct HistoryCommand {
         default: break
         }
         out.flush()
-        if !options.daily, let newest = summaries.map(\.day).max() {
-            // The rows asked for stop a year back: say where the rest is rather than end silently.
-            logger.log(.warning, "history: the days up to \(CalendarDay.utcDate(ofDay: newest / 86_400)) are kept only as daily summaries: add --daily to see them")
-        }
+        return options.daily ? nil : summaries.map(\.day).max()
     }
 
     /// Streams `file` into the store a batch at a time in one transaction: memory stays at a
@@ -139,7 +157,7 @@ struct HistoryCommand {
     private func importFile(_ file: String, into path: String, keepRawSeconds: Int, logger: Logger) -> ExitStatus {
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            logger.log(.error, "history import: \(file): cannot read it (\(String(cString: strerror(errno))))")
+            logger.log(.error, "history import: " + tr("%s: cannot read it (%s)").filled(file, String(cString: strerror(errno))))
             return .unavailable
         }
         defer { close(fd) }
@@ -171,7 +189,7 @@ struct HistoryCommand {
                 logger.log(.error, "history import: \(file): \(error)")
                 return .dataError
             case let error as ImportReadError:
-                logger.log(.error, "history import: \(file): cannot read it (\(error.reason))")
+                logger.log(.error, "history import: " + tr("%s: cannot read it (%s)").filled(file, error.reason))
                 return .unavailable
             case let error as SQLiteError:
                 logger.log(.error, "history import: \(path): \(error)")
@@ -185,13 +203,25 @@ struct HistoryCommand {
             let added = try store.map { try $0.readingCount() - before.readings } ?? 0
             // Readings over a year old go straight into the daily tier, as they would have aged.
             let summarised = try store.map { try $0.summarisedDayCount() - before.days } ?? 0
-            Console.out("imported \(count) readings from \(file) into \(path) (\(max(0, added)) new)"
-                        + (summarised > 0 ? "; \(summarised) \(summarised == 1 ? "day" : "days") over a year old kept as daily summaries" : ""))
+            Console.out(Self.imported(count, from: file, into: path, new: max(0, added), summarisedDays: summarised))
             return .ok
         } catch {
             logger.log(.error, "history import: \(path): \(error)")
             return .unavailable
         }
+    }
+
+    /// "imported 9 readings from FILE into STORE (9 new)", and the days it kept as daily
+    /// summaries, in the current language (the paths as given).
+    static func imported(_ count: Int, from file: String, into path: String, new added: Int, summarisedDays: Int) -> String {
+        trn("imported %d reading from %s into %s (%s new)", "imported %d readings from %s into %s (%s new)", count).filled(file, path, String(added))
+            + (summarisedDays > 0 ? trn("; %d day over a year old kept as daily summaries", "; %d days over a year old kept as daily summaries",
+                                        summarisedDays) : "")
+    }
+
+    /// "--place: the config has no place "x"; its places: home, school", in the current language.
+    static func noPlace(_ name: String, settings: Settings) -> String {
+        tr("--place: the config has no place %s; its places: %s").filled("\"\(name)\"", settings.allPlaces.map(\.name).joined(separator: ", "))
     }
 
     /// A read error part-way through an import file.

@@ -4,6 +4,7 @@ import Glibc
 import BreatherConfig
 import BreatherHistory
 import BreatherIO
+import BreatherLocale
 import BreatherModel
 import BreatherStore
 import Logging
@@ -45,14 +46,15 @@ struct LogCommand {
                 return .ok
             case .edit(let id), .delete(let id):
                 // No store, no entry: say so without creating the file.
-                Console.err("breather: error: log: no entry with id \(id) (see 'breather log list')")
+                Console.err("breather: error: log: " + setup.inPeoplesLanguage(options.language) { Self.noEntry(id) })
                 return .usage
             case .add, .importFile: break
             }
         }
         do {
             let store = try HistoryStore(path: path)
-            return try perform(on: store, now: now, setup: setup)
+            // Its one-line answers and refusals in the people's language, as its table.
+            return try setup.inPeoplesLanguage(options.language) { try perform(on: store, now: now, setup: setup) }
         } catch let failure as CommandFailure {
             Console.err("breather: error: log: \(failure.message)")
             return failure.status
@@ -69,9 +71,9 @@ struct LogCommand {
             var entry = options.entry(now: now)
             entry.exposure = (try? store.exposureSnapshot(time: entry.time, place: entry.place)) ?? [:]
             switch Result(catching: { () throws(SQLiteError) in try store.addLogEntry(entry) }) {
-            case .success(let id): Console.out("logged entry \(id) at \(HistoryTime.minute(entry.time))")
+            case .success(let id): Console.out(tr("logged entry %s at %s").filled(String(id), HistoryTime.minute(entry.time)))
             case .failure(let error) where error.code == 2067:  // SQLITE_CONSTRAINT_UNIQUE
-                throw CommandFailure(status: .usage, message: "an entry at \(HistoryTime.minute(entry.time)) exists already: change it with 'breather log edit ID'")
+                throw CommandFailure(status: .usage, message: tr("an entry at %s exists already: change it with 'breather log edit ID'").filled(HistoryTime.minute(entry.time)))
             case .failure(let error): throw error
             }
         case .list:
@@ -88,17 +90,17 @@ struct LogCommand {
             }
             out.flush()
         case .edit(let id):
-            guard let old = try store.logEntry(id: id) else { throw CommandFailure(status: .usage, message: "no entry with id \(id) (see 'breather log list')") }
+            guard let old = try store.logEntry(id: id) else { throw CommandFailure(status: .usage, message: Self.noEntry(id)) }
             var entry = options.edited(old)
             if let problem = entry.problem(now: now) { throw CommandFailure(status: .usage, message: problem) }
             if entry.time != old.time || entry.place != old.place {
                 entry.exposure = (try? store.exposureSnapshot(time: entry.time, place: entry.place)) ?? [:]
             }
             _ = try store.updateLogEntry(entry)
-            Console.out("changed entry \(id)")
+            Console.out(tr("changed entry %s").filled(String(id)))
         case .delete(let id):
-            guard try store.deleteLogEntry(id: id) else { throw CommandFailure(status: .usage, message: "no entry with id \(id) (see 'breather log list')") }
-            Console.out("deleted entry \(id)")
+            guard try store.deleteLogEntry(id: id) else { throw CommandFailure(status: .usage, message: Self.noEntry(id)) }
+            Console.out(tr("deleted entry %s").filled(String(id)))
         case .importFile(let file):
             let entries: [LogEntry]
             do {
@@ -109,8 +111,16 @@ struct LogCommand {
                 throw CommandFailure(status: .unavailable, message: "import: \(error)")
             }
             let added = try store.importLogEntries(entries)
-            Console.out("imported \(entries.count) entries from \(file) (\(added) new)")
+            Console.out(Self.imported(entries.count, from: file, new: added))
         }
         return .ok
+    }
+
+    /// "no entry with id 12 (see 'breather log list')", in the current language.
+    static func noEntry(_ id: Int) -> String { tr("no entry with id %s (see 'breather log list')").filled(String(id)) }
+
+    /// "imported 3 entries from FILE (1 new)", in the current language (the file as given).
+    static func imported(_ count: Int, from file: String, new added: Int) -> String {
+        trn("imported %d entry from %s (%s new)", "imported %d entries from %s (%s new)", count).filled(file, String(added))
     }
 }

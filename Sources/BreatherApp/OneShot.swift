@@ -176,7 +176,7 @@ struct OneShot {
         let text = (prometheus ?? charts.filled(options.renderer(colorTerminal: options.output == nil))).render(shown)
         if let path = options.output {
             do { try AtomicFile.write(text + "\n", to: path) } catch {
-                throw CommandFailure(status: .unavailable, message: "\(error)")
+                throw CommandFailure(status: .unavailable, message: L10n.$language.withValue(output.forPeople.language) { error.forPeople })
             }
         } else {
             Console.out(text)
@@ -188,7 +188,7 @@ struct OneShot {
             let renderer = (target.format == .prometheus && target.place == nil ? places?.prometheus(output) : nil)
                 ?? (placeCharts ?? charts).filled(target.renderer)
             do { try AtomicFile.write(renderer.render(placed) + "\n", to: target.path) } catch {
-                context.logger.log(.error, "output: \(error)")
+                context.logger.log(.error, "output: " + L10n.$language.withValue(output.forPeople.language) { error.forPeople })
                 allWritten = false
             }
         }

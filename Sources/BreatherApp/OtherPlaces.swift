@@ -74,7 +74,7 @@ extension AppContext {
                 name: place.name, resolver: LocationResolver(context: self, resolved: known, place: place.location),
                 fetcher: try makeFetcher(gate: gate?.sibling(), history: history, place: place.name, batch: batch),
                 saver: StoreWriter(cache: cache, sources: sourcesKey, logger: logger, failedFetches: stored.failedFetches,
-                                   savesSensorPolls: savesSensorPolls), stored: stored.conditions, logger: logger,
+                                   savesSensorPolls: savesSensorPolls, language: interfaceLanguage), stored: stored.conditions, logger: logger,
                 needsFetch: needsFetch))
         }
         return others

@@ -79,7 +79,7 @@ struct Session: Sendable {
                                                        failure: options.locationFailure, savesSensorPolls: options.gate == nil)
             let fetching = Fetching(providers, record: { history.current?.recordAveragingSensors($0) ?? $0 })
             let saver = StoreWriter(cache: cache, sources: context.sourcesKey, logger: context.logger,
-                                    failedFetches: options.failedFetches, savesSensorPolls: options.gate == nil)
+                                    failedFetches: options.failedFetches, savesSensorPolls: options.gate == nil, language: context.interfaceLanguage)
             let sensorRecordSeconds = options.sensorRecordSeconds
             let showsHistory = options.showsHistory
             self.history = history
@@ -190,8 +190,13 @@ final class StoreWriter: Sendable {
     /// restarted daemon reads it at its first poll, and a rewrite of the whole store every
     /// minute was 15-23 % of a sensor poll's CPU (docs/PERFORMANCE.md).
     private let savesSensorPolls: Bool
+    /// The language of its warning when the store cannot be written (the path and the system's
+    /// reason as they are).
+    private let language: Language
 
-    init(cache: ConditionsCache, sources: String, logger: Logger, failedFetches: Int = 0, savesSensorPolls: Bool = true) {
+    init(cache: ConditionsCache, sources: String, logger: Logger, failedFetches: Int = 0, savesSensorPolls: Bool = true,
+         language: Language = .english) {
+        self.language = language
         self.cache = cache
         self.sources = sources
         self.logger = logger
@@ -216,14 +221,16 @@ final class StoreWriter: Sendable {
             try cache.save(conditions, sources: sources, failedFetches: count)
             message = nil
         } catch {
-            message = "\(error)"
+            message = L10n.$language.withValue(language) { error.forPeople }
         }
         let changed = lastError.withLock { last in
             defer { last = message }
             return last != message
         }
         guard changed else { return }
-        if let message { logger.log(.warning, "cache: \(message)") } else { logger.log(.info, "cache: writing again") }
+        if let message { logger.log(.warning, "cache: \(message)") } else {
+            logger.log(.info, "cache: " + L10n.$language.withValue(language) { tr("writing again", context: "cache") })
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import BreatherCache
 import BreatherConfig
+import BreatherLocale
 import BreatherModel
 import Logging
 
@@ -19,7 +20,9 @@ struct StorePolicy: Sendable {
     /// given), and whether it was filled from today's `[sources]`. An unusable store file is
     /// set aside with one warning.
     func stored(_ cache: ConditionsCache) -> Stored? {
-        switch cache.load() {
+        // A store set aside is said in the people's language (the path and its reason as they are).
+        let loaded = L10n.$language.withValue(settings.language ?? Language.fromEnvironment(Environment.get)) { cache.load() }
+        switch loaded {
         case .missing:
             return nil
         case .setAside(let reason):

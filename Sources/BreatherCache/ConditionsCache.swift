@@ -3,6 +3,7 @@ import Glibc
 #endif
 import BreatherIO
 import BreatherJSON
+import BreatherLocale
 import BreatherModel
 
 /// The conditions store on disk: the one place the one-shot, the daemon and `watch` keep the
@@ -52,7 +53,7 @@ public struct ConditionsCache: Sendable {
             let failed = (try? JSONCursor(json)["failed_fetches"].optionalInt()) ?? nil
             return .conditions(try ConditionsJSON.decode(json), sources: sources ?? nil, failedFetches: max(0, failed ?? 0))
         } catch {
-            return setAside("not a Breather conditions file of version \(ConditionsJSON.version): \(error)")
+            return setAside(tr("not a Breather conditions file of version %s: %s").filled("\(ConditionsJSON.version)", "\(error)"))
         }
     }
 
@@ -60,7 +61,8 @@ public struct ConditionsCache: Sendable {
         var info = stat()
         // A symlink or a directory is left where it is (never followed, never moved over).
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { rename(path, setAsidePath) }
-        return .setAside(reason: "\(path): \(reason); set aside, starting afresh")
+        // In the current language (`L10n.language`, bound by the caller): the path and the reason as they are.
+        return .setAside(reason: tr("%s: %s; set aside, starting afresh").filled(path, reason))
     }
 
     /// Whether `conditions` were polled (`CityConditions.polledAt`: sensor polls since do not

@@ -107,7 +107,7 @@ public struct ConfigLoader: Sendable {
             do {
                 if let value = try SecretText.value(of: Array(raw.utf8)) { return LoadedSecret(value: value, warning: nil) }
             } catch {
-                throw ConfigError(file: nil, reason: "env \(envVar) \(error)")
+                throw ConfigError(file: nil, reason: "env \(envVar) \(error.description)")
             }
         }
         if let directory = environment("CREDENTIALS_DIRECTORY") {

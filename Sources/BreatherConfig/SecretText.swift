@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import BreatherIO
+import BreatherLocale
 import BreatherModel
 
 /// What an API key or token may be: one line of printable ASCII, at most 256 bytes, white space
@@ -37,11 +38,11 @@ public enum SecretProblem: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// "holds several lines: a key is one line of at most 256 printable ASCII characters".
     public var description: String {
-        let rule = "a key is one line of at most \(SecretText.maximumBytes) printable ASCII characters"
+        let rule = tr("a key is one line of at most %s printable ASCII characters").filled(String(SecretText.maximumBytes))
         return switch self {
-        case .severalLines: "holds several lines: \(rule)"
-        case .notPrintable: "holds bytes that are not printable ASCII: \(rule)"
-        case .tooLong: "is longer than \(SecretText.maximumBytes) bytes: \(rule)"
+        case .severalLines: tr("holds several lines: %s").filled(rule)
+        case .notPrintable: tr("holds bytes that are not printable ASCII: %s").filled(rule)
+        case .tooLong: tr("is longer than %s bytes: %s").filled(String(SecretText.maximumBytes), rule)
         }
     }
 }
@@ -63,7 +64,7 @@ extension ConfigLoader {
         do {
             bytes = try SmallFile.readBytes(path, limit: SecretText.readLimit, regularFileOnly: true)
         } catch .tooLarge {
-            throw ConfigError(file: path, reason: "the \(kind) file \(SecretProblem.tooLong)")
+            throw ConfigError(file: path, reason: tr("the %s file %s").filled(kind, SecretProblem.tooLong.description))
         } catch {
             throw ConfigError(file: path, reason: cannotRead(kind, error))
         }
@@ -71,13 +72,13 @@ extension ConfigLoader {
         do {
             value = try SecretText.value(of: bytes)
         } catch {
-            throw ConfigError(file: path, reason: "the \(kind) file \(error)")
+            throw ConfigError(file: path, reason: tr("the %s file %s").filled(kind, error.description))
         }
         guard let value else { return nil }
         var info = stat()
         let shared = warnIfShared && stat(path, &info) == 0 && info.st_mode & 0o044 != 0
         let mode = String(info.st_mode & 0o777, radix: 8)
         return LoadedSecret(value: value, warning: shared
-            ? "\(path): the \(kind) file can be read by other users (mode 0\(mode)): chmod 600 \(path)" : nil)
+            ? tr("%s: the %s file can be read by other users (mode 0%s): chmod 600 %s").filled(path, kind, mode, path) : nil)
     }
 }

@@ -1,4 +1,5 @@
 import BreatherIO
+import BreatherLocale
 
 /// One file Breather reads or writes, named by what it is for ("the config file").
 public struct FileRole: Sendable, Equatable {
@@ -20,12 +21,12 @@ extension Settings {
     /// history store's database when `[history]` is configured — it joins through `stores`).
     public func filesOutputsMustSpare(stores: [FileRole]) -> [FileRole] {
         var files: [FileRole] = []
-        if let configFile { files.append(FileRole("the config file", configFile)) }
+        if let configFile { files.append(FileRole(tr("the config file"), configFile)) }
         files += stores
         let p = providers
         for (key, path) in [("providers.airvisual.key_file", p.airVisualKeyFile), ("providers.waqi.token_file", p.waqiTokenFile),
                             ("providers.openweathermap.key_file", p.openWeatherMapKeyFile)] {
-            if let path { files.append(FileRole("the \(key)", path)) }
+            if let path { files.append(FileRole(tr("the %s", context: "file setting").filled(key), path)) }
         }
         return files
     }
@@ -43,12 +44,12 @@ extension Settings {
         let others = filesOutputsMustSpare(stores: stores).map { ($0, ResolvedPath($0.path)) }
         let resolvedOutputs = outputs.map { ($0, ResolvedPath($0.path)) }
         for (index, (output, resolved)) in resolvedOutputs.enumerated() {
-            let earlierOutputs = resolvedOutputs[..<index].map { (FileRole("the \($0.0.role)", $0.0.path), $0.1) }
+            let earlierOutputs = resolvedOutputs[..<index].map {
+                (FileRole($0.0.role == "--output" ? tr("the --output") : tr("the [[output]] path"), $0.0.path), $0.1)
+            }
             for (other, otherResolved) in others + earlierOutputs where resolved.isSameFile(as: otherResolved) {
-                throw ConfigError(file: configFile, reason: """
-                    \(output.role) "\(output.path)" is the same file as \(other.role) "\(other.path)": \
-                    writing the output would overwrite it; give the output a file of its own
-                    """)
+                throw ConfigError(file: configFile, reason: tr("%s %s is the same file as %s %s: writing the output would overwrite it; give the output a file of its own")
+                    .filled(output.role == "--output" ? "--output" : tr("[[output]] path"), "\"\(output.path)\"", other.role, "\"\(other.path)\""))
             }
         }
     }

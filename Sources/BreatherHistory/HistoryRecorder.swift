@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 import BreatherStore
 import Synchronization
@@ -13,6 +14,8 @@ public final class HistoryRecorder: Sendable {
     let backfillDays: Int
     private let warn: @Sendable (String) -> Void
     private let note: @Sendable (String) -> Void
+    /// The language of the lines `warn` and `note` hear (paths and SQLite's words as they are).
+    private let language: Language
     let clock: @Sendable () -> Int
     private let busyTimeoutMilliseconds: Int32
     let state = Mutex<State>(State())
@@ -49,7 +52,8 @@ public final class HistoryRecorder: Sendable {
     public init(path: String, keepRawSeconds: Int, backfillDays: Int,
                 warn: @escaping @Sendable (String) -> Void, note: @escaping @Sendable (String) -> Void = { _ in },
                 clock: @escaping @Sendable () -> Int = { Int(Timestamp.now().timeIntervalSince1970) },
-                busyTimeoutMilliseconds: Int32 = 2000) {
+                busyTimeoutMilliseconds: Int32 = 2000, language: Language = .english) {
+        self.language = language
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.path = path
         self.keepRawSeconds = keepRawSeconds
@@ -80,7 +84,7 @@ public final class HistoryRecorder: Sendable {
                 }
                 if state.lastProblem != nil {
                     state.lastProblem = nil
-                    note("history: writing to \(path) again")
+                    note("history: " + say { tr("writing to %s again").filled(path) })
                 }
             } catch {
                 state.pending = Array(batch.suffix(Self.maxPending))
@@ -88,14 +92,16 @@ public final class HistoryRecorder: Sendable {
                     // Damage found while writing: start anew, and write the batch there now.
                     state.store = nil
                     let aside = HistoryStore.moveAside(store.path, now: now)
-                    warn("history: \(path) is damaged (\(error.message)); moved it to \(aside) and started a new one")
+                    warn("history: " + say { tr("%s is damaged (%s); moved it to %s and started a new one").filled(path, error.message, aside) })
                     if let fresh = try? openedStore(&state, now: now), (try? fresh.record(batch, keepRawSeconds: keepRawSeconds, now: now)) != nil {
                         state.pending = []
                     }
                     return
                 }
                 state.store = error.isBusy ? state.store : nil  // reopen next time: the file may be back
-                report(&state, "history: cannot write \(path): \(error.message); the status is unaffected, readings are kept for the next write")
+                report(&state, "history: " + say {
+                    tr("cannot write %s: %s; the status is unaffected, readings are kept for the next write").filled(path, error.message)
+                })
             }
         }
     }
@@ -144,10 +150,10 @@ public final class HistoryRecorder: Sendable {
             // file, or go on in the one now there.
             store.emptyJournal()
             state.store = nil
-            warn("history: \(path) was deleted or replaced while open; writing to the file now at that path")
+            warn("history: " + say { tr("%s was deleted or replaced while open; writing to the file now at that path").filled(path) })
         }
         let store = try HistoryStore.openMovingAsideCorrupt(path: path, now: now, busyTimeoutMilliseconds: busyTimeoutMilliseconds) { aside in
-            warn("history: \(path) was not a readable database; moved it to \(aside) and started a new one")
+            warn("history: " + say { tr("%s was not a readable database; moved it to %s and started a new one").filled(path, aside) })
         }
         state.store = store
         // A new file: nothing kept from the old one holds.
@@ -155,6 +161,9 @@ public final class HistoryRecorder: Sendable {
         state.sparkline = nil
         return store
     }
+
+    /// `text` made in the recorder's language.
+    private func say(_ text: () -> String) -> String { L10n.$language.withValue(language, operation: text) }
 
     private func report(_ state: inout State, _ message: String) {
         guard state.lastProblem == nil else { return }

@@ -1,3 +1,5 @@
+import BreatherLocale
+
 /// A symptom the breathing log rates from 0 (none) to 3 (severe).
 public enum Symptom: String, CaseIterable, Sendable, Hashable {
     case cough, wheeze
@@ -69,19 +71,19 @@ public struct LogEntry: Sendable, Equatable {
 
     /// Why the entry cannot be written, or nil: each check names the value and the range.
     public func problem(now: Int) -> String? {
-        if let score, !Self.scores.contains(score) { return "score \(score) is not 1 (good) to 4 (bad)" }
+        if let score, !Self.scores.contains(score) { return tr("score %s is not 1 (good) to 4 (bad)").filled(String(score)) }
         if let peakFlow, !Self.peakFlows.contains(peakFlow) {
-            return "peak flow \(peakFlow) L/min is outside \(Self.peakFlows.lowerBound)-\(Self.peakFlows.upperBound)"
+            return tr("peak flow %s L/min is outside %s-%s").filled(String(peakFlow), String(Self.peakFlows.lowerBound), String(Self.peakFlows.upperBound))
         }
-        if let reliever, !Self.relieverPuffs.contains(reliever) { return "reliever \(reliever) puffs is outside 0-\(Self.relieverPuffs.upperBound)" }
+        if let reliever, !Self.relieverPuffs.contains(reliever) { return tr("reliever %s puffs is outside 0-%s").filled(String(reliever), String(Self.relieverPuffs.upperBound)) }
         for (symptom, rating) in symptoms where !Self.ratings.contains(rating) {
-            return "symptom \(symptom.rawValue)=\(rating) is not 0 to 3"
+            return tr("symptom %s=%s is not 0 to 3").filled(symptom.rawValue, String(rating))
         }
-        for tag in tags where !Self.isTag(tag) { return "tag '\(tag.prefix(40))' must be 1-32 letters, digits, '-' or '_'" }
-        if note.unicodeScalars.count > 2000 { return "the note is longer than 2000 characters" }
-        if time > now + Self.futureSlackSeconds { return "the time \(HistoryTime.minute(time)) is in the future" }
+        for tag in tags where !Self.isTag(tag) { return tr("tag '%s' must be 1-32 letters, digits, '-' or '_'").filled(String(tag.prefix(40))) }
+        if note.unicodeScalars.count > 2000 { return tr("the note is longer than 2000 characters") }
+        if time > now + Self.futureSlackSeconds { return tr("the time %s is in the future").filled(HistoryTime.minute(time)) }
         if score == nil, reliever == nil, peakFlow == nil, nightWaking == nil, activityLimited == nil, symptoms.isEmpty, tags.isEmpty, note.isEmpty {
-            return "nothing to log: give a score (1 good … 4 bad) or a measure such as --pef, --reliever or --symptom"
+            return tr("nothing to log: give a score (1 good … 4 bad) or a measure such as --pef, --reliever or --symptom")
         }
         return nil
     }

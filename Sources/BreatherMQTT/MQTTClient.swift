@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CMosquitto
 import Synchronization
+import BreatherLocale
 
 /// One connection to an MQTT broker, owned: libmosquitto's client and its network thread live
 /// exactly as long as this object, and nothing of theirs escapes (messages are copied out).
@@ -85,12 +86,15 @@ private final class Core: @unchecked Sendable {
         }
         if configuration.tls {
             if let file = configuration.caFile, access(file, R_OK) != 0 {
-                throw .invalidSettings("mqtt: cannot read ca_file \(file) (\(String(cString: strerror(errno))))")
+                let reason = String(cString: strerror(errno))
+                throw .invalidSettings("mqtt: " + L10n.$language.withValue(configuration.language) { tr("cannot read ca_file %s (%s)").filled(file, reason) })
             }
             let rc = cmosq_tls_set(client, configuration.caFile)
             guard rc == 0 else {
-                let what = configuration.caFile.map { "ca_file \($0)" } ?? "the system CA store"
-                throw .invalidSettings("mqtt: cannot use \(what) for TLS (\(MosquittoLibrary.describe(rc)))")
+                let message = L10n.$language.withValue(configuration.language) {
+                    tr("cannot use %s for TLS (%s)").filled(configuration.caFile.map { "ca_file \($0)" } ?? tr("the system CA store"), MosquittoLibrary.describe(rc))
+                }
+                throw .invalidSettings("mqtt: " + message)
             }
         }
         cmosq_set_context(client, Unmanaged.passUnretained(self).toOpaque())
@@ -174,9 +178,12 @@ private final class Core: @unchecked Sendable {
     private func connected(reason: Int32) {
         guard reason == 0 else {
             let words = String(cString: cmosq_connack_string(reason))
-            let error: MQTTError = reason == 4 || reason == 5
-                ? .notAuthorized("mqtt: \(configuration.host):\(configuration.port) refused the login: \(words)")
-                : .refused("mqtt: \(configuration.host):\(configuration.port) refused the connection: \(words)")
+            let broker = "\(configuration.host):\(configuration.port)"
+            let error: MQTTError = L10n.$language.withValue(configuration.language) {
+                reason == 4 || reason == 5
+                    ? .notAuthorized("mqtt: " + tr("%s refused the login: %s").filled(broker, words))
+                    : .refused("mqtt: " + tr("%s refused the connection: %s").filled(broker, words))
+            }
             state.withLock { $0.refusal = error }
             return
         }
@@ -209,21 +216,26 @@ private final class Core: @unchecked Sendable {
         events(.disconnected(refusal ?? describe(rc: rc, errorNumber: errorNumber, log: log), retrySeconds: retrySeconds))
     }
 
+    /// Why the connection failed, in `configuration.language`.
     private func describe(rc: Int32, errorNumber: Int32, log: String?) -> MQTTError {
+        L10n.$language.withValue(configuration.language) { describeInLanguage(rc: rc, errorNumber: errorNumber, log: log) }
+    }
+
+    private func describeInLanguage(rc: Int32, errorNumber: Int32, log: String?) -> MQTTError {
         let broker = "\(configuration.host):\(configuration.port)"
         switch rc {
         case Int32(MOSQ_ERR_TLS.rawValue):
             let detail = log.map { " (\($0))" } ?? ""
-            return .tls("mqtt: TLS handshake with \(broker) failed: its certificate is not trusted or not issued for "
-                + "\"\(configuration.host)\", or it does not speak TLS\(detail)")
+            return .tls("mqtt: " + tr("TLS handshake with %s failed: its certificate is not trusted or not issued for %s, or it does not speak TLS")
+                .filled(broker, "\"\(configuration.host)\"") + detail)
         case Int32(MOSQ_ERR_ERRNO.rawValue):
-            return .unreachable("mqtt: cannot reach \(broker): \(String(cString: strerror(errorNumber)))")
+            return .unreachable("mqtt: " + tr("cannot reach %s: %s").filled(broker, String(cString: strerror(errorNumber))))
         case Int32(MOSQ_ERR_EAI.rawValue):
-            return .unreachable("mqtt: cannot resolve the broker's host name \"\(configuration.host)\"")
+            return .unreachable("mqtt: " + tr("cannot resolve the broker's host name %s").filled("\"\(configuration.host)\""))
         case Int32(MOSQ_ERR_CONN_LOST.rawValue), MOSQ_ERR_NO_CONN.rawValue:
-            return .unreachable("mqtt: lost the connection to \(broker)")
+            return .unreachable("mqtt: " + tr("lost the connection to %s").filled(broker))
         case Int32(MOSQ_ERR_CONN_REFUSED.rawValue):
-            return .refused("mqtt: \(broker) refused the connection")
+            return .refused("mqtt: " + tr("%s refused the connection").filled(broker))
         default:
             return .unreachable("mqtt: \(broker): \(MosquittoLibrary.describe(rc))")
         }

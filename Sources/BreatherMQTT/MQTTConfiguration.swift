@@ -1,3 +1,4 @@
+import BreatherLocale
 /// What an `MQTTClient` connects to and how.
 public struct MQTTConfiguration: Sendable, Equatable {
     /// The broker's host name or address.
@@ -24,6 +25,9 @@ public struct MQTTConfiguration: Sendable, Equatable {
     public var firstRetrySeconds: Double = 1
     /// The longest wait between two attempts.
     public var maxRetrySeconds: Double = 30
+    /// The language of the lines that say why the broker refused or could not be reached (the
+    /// broker, host and the library's own words as they are).
+    public var language: Language = .english
 
     /// A client for `host:port`; every other setting has a field of its own.
     public init(host: String, port: Int, tls: Bool = false, caFile: String? = nil, username: String? = nil, password: String? = nil,

@@ -52,3 +52,27 @@ struct ConfigErrorLanguageTests {
         #expect(Self.error(latitude, .german).hasSuffix("location.latitude: muss zwischen -90 und 90 liegen"), "\(Self.error(latitude, .german))")
     }
 }
+
+/// A key in an environment variable that is not one line: the refusal in the language bound,
+/// the variable's name as it is.
+@Suite("environment variable keys refused in the interface language")
+struct SecretLanguageTests {
+    static func refusal(_ language: Language) -> String {
+        L10n.$language.withValue(language) {
+            do {
+                _ = try ConfigLoader(environment: { $0 == "BREATHER_WAQI_TOKEN" ? "a\u{7}b" : nil })
+                    .loadSecret(envVar: "BREATHER_WAQI_TOKEN", credential: "waqi.token", keyFile: nil)
+                return "accepted"
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
+
+    @Test("env BREATHER_WAQI_TOKEN with a control byte: German and Spanish, English unchanged")
+    func environmentVariable() {
+        #expect(Self.refusal(.english) == "env BREATHER_WAQI_TOKEN holds bytes that are not printable ASCII: a key is one line of at most 256 printable ASCII characters")
+        #expect(Self.refusal(.german) == "env BREATHER_WAQI_TOKEN enthält Bytes, die kein druckbares ASCII sind: ein Schlüssel ist eine Zeile aus höchstens 256 druckbaren ASCII-Zeichen")
+        #expect(Self.refusal(.spanish) == "env BREATHER_WAQI_TOKEN contiene bytes que no son ASCII imprimible: una clave es una línea de como máximo 256 caracteres ASCII imprimibles")
+    }
+}

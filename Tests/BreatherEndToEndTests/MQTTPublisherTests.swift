@@ -196,6 +196,23 @@ struct MQTTPublisherTests {
         #expect(!daemon.stderr.contains(MosquittoBroker.password))
     }
 
+    @Test("wrong password with [display] language = \"de\": the same one line in German, the broker and libmosquitto's words as they are")
+    func wrongPasswordGerman() async throws {
+        let broker = try await MosquittoBroker.start()
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
+        let sandbox = try Sandbox()
+        let wrong = sandbox.home.appendingPathComponent("wrong.password").path
+        try "wrong-\(MosquittoBroker.password)\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        chmod(wrong, 0o600)
+        try sandbox.writeDaemonConfig(server: server, sources: sandbox.mqttTable(broker, prefix: "breather/pwde")
+            .replacingOccurrences(of: broker.passwordFile, with: wrong) + "\n[display]\nlanguage = \"de\"\n")
+        let daemon = try DaemonProcess(sandbox: sandbox)
+        defer { daemon.send(SIGKILL) }
+        let line = "mqtt: 127.0.0.1:\(broker.port) hat die Anmeldung abgelehnt: Connection Refused: not authorised.; neuer Versuch in 1 s"
+        #expect(await waitUntil { daemon.stderr.contains(line) }, "\(daemon.stderr)")
+        #expect(!daemon.stderr.contains("refused the login") && !daemon.stderr.contains(MosquittoBroker.password), "\(daemon.stderr)")
+    }
+
     @Test("broker stopped and started again: outputs kept updating meanwhile, then reconnected and republished")
     func brokerRestart() async throws {
         let broker = try await MosquittoBroker.start()

@@ -25,5 +25,10 @@ struct OutputFailureTests {
         #expect(result.stderr.contains(bad), "\(result.stderr)")
         #expect(result.stdout.contains("AQI 28"))
         #expect(FileManager.default.fileExists(atPath: good), "the other outputs are still written")
+        // In French (LANGUAGE=fr): the same exit, the sentence translated, the path as it is.
+        let french = try await sandbox.run(["--config", sandbox.configPath, "--format", format], environment: ["LANGUAGE": "fr"])
+        #expect(french.status == 69, "\(french.stderr)")
+        #expect(french.stderr.contains("output: impossible d'écrire \(bad) : "), "\(french.stderr)")
+        #expect(result.stderr.contains("output: cannot write \(bad): "), "\(result.stderr)")
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Synchronization
 import Testing
 @testable import BreatherHistory
+import BreatherLocale
 import BreatherModel
 import BreatherStore
 
@@ -83,6 +84,23 @@ final class Warnings: Sendable {
         var hours: Set<Int> = []
         try store.forEachReading(since: 0, until: Int.max / 2) { if $0.variable == "pm2_5" { hours.insert($0.time) } }
         #expect(hours.isSuperset(of: [day0 + 7200, day0 + 10_800, day0 + 14_400]))
+    }
+
+    @Test("a store it cannot write: its one warning in the recorder's language (German), the path as it is; English unchanged")
+    func unwritableStoreWarnsInItsLanguage() throws {
+        for (language, start) in [(Language.english, "history: cannot write "), (.german, "history: kann ")] {
+            let folder = TempFolder()
+            folder.write("state", [0x78])  // a file where the folder should be
+            let warnings = Warnings()
+            let path = folder.file("state/history.sqlite3")
+            let recorder = HistoryRecorder(path: path, keepRawSeconds: 90 * 86_400, backfillDays: 7, warn: warnings.add,
+                                           clock: { day0 + 86_400 }, language: language)
+            recorder.record(conditions(pm25: 20, at: day0 + 7200))
+            #expect(warnings.all.count == 1)
+            let line = try #require(warnings.all.first)
+            #expect(line.hasPrefix(start + path), "\(line)")
+            #expect(line.contains(language == .german ? "die Messwerte bleiben für den nächsten Schreibvorgang" : "readings are kept for the next write"), "\(line)")
+        }
     }
 
     func unreachablePathWarnsOnceAndKeepsReadings() throws {

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherMQTT
 import BreatherTestSupport
 import Foundation
@@ -27,7 +28,7 @@ final class EventRecorder: @unchecked Sendable {
 
 /// A client of the test broker with the right password unless told otherwise.
 func makeClient(_ broker: MosquittoBroker, port: Int? = nil, password: String = MosquittoBroker.password, tls: Bool = false,
-                caFile: String? = nil, availability: String? = nil, keepalive: Int = 60,
+                caFile: String? = nil, availability: String? = nil, keepalive: Int = 60, language: Language = .english,
                 _ recorder: EventRecorder) throws -> MQTTClient {
     var configuration = MQTTConfiguration(host: "127.0.0.1", port: port ?? broker.port, tls: tls, caFile: caFile,
                                           username: MosquittoBroker.username, password: password,
@@ -35,5 +36,6 @@ func makeClient(_ broker: MosquittoBroker, port: Int? = nil, password: String = 
                                           availabilityTopic: availability)
     configuration.firstRetrySeconds = 0.2
     configuration.maxRetrySeconds = 1
+    configuration.language = language
     return try MQTTClient(configuration) { recorder.record($0) }
 }

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherMQTT
 import BreatherTestSupport
 import Foundation
@@ -124,5 +125,28 @@ struct MQTTClientTests {
         try await offThePool { client.stop() }
         // Bounded far below the 300 s backoff: a machine at load 50 took 17 s.
         #expect(Date().timeIntervalSince(started) < 60, "stop waited out the 300 s backoff")
+    }
+}
+
+/// The broker's refusals in the language of the configuration (issue 46): the broker, the
+/// library's own words and the system's reason as they are.
+@Suite("MQTT client errors in the interface language")
+struct MQTTClientLanguageTests {
+    @Test("a wrong password in German, a broker down in French; the same kinds of error as in English")
+    func refusals() async throws {
+        let broker = try await MosquittoBroker.start()
+        let german = EventRecorder()
+        let client = try makeClient(broker, password: "not-the-password", language: .german, german)
+        client.start()
+        #expect(await german.wait { $0.failures.count >= 1 })
+        client.stop()
+        #expect(german.failures.first == .notAuthorized("mqtt: 127.0.0.1:\(broker.port) hat die Anmeldung abgelehnt: Connection Refused: not authorised."))
+        broker.stop()
+        let french = EventRecorder()
+        let down = try makeClient(broker, language: .french, french)
+        down.start()
+        #expect(await french.wait { $0.failures.count >= 1 })
+        down.stop()
+        #expect(french.failures.first == .unreachable("mqtt: impossible de joindre 127.0.0.1:\(broker.port) : Connection refused"))
     }
 }

@@ -1,3 +1,5 @@
+import BreatherConfig
+import BreatherLocale
 import BreatherModel
 
 /// One flag or option of the command line, as the parser, `--help` and the shell completions
@@ -41,14 +43,19 @@ struct OptionSpec: Sendable {
 struct UsageError: Error {
     let message: String
 
+    /// The whole line as stderr shows it (`line`, in the language it was made in).
+    struct Line: Error { let text: String }
+
     init(_ message: String) { self.message = message }
 
     static func invalidValue(_ value: String, for spec: OptionSpec) -> UsageError {
-        let choices = spec.choices.isEmpty ? "" : ". Please provide one of the following: " + spec.choices.joined(separator: ", ")
-        return UsageError("The value '\(value)' is invalid for '\(spec.usage)'" + choices)
+        guard !spec.choices.isEmpty else { return UsageError(tr("The value '%s' is invalid for '%s'").filled(value, spec.usage)) }
+        return UsageError(tr("The value '%s' is invalid for '%s'. Please provide one of the following: %s")
+            .filled(value, spec.usage, spec.choices.joined(separator: ", ")))
     }
 
-    /// `breather: error: Unknown option '--bogus' (see breather --help)`. Control characters
+    /// `breather: error: Unknown option '--bogus' (see breather --help)`, its words in the current
+    /// language (`CommandLineParser.messageLanguage`), the prefix and what was typed as they are. Control characters
     /// the user typed are escaped (`\n`, `\u{1B}`): the message stays one line and cannot
     /// drive the terminal.
     var line: String {
@@ -56,7 +63,7 @@ struct UsageError: Error {
         for scalar in message.unicodeScalars {
             if scalar.properties.generalCategory == .control { text += scalar.escaped(asASCII: true) } else { text.unicodeScalars.append(scalar) }
         }
-        return "breather: error: \(text) (see breather --help)"
+        return "breather: error: \(text) " + tr("(see breather --help)")
     }
 }
 
@@ -123,7 +130,7 @@ enum CommandLineParser {
                 onlyPositionals = true
                 continue
             }
-            guard argument.hasPrefix("--") else { throw UsageError("Unknown option '\(argument)'") }
+            guard argument.hasPrefix("--") else { throw UsageError(tr("Unknown option '%s'").filled(argument)) }
             var name = argument.dropFirst(2)
             var inlineValue: String?
             if let equals = name.firstIndex(of: "=") {
@@ -137,11 +144,11 @@ enum CommandLineParser {
                 if let inlineValue {
                     value = inlineValue
                 } else {
-                    guard let next = rest.first, !isOption(next) else { throw UsageError("Missing value for '\(usage)'") }
+                    guard let next = rest.first, !isOption(next) else { throw UsageError(tr("Missing value for '%s'").filled(usage)) }
                     rest.removeFirst()
                     value = next
                 }
-                guard !value.isEmpty else { throw UsageError("Missing value for '\(usage)'") }
+                guard !value.isEmpty else { throw UsageError(tr("Missing value for '%s'").filled(usage)) }
                 return value
             }
             if name == CompletionShell.spec.name {
@@ -150,9 +157,9 @@ enum CommandLineParser {
                 completionShell = chosen
                 continue
             }
-            guard let spec = spec(named: name) else { throw UsageError("Unknown option '--\(name)'") }
+            guard let spec = spec(named: name) else { throw UsageError(tr("Unknown option '%s'").filled("--" + name)) }
             if spec.valueName == nil {
-                guard inlineValue == nil else { throw UsageError("The flag '\(spec.usage)' takes no value") }
+                guard inlineValue == nil else { throw UsageError(tr("The flag '%s' takes no value").filled(spec.usage)) }
                 try options.set(spec, to: "")
             } else {
                 try options.set(spec, to: try value(for: spec.usage))
@@ -160,23 +167,23 @@ enum CommandLineParser {
             given.append(spec.name)
         }
         if let completionShell { return .completionScript(completionShell) }
-        if command != .aqi, let unexpected = positionals.first { throw UsageError("Unexpected argument '\(unexpected)'") }
+        if command != .aqi, let unexpected = positionals.first { throw UsageError(tr("Unexpected argument '%s'").filled(unexpected)) }
         if command == .watch, options.output != nil {
-            throw UsageError("watch prints to stdout for the bar that started it; --output is for the one-shot and the daemon")
+            throw UsageError(tr("watch prints to stdout for the bar that started it; --output is for the one-shot and the daemon"))
         }
         if command == .watch, let format = options.format, format.drawsHistory {
-            throw UsageError("watch prints lines for a bar; --format \(format.rawValue) is a file: use the one-shot with --output, the daemon or breather dashboard")
+            throw UsageError(tr("watch prints lines for a bar; --format %s is a file: use the one-shot with --output, the daemon or breather dashboard").filled(format.rawValue))
         }
         if command == .dashboard {
             guard options.format == nil, options.template == nil else {
-                throw UsageError("breather dashboard always writes html; --format and --template are for the one-shot")
+                throw UsageError(tr("breather dashboard always writes html; --format and --template are for the one-shot"))
             }
             options.format = .html
         }
         if command == .aqi {
             // The calculator reads no config, place or file: a flag it would ignore is refused.
             if let ignored = given.first(where: { !AQICommand.flags.contains($0) }) {
-                throw UsageError("breather aqi reads only --standard, --format and --log-level, not --\(ignored)")
+                throw UsageError(tr("breather aqi reads only --standard, --format and --log-level, not %s").filled("--" + ignored))
             }
         } else {
             try options.validate()
@@ -211,13 +218,33 @@ enum CommandLineParser {
             }
         }
         if words.first == "help" {
-            guard words.count <= 2 else { throw UsageError("Unexpected argument '\(words[2])'") }
+            guard words.count <= 2 else { throw UsageError(tr("Unexpected argument '%s'").filled(words[2])) }
             guard let name = words.dropFirst().first else { return .help(nil, request) }
-            guard let command = Subcommand(rawValue: name) else { throw UsageError("Unknown subcommand '\(name)'") }
+            guard let command = Subcommand(rawValue: name) else { throw UsageError(tr("Unknown subcommand '%s'").filled(name)) }
             return .help(command, request)
         }
         if wantsHelp { return .help(words.first.flatMap(Subcommand.init(rawValue:)), request) }
         return wantsVersion ? .version : nil
+    }
+
+    /// The language of a usage error's line: the line's `--language` (`--language fr`,
+    /// `--language=fr`, before `--`) when Breather has that catalog, else the environment's
+    /// (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), as a config error's. The config is not read:
+    /// the line that names it may be what is wrong.
+    static func messageLanguage(_ arguments: [String], environment: (String) -> String? = Environment.get) -> Language {
+        var rest = arguments[...]
+        while let argument = rest.popFirst(), argument != "--" {
+            if argument.hasPrefix("--language=") { return Language(locale: String(argument.dropFirst(11))) ?? Language.fromEnvironment(environment) }
+            if argument == "--language", let value = rest.first { return Language(locale: value) ?? Language.fromEnvironment(environment) }
+        }
+        return Language.fromEnvironment(environment)
+    }
+
+    /// The invocation, or the usage error's line in `messageLanguage(arguments)`.
+    static func parseForPeople(_ arguments: [String], environment: (String) -> String? = Environment.get) -> Result<Invocation, UsageError.Line> {
+        L10n.$language.withValue(messageLanguage(arguments, environment: environment)) {
+            Result { () throws(UsageError) in try parse(arguments) }.mapError { UsageError.Line(text: $0.line) }
+        }
     }
 
     /// The flag `--name` names, if Breather has one.

@@ -90,12 +90,12 @@ struct CommonOptions: Sendable {
         case "refresh": refresh = true
         case "source":
             guard let url = MQTTURL(value), !url.path.isEmpty else {
-                throw UsageError("--source must be mqtt://HOST[:PORT]/TOPIC_PREFIX or mqtts://…, like mqtt://homeserver/breather/kitchen (got \"\(value)\")")
+                throw UsageError(tr("--source must be mqtt://HOST[:PORT]/TOPIC_PREFIX or mqtts://…, like mqtt://homeserver/breather/kitchen (got %s)").filled("\"\(value)\""))
             }
             // A wildcard would subscribe to every publisher under it (and never to one state):
             // refused here, not after the first state's 30 s wait.
             if let problem = MQTTSettings.topicProblem(url.path) {
-                throw UsageError("--source's topic prefix \(problem), like mqtt://homeserver/breather/kitchen (got \"\(value)\")")
+                throw UsageError(tr("--source's topic prefix %s, like mqtt://homeserver/breather/kitchen (got %s)").filled(problem, "\"\(value)\""))
             }
             source = url
         case "log-level": logLevel = try choice(LogLevel.self)
@@ -103,19 +103,19 @@ struct CommonOptions: Sendable {
         case "width", "height":
             guard let pixels = Int(value), ChartImage.pixels.contains(pixels) else { throw .invalidValue(value, for: spec) }
             if spec.name == "width" { width = pixels } else { height = pixels }
-        default: throw UsageError("Unknown option '--\(spec.name)'")
+        default: throw UsageError(tr("Unknown option '%s'").filled("--" + spec.name))
         }
     }
 
     /// The checks that involve more than one flag, or a value's meaning rather than its type.
     func validate() throws(UsageError) {
-        if (latitude == nil) != (longitude == nil) { throw UsageError("--latitude and --longitude must be given together") }
-        if let latitude, !(-90...90).contains(latitude) { throw UsageError("--latitude must be between -90 and 90") }
-        if let longitude, !(-180...180).contains(longitude) { throw UsageError("--longitude must be between -180 and 180") }
-        if city != nil && latitude != nil { throw UsageError("give either --city or --latitude/--longitude, not both") }
-        if let city, city.trimmingWhitespace().isEmpty { throw UsageError("--city needs a place name") }
-        if place != nil && (city != nil || latitude != nil) { throw UsageError("give either --place or --city/--latitude/--longitude, not both") }
-        if template != nil && format != nil { throw UsageError("give either --template or --format, not both") }
+        if (latitude == nil) != (longitude == nil) { throw UsageError(tr("--latitude and --longitude must be given together")) }
+        if let latitude, !(-90...90).contains(latitude) { throw UsageError(tr("--latitude must be between -90 and 90")) }
+        if let longitude, !(-180...180).contains(longitude) { throw UsageError(tr("--longitude must be between -180 and 180")) }
+        if city != nil && latitude != nil { throw UsageError(tr("give either --city or --latitude/--longitude, not both")) }
+        if let city, city.trimmingWhitespace().isEmpty { throw UsageError(tr("--city needs a place name")) }
+        if place != nil && (city != nil || latitude != nil) { throw UsageError(tr("give either --place or --city/--latitude/--longitude, not both")) }
+        if template != nil && format != nil { throw UsageError(tr("give either --template or --format, not both")) }
         if let template {
             do { _ = try TemplateRenderer(template) } catch { throw UsageError("--template: \(error)") }
         }

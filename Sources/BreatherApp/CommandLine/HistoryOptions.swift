@@ -41,11 +41,11 @@ struct HistoryOptions: Sendable {
     /// The words after `history`; `common` holds the flags given before it.
     static func parse(_ arguments: ArraySlice<String>, common: CommonOptions, now: Int) throws(UsageError) -> HistoryOptions {
         var options = HistoryOptions(standard: common.standard, configPath: common.configPath, logLevel: common.logLevel, language: common.language)
-        if common.format != nil { throw UsageError("give --format after 'history': its formats are table, csv, json and chart") }
+        if common.format != nil { throw UsageError(tr("give --format after 'history': its formats are table, csv, json and chart")) }
         // Flags before the word that history would ignore are refused, as `aqi` refuses them.
         if common.latitude != nil || common.city != nil || common.place != nil || common.units != nil || common.icons != nil || common.template != nil
             || common.output != nil || common.refresh {
-            throw UsageError("breather history reads --config, --log-level, --standard and --language before 'history'; its own flags follow it")
+            throw UsageError(tr("breather history reads --config, --log-level, --standard and --language before 'history'; its own flags follow it"))
         }
         var rest = arguments
         var positionals: [String] = []
@@ -57,13 +57,13 @@ struct HistoryOptions: Sendable {
                 inline = String(name[name.index(after: equals)...])
                 name = name[..<equals]
             }
-            guard let spec = specs.first(where: { $0.name == name }) else { throw UsageError("Unknown option '--\(name)' for breather history") }
+            guard let spec = specs.first(where: { $0.name == name }) else { throw UsageError(tr("Unknown option '%s' for breather %s").filled("--\(name)", "history")) }
             if spec.valueName == nil {
-                guard inline == nil else { throw UsageError("The flag '\(spec.usage)' takes no value") }
+                guard inline == nil else { throw UsageError(tr("The flag '%s' takes no value").filled("\(spec.usage)")) }
                 options.daily = true
                 continue
             }
-            guard let value = inline ?? rest.popFirst(), !value.isEmpty else { throw UsageError("Missing value for '\(spec.usage)'") }
+            guard let value = inline ?? rest.popFirst(), !value.isEmpty else { throw UsageError(tr("Missing value for '%s'").filled("\(spec.usage)")) }
             switch spec.name {
             case "since": options.since = try time(value, spec: spec, now: now)
             case "until": options.until = try time(value, spec: spec, now: now)
@@ -81,13 +81,13 @@ struct HistoryOptions: Sendable {
             }
         }
         if positionals.first == "import" {
-            guard positionals.count == 2 else { throw UsageError("usage: breather history import FILE.csv") }
+            guard positionals.count == 2 else { throw UsageError(tr("usage: breather history import FILE.csv")) }
             options.importFile = positionals[1]
         } else if let unexpected = positionals.first {
-            throw UsageError("Unexpected argument '\(unexpected)'")
+            throw UsageError(tr("Unexpected argument '%s'").filled("\(unexpected)"))
         }
-        if options.daily && options.format == .chart { throw UsageError("--daily prints table, csv or json; the chart is hourly") }
-        if let since = options.since, let until = options.until, since >= until { throw UsageError("--since must be before --until") }
+        if options.daily && options.format == .chart { throw UsageError(tr("--daily prints table, csv or json; the chart is hourly")) }
+        if let since = options.since, let until = options.until, since >= until { throw UsageError(tr("--since must be before --until")) }
         return options
     }
 
@@ -109,6 +109,6 @@ struct HistoryOptions: Sendable {
             return Int(mktime(&parts))
         }
         if let stamp = Timestamp.parse(text), text.count >= 19 { return Int(stamp.timeIntervalSince1970.rounded(.down)) }
-        throw UsageError("The value '\(text)' is invalid for '\(spec.usage)': give a duration (36h, 7d), a date (2026-10-01) or an RFC 3339 time")
+        throw UsageError(tr("The value '%s' is invalid for '%s': give a duration (36h, 7d), a date (2026-10-01) or an RFC 3339 time").filled("\(text)", "\(spec.usage)"))
     }
 }

@@ -26,9 +26,9 @@ struct InsightsOptions: Sendable {
         try LogOptions.refuseCommonFlags(common, command: "insights")
         var rest = arguments
         while let argument = rest.popFirst() {
-            guard argument.hasPrefix("--"), argument.count > 2 else { throw UsageError("Unexpected argument '\(argument.prefix(40))'") }
+            guard argument.hasPrefix("--"), argument.count > 2 else { throw UsageError(tr("Unexpected argument '%s'").filled("\(argument.prefix(40))")) }
             let (spec, inline) = try LogOptions.spec(argument, in: specs, command: "insights")
-            guard let value = inline ?? rest.popFirst(), !value.isEmpty else { throw UsageError("Missing value for '\(spec.usage)'") }
+            guard let value = inline ?? rest.popFirst(), !value.isEmpty else { throw UsageError(tr("Missing value for '%s'").filled("\(spec.usage)")) }
             switch spec.name {
             case "since": options.since = try HistoryOptions.time(value, spec: spec, now: now)
             case "format":

@@ -59,32 +59,32 @@ struct LogOptions: Sendable {
             let (spec, inline) = try Self.spec(argument, in: specs, command: "log")
             given.insert(spec.name)
             if spec.valueName == nil {
-                guard inline == nil else { throw UsageError("The flag '\(spec.usage)' takes no value") }
+                guard inline == nil else { throw UsageError(tr("The flag '%s' takes no value").filled("\(spec.usage)")) }
                 if spec.name == "night" { options.nightWaking = true } else { options.activityLimited = true }
                 continue
             }
-            guard let value = inline ?? rest.popFirst(), !value.isEmpty else { throw UsageError("Missing value for '\(spec.usage)'") }
+            guard let value = inline ?? rest.popFirst(), !value.isEmpty else { throw UsageError(tr("Missing value for '%s'").filled("\(spec.usage)")) }
             switch spec.name {
             case "pef": options.peakFlow = try number(value, spec)
             case "reliever": options.reliever = try number(value, spec)
             case "symptom":
                 let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let symptom = Symptom(rawValue: String(parts[0])) else {
-                    throw UsageError("unknown symptom '\(parts[0])': one of \(Symptom.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw UsageError(tr("unknown symptom '%s': one of %s").filled(String(parts[0]), Symptom.allCases.map(\.rawValue).joined(separator: ", ")))
                 }
                 guard parts.count == 2, let rating = Int(parts[1]), LogEntry.ratings.contains(rating) else {
-                    throw UsageError("symptom \(symptom.rawValue) needs a rating from 0 to 3, like --symptom \(symptom.rawValue)=2")
+                    throw UsageError(tr("symptom %s needs a rating from 0 to 3, like --symptom %s=2").filled("\(symptom.rawValue)", "\(symptom.rawValue)"))
                 }
                 options.symptoms[symptom] = rating
             case "tag":
-                guard LogEntry.isTag(value) else { throw UsageError("tag '\(value.prefix(40))' must be 1-32 letters, digits, '-' or '_'") }
+                guard LogEntry.isTag(value) else { throw UsageError(tr("tag '%s' must be 1-32 letters, digits, '-' or '_'").filled("\(value.prefix(40))")) }
                 options.tags = (options.tags ?? []) + [value]
             case "note": options.note = value
             case "at":
                 guard let time = LogTime.parse(value, now: now) else {
-                    throw UsageError("The value '\(value)' is invalid for '--at <time>': give 08:30, 'yesterday 22:00' or '2026-11-27 08:00'")
+                    throw UsageError(tr("The value '%s' is invalid for '--at <time>': give 08:30, 'yesterday 22:00' or '2026-11-27 08:00'").filled("\(value)"))
                 }
-                guard time <= now + LogEntry.futureSlackSeconds else { throw UsageError("--at \(value) is in the future (\(HistoryTime.minute(time)))") }
+                guard time <= now + LogEntry.futureSlackSeconds else { throw UsageError(tr("--at %s is in the future (%s)").filled("\(value)", "\(HistoryTime.minute(time))")) }
                 options.time = time
             case "place": options.place = value
             case "since": options.since = try HistoryOptions.time(value, spec: spec, now: now)
@@ -103,7 +103,7 @@ struct LogOptions: Sendable {
 
     private mutating func readPositionals(_ positionals: [String], given: Set<String>, now: Int) throws(UsageError) {
         func id(_ text: String?) throws(UsageError) -> Int {
-            guard let text, let id = Int(text), id > 0 else { throw UsageError("give the entry's id (see 'breather log list'), like: breather log \(positionals[0]) 12") }
+            guard let text, let id = Int(text), id > 0 else { throw UsageError(tr("give the entry's id (see 'breather log list'), like: breather log %s 12").filled("\(positionals[0])")) }
             return id
         }
         switch positionals.first {
@@ -111,42 +111,42 @@ struct LogOptions: Sendable {
         case "edit": action = .edit(try id(positionals.dropFirst().first))
         case "delete": action = .delete(try id(positionals.dropFirst().first))
         case "import":
-            guard positionals.count == 2 else { throw UsageError("usage: breather log import FILE.csv") }
+            guard positionals.count == 2 else { throw UsageError(tr("usage: breather log import FILE.csv")) }
             action = .importFile(positionals[1])
         default: action = .add
         }
         let words = action == .add ? positionals : Array(positionals.dropFirst(action == .list ? 1 : 2))
         if case .importFile = action {} else if action == .add {
             if let word = words.first {
-                guard let score = Int(word) else { throw UsageError("Unexpected argument '\(word.prefix(40))': a score is 1 (good) to 4 (bad)") }
-                guard LogEntry.scores.contains(score) else { throw UsageError("score \(score) is not 1 (good) to 4 (bad)") }
+                guard let score = Int(word) else { throw UsageError(tr("Unexpected argument '%s': a score is 1 (good) to 4 (bad)").filled("\(word.prefix(40))")) }
+                guard LogEntry.scores.contains(score) else { throw UsageError(tr("score %s is not 1 (good) to 4 (bad)").filled("\(score)")) }
                 self.score = score
             }
-            if let extra = words.dropFirst().first { throw UsageError("Unexpected argument '\(extra.prefix(40))'") }
+            if let extra = words.dropFirst().first { throw UsageError(tr("Unexpected argument '%s'").filled("\(extra.prefix(40))")) }
         } else if let extra = words.first {
             if case .edit = action, words.count == 1, let score = Int(extra) {
-                guard LogEntry.scores.contains(score) else { throw UsageError("score \(score) is not 1 (good) to 4 (bad)") }
+                guard LogEntry.scores.contains(score) else { throw UsageError(tr("score %s is not 1 (good) to 4 (bad)").filled("\(score)")) }
                 self.score = score
             } else {
-                throw UsageError("Unexpected argument '\(extra.prefix(40))'")
+                throw UsageError(tr("Unexpected argument '%s'").filled("\(extra.prefix(40))"))
             }
         }
         let entryFlagsGiven = given.intersection(Self.entryFlags)
         switch action {
         case .add:
-            if given.contains("since") || given.contains("format") { throw UsageError("--since and --format are for 'breather log list'") }
+            if given.contains("since") || given.contains("format") { throw UsageError(tr("--since and --format are for 'breather log list'")) }
             if let problem = entry(now: now).problem(now: now) { throw UsageError(problem) }
         case .edit:
-            if given.contains("since") || given.contains("format") { throw UsageError("--since and --format are for 'breather log list'") }
-            if entryFlagsGiven.isEmpty && score == nil { throw UsageError("nothing to change: give a score or flags such as --pef, --note") }
+            if given.contains("since") || given.contains("format") { throw UsageError(tr("--since and --format are for 'breather log list'")) }
+            if entryFlagsGiven.isEmpty && score == nil { throw UsageError(tr("nothing to change: give a score or flags such as --pef, --note")) }
         case .list, .delete, .importFile:
-            if let flag = entryFlagsGiven.sorted().first { throw UsageError("--\(flag) is for 'breather log' and 'breather log edit'") }
-            if action != .list, given.contains("since") || given.contains("format") { throw UsageError("--since and --format are for 'breather log list'") }
+            if let flag = entryFlagsGiven.sorted().first { throw UsageError(tr("%s is for 'breather log' and 'breather log edit'").filled("--\(flag)")) }
+            if action != .list, given.contains("since") || given.contains("format") { throw UsageError(tr("--since and --format are for 'breather log list'")) }
         }
         if let peakFlow, !LogEntry.peakFlows.contains(peakFlow) {
-            throw UsageError("peak flow \(peakFlow) L/min is outside \(LogEntry.peakFlows.lowerBound)-\(LogEntry.peakFlows.upperBound)")
+            throw UsageError(tr("peak flow %s L/min is outside %s-%s").filled("\(peakFlow)", "\(LogEntry.peakFlows.lowerBound)", "\(LogEntry.peakFlows.upperBound)"))
         }
-        if let reliever, !LogEntry.relieverPuffs.contains(reliever) { throw UsageError("reliever \(reliever) puffs is outside 0-\(LogEntry.relieverPuffs.upperBound)") }
+        if let reliever, !LogEntry.relieverPuffs.contains(reliever) { throw UsageError(tr("reliever %s puffs is outside 0-%s").filled("\(reliever)", "\(LogEntry.relieverPuffs.upperBound)")) }
     }
 
     /// The new entry the flags describe (`breather log`), at `now` unless `--at` says otherwise.
@@ -172,16 +172,16 @@ struct LogOptions: Sendable {
     }
 
     private static func number(_ value: String, _ spec: OptionSpec) throws(UsageError) -> Int {
-        guard let number = Int(value) else { throw UsageError("The value '\(value.prefix(40))' is invalid for '\(spec.usage)': give a whole number") }
+        guard let number = Int(value) else { throw UsageError(tr("The value '%s' is invalid for '%s': give a whole number").filled("\(value.prefix(40))", "\(spec.usage)")) }
         return number
     }
 
     /// Flags before the command word that it would ignore are refused, as `history` refuses them.
     static func refuseCommonFlags(_ common: CommonOptions, command: String) throws(UsageError) {
-        if common.format != nil { throw UsageError("give --format after '\(command)'") }
+        if common.format != nil { throw UsageError(tr("give --format after '%s'").filled("\(command)")) }
         if common.latitude != nil || common.city != nil || common.place != nil || common.units != nil || common.icons != nil || common.template != nil
             || common.output != nil || common.refresh || common.standard != nil {
-            throw UsageError("breather \(command) reads --config, --log-level and --language before '\(command)'; its own flags follow it")
+            throw UsageError(tr("breather %s reads --config, --log-level and --language before '%s'; its own flags follow it").filled("\(command)", "\(command)"))
         }
     }
 
@@ -193,7 +193,7 @@ struct LogOptions: Sendable {
             inline = String(name[name.index(after: equals)...])
             name = name[..<equals]
         }
-        guard let spec = specs.first(where: { $0.name == name }) else { throw UsageError("Unknown option '--\(name)' for breather \(command)") }
+        guard let spec = specs.first(where: { $0.name == name }) else { throw UsageError(tr("Unknown option '%s' for breather %s").filled("--\(name)", "\(command)")) }
         return (spec, inline)
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import BreatherConfig
+import BreatherLocale
 
 extension AppContext {
     /// The MQTT password: env `BREATHER_MQTT_PASSWORD`, else `$CREDENTIALS_DIRECTORY/mqtt.password`
@@ -11,12 +12,14 @@ extension AppContext {
         if let file = settings.passwordFile, loader.environment("BREATHER_MQTT_PASSWORD") == nil {
             var status = stat()
             if stat(file, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-                throw CommandFailure(status: .configuration, message: "config: \(file): the MQTT password file must be a regular file")
+                throw CommandFailure(status: .configuration, message: "config: " + L10n.$language.withValue(interfaceLanguage) {
+                    tr("%s: the MQTT password file must be a regular file").filled(file)
+                })
             }
         }
         let password: String?
         do {
-            let secret = try loader.loadSecret(envVar: "BREATHER_MQTT_PASSWORD", credential: "mqtt.password", keyFile: settings.passwordFile)
+            let secret = try loadSecret(envVar: "BREATHER_MQTT_PASSWORD", credential: "mqtt.password", keyFile: settings.passwordFile)
             // As for an API key: no core dump from here on, and a file others can read is warned about.
             holding(secret)
             password = secret?.value
@@ -24,7 +27,9 @@ extension AppContext {
             throw CommandFailure(status: .configuration, message: "mqtt: \(error)")
         }
         if settings.username != nil, password == nil {
-            throw CommandFailure(status: .configuration, message: "mqtt: username is set but no password: set password_file (or BREATHER_MQTT_PASSWORD)")
+            throw CommandFailure(status: .configuration, message: "mqtt: " + L10n.$language.withValue(interfaceLanguage) {
+                tr("username is set but no password: set password_file (or BREATHER_MQTT_PASSWORD)")
+            })
         }
         return password
     }

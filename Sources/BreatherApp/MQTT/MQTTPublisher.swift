@@ -5,6 +5,7 @@ import BreatherMQTT
 import BreatherViewModel
 import Logging
 import Synchronization
+import BreatherLocale
 
 /// The daemon's MQTT side: after every refresh the retained state document (and, with
 /// `discovery`, Home Assistant's configs); `refresh` on `<topic_prefix>/command` becomes a
@@ -18,6 +19,8 @@ final class MQTTPublisher: Sendable {
     let password: String?
     private let discovery: HomeAssistantDiscovery
     private let logger: Logger
+    /// The language of its lines for people (connected, retrying); topics and the broker as they are.
+    private let language: Language
     private let onRefresh: @Sendable () -> Void
     /// The configs announced to Home Assistant, topic → payload (nil before the first state);
     /// configs of this publisher found on the broker before that (an earlier run's); the
@@ -43,15 +46,17 @@ final class MQTTPublisher: Sendable {
 
     var commandTopic: String { "\(settings.topicPrefix)/command" }
 
-    init(settings: MQTTSettings, pollSeconds: Int, password: String?, logger: Logger,
+    init(settings: MQTTSettings, pollSeconds: Int, password: String?, logger: Logger, language: Language = .english,
          onRefresh: @escaping @Sendable () -> Void) throws(MQTTError) {
         self.settings = settings
+        self.language = language
         self.password = password
         self.logger = logger
         self.onRefresh = onRefresh
         self.pollSeconds = Mutex(pollSeconds)
         discovery = HomeAssistantDiscovery(settings: settings, version: Breather.version)
-        let configuration = MQTTConfiguration.breather(settings, password: password)
+        var configuration = MQTTConfiguration.breather(settings, password: password)
+        configuration.language = language
         let box = WeakBox()
         client = try MQTTClient(configuration) { event in box.publisher?.handle(event) }
         box.publisher = self
@@ -162,7 +167,9 @@ final class MQTTPublisher: Sendable {
     private func clear(place name: String) {
         let discovery = HomeAssistantDiscovery(settings: settings, version: Breather.version, place: name)
         placesAnnounced.withLock { _ = $0.removeValue(forKey: name) }
-        logger.log(.info, "mqtt: place \(name) is no longer in the config: deleting its retained state and discovery configs")
+        logger.log(.info, "mqtt: " + L10n.$language.withValue(language) {
+            tr("place %s is no longer in the config: deleting its retained state and discovery configs").filled(name)
+        })
         client.publish(discovery.stateTopic, [], retain: true)
         for topic in Set(HomeAssistantEntity.table.map(discovery.configTopic)).sorted() { client.publish(topic, [], retain: true) }
     }
@@ -210,9 +217,11 @@ final class MQTTPublisher: Sendable {
                 defer { state.lastFailure = nil; state.everConnected = true }
                 return state.everConnected
             }
-            logger.log(.info, "mqtt: \(again ? "connected again to" : "connected to") \(settings.broker)")
+            logger.log(.info, "mqtt: " + L10n.$language.withValue(language) {
+                (again ? tr("connected again to %s") : tr("connected to %s")).filled("\(settings.broker)")
+            })
         case .disconnected(let error, let retry):
-            let line = "\(error); retrying in \(Int(retry.rounded(.up)))s"
+            let line = L10n.$language.withValue(language) { tr("%s; retrying in %ss").filled("\(error)", String(Int(retry.rounded(.up)))) }
             let isNew = state.withLock { state in
                 defer { state.lastFailure = "\(error)" }
                 return state.lastFailure != "\(error)"
@@ -230,7 +239,7 @@ final class MQTTPublisher: Sendable {
         if message.topic == commandTopic {
             // Only live requests: a retained `refresh` would fetch on every reconnect.
             guard !message.retained, text == "refresh" else { return }
-            logger.log(.info, "mqtt: refresh requested on \(commandTopic)")
+            logger.log(.info, "mqtt: " + L10n.$language.withValue(language) { tr("refresh requested on %s").filled(commandTopic) })
             onRefresh()
         } else if let name = place(ofStateTopic: message.topic) {
             guard !message.payload.isEmpty else { return }
@@ -295,7 +304,7 @@ extension MQTTPublisher {
         let password = try context.mqttPassword(settings)
         do {
             return try MQTTPublisher(settings: settings, pollSeconds: context.settings.intervalSeconds, password: password,
-                                     logger: context.logger) { viewModel.inputs.userDidRefresh() }
+                                     logger: context.logger, language: context.interfaceLanguage) { viewModel.inputs.userDidRefresh() }
         } catch {
             throw CommandFailure(status: error.isConfiguration ? .configuration : .unavailable, message: "\(error)")
         }

@@ -9,6 +9,7 @@ import BreatherProviders
 import BreatherViewModel
 import Logging
 import Synchronization
+import BreatherLocale
 
 /// `breather watch --source mqtt://HOST/PREFIX`: the view model's data comes from the state a
 /// Breather daemon publishes, never from a provider. Every state message (and every change of
@@ -24,6 +25,8 @@ final class MQTTSubscription: Sendable {
     /// The level of "cannot reach the broker; retrying" lines: a warning for the long-running
     /// commands, info for the one-shot, whose own error line says it once.
     private let retryLogLevel: Logger.Level
+    /// The language of its "retrying" line and the broker's refusals; topics as they are.
+    private let language: Language
     private struct State {
         var latest: CityConditions?
         var online: Bool?
@@ -62,7 +65,8 @@ final class MQTTSubscription: Sendable {
     /// A subscriber of `source` (whose path is the publisher's topic prefix), with `[mqtt]`'s
     /// username, password and CA file when the local config has them.
     init(source: MQTTURL, settings: MQTTSettings?, password: String?, logger: Logger,
-         retryLogLevel: Logger.Level = .warning) throws(MQTTError) {
+         retryLogLevel: Logger.Level = .warning, language: Language = .english) throws(MQTTError) {
+        self.language = language
         prefix = source.path
         state = Mutex(State(badPayloads: LogThrottle(subject: "mqtt: \(source.path)/state")))
         self.logger = logger
@@ -73,6 +77,7 @@ final class MQTTSubscription: Sendable {
                                               clientID: "bw-\(node.prefix(12))-\(getpid())",
                                               keepaliveSeconds: settings?.keepaliveSeconds ?? 60)
         configuration.maxRetrySeconds = 30
+        configuration.language = language
         let box = Box()
         client = try MQTTClient(configuration) { event in box.subscription?.handle(event) }
         box.subscription = self
@@ -115,11 +120,12 @@ final class MQTTSubscription: Sendable {
         switch event {
         case .connected:
             state.withLock { $0.connected = true }
-            log(.info, "mqtt: subscribed to \(stateTopic)")
+            log(.info, "mqtt: " + L10n.$language.withValue(language) { tr("subscribed to %s").filled(stateTopic) })
         case .disconnected(let error, let retry):
             state.withLock { $0.problem = (error.isConfiguration ? .configuration : .unavailable, "\(error)") }
             // Once per cause: the growing backoff alone makes no new line.
-            log(retryLogLevel, "\(error); retrying in \(Int(retry.rounded(.up)))s", key: "\(error)")
+            log(retryLogLevel, L10n.$language.withValue(language) { tr("%s; retrying in %ss").filled("\(error)", String(Int(retry.rounded(.up)))) },
+                key: "\(error)")
             changed()
         case .message(let message) where message.topic == availabilityTopic:
             let online = String(decoding: message.payload, as: UTF8.self) == "online"
@@ -235,7 +241,7 @@ extension MQTTSubscription {
         let password = try settings.flatMap { settings throws(CommandFailure) in try context.mqttPassword(settings) }
         do {
             return try MQTTSubscription(source: source, settings: settings, password: password, logger: context.logger,
-                                        retryLogLevel: retryLogLevel)
+                                        retryLogLevel: retryLogLevel, language: context.interfaceLanguage)
         } catch {
             throw CommandFailure(status: error.isConfiguration ? .configuration : .unavailable, message: "\(error)")
         }

@@ -1,0 +1,39 @@
+import BreatherTestSupport
+import Foundation
+import Testing
+
+/// The real binary's one-line answers and refusals in a chosen language (issue 46): what a
+/// terminal or the journal shows, with the same exit codes and the paths and flags verbatim.
+@Suite("usage errors and the history/log lines in a chosen language, end to end")
+struct StderrLanguageCommandTests {
+    @Test("a usage error: LANGUAGE=de German, --language fr French, LANG=C English; exit 64 and nothing on stdout each time")
+    func usageError() async throws {
+        let sandbox = try Sandbox()
+        let german = try await sandbox.run(["--city", "Berlin", "--latitude", "1", "--longitude", "2"], environment: ["LANGUAGE": "de"])
+        #expect(german.status == 64 && german.stdout.isEmpty)
+        #expect(german.stderr == "breather: error: entweder --city oder --latitude/--longitude angeben, nicht beides (siehe breather --help)\n", "\(german.stderr)")
+        let french = try await sandbox.run(["--language", "fr", "log", "--pef", "5000"])
+        #expect(french.status == 64)
+        #expect(french.stderr == "breather: error: le débit de pointe 5000 L/min est hors de 30-900 (voir breather --help)\n", "\(french.stderr)")
+        let english = try await sandbox.run(["--bogus"], environment: ["LANG": "C"])
+        #expect(english.status == 64 && english.stderr == "breather: error: Unknown option '--bogus' (see breather --help)\n", "\(english.stderr)")
+    }
+
+    @Test("history import and log: German and French lines with the file's path as given; a missing id still 64")
+    func historyAndLog() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("[location]\nlatitude = 1\nlongitude = 2\n")
+        let file = sandbox.home.appendingPathComponent("air export.csv").path
+        try HistoryImportTests.rows(3).write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try await sandbox.run(["history", "import", file, "--config", sandbox.configPath], environment: ["LANGUAGE": "de"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.hasPrefix("9 Messwerte aus \(file) in ") && imported.stdout.hasSuffix(" importiert (9 neu)\n"), "\(imported.stdout)")
+        let logged = try await sandbox.run(["--language", "fr", "log", "3", "--config", sandbox.configPath])
+        #expect(logged.status == 0 && logged.stdout.hasPrefix("entrée 1 notée à "), "\(logged.stdout)\(logged.stderr)")
+        let missing = try await sandbox.run(["log", "delete", "7", "--config", sandbox.configPath], environment: ["LANGUAGE": "de"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr == "breather: error: log: kein Eintrag mit der id 7 (siehe 'breather log list')\n", "\(missing.stderr)")
+        let english = try await sandbox.run(["log", "delete", "7", "--config", sandbox.configPath], environment: ["LANG": "C"])
+        #expect(english.status == 64 && english.stderr == "breather: error: log: no entry with id 7 (see 'breather log list')\n", "\(english.stderr)")
+    }
+}
