@@ -85,11 +85,8 @@ struct HistoryCommand {
     /// The rows in `options.format`: the table and the chart in the people's language (`--language`
     /// before `history`, `[display] language`, the environment), CSV and json in English.
     private func export(rows store: HistoryStore?, standard: AQIStandard, place: HistoryPlace?, setup: StoreCommandSetup) throws {
-<<<<<<< HEAD
-        guard options.format == .table || options.format == .chart else { return try exportRows(store, standard: standard, place: place, logger: setup.logger) }
-        try setup.inPeoplesLanguage(options.language) { try exportRows(store, standard: standard, place: place, logger: setup.logger) }
-=======
-        let newestSummary = options.format == .table
+        let peoples = options.format == .table || options.format == .chart
+        let newestSummary = peoples
             ? try setup.inPeoplesLanguage(options.language) { try exportRows(store, standard: standard, place: place) }
             : try exportRows(store, standard: standard, place: place)
         if let newest = newestSummary {
@@ -100,7 +97,6 @@ struct HistoryCommand {
                     .filled(CalendarDay.utcDate(ofDay: newest / 86_400)))
             }
         }
->>>>>>> stderr46
     }
 
     /// Writes the rows; returns the newest day kept only as a daily summary when the rows asked
