@@ -23,14 +23,25 @@ struct OneShotClickTests {
         #expect(clicked.stdout.contains("AQI 28"), "\(clicked.stdout)")
     }
 
-    /// Moves the store's clocks back by `seconds`, as if its last fetch (and the last full
-    /// poll, which `max_age` counts from) were that much older.
-    func age(_ sandbox: Sandbox, by seconds: Double) throws -> Int {
+    /// Moves the store's clocks back so that its last poll (which `max_age` and the backoff
+    /// count from) was `seconds` ago, and its last fetch as much before that as it was. Counted
+    /// from now, not from the store's own times: on a loaded machine the runs in between took
+    /// long enough to push a "20 s after" past the 30 s backoff. Returns the failed fetches counted.
+    @discardableResult
+    func lastPoll(_ sandbox: Sandbox, secondsAgo seconds: Double) throws -> Int {
         let path = sandbox.home.appendingPathComponent("cache/breather/conditions.json").path
         var root = try #require(readJSON(path))
-        for key in ["fetched_at_unix", "polled_at_unix"] where root[key] != nil { root[key] = (root[key] as? Double ?? 0) - seconds }
+        let polled = try #require(root["polled_at_unix"] as? Double ?? root["fetched_at_unix"] as? Double)
+        let shift = polled - (Date().timeIntervalSince1970 - seconds)
+        for key in ["fetched_at_unix", "polled_at_unix"] where root[key] != nil { root[key] = (root[key] as? Double ?? 0) - shift }
         try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: path))
         return root["failed_fetches"] as? Int ?? 0
+    }
+
+    /// The failed fetches in a row the store counts.
+    func failedFetches(_ sandbox: Sandbox) throws -> Int {
+        let path = sandbox.home.appendingPathComponent("cache/breather/conditions.json").path
+        return try #require(readJSON(path))["failed_fetches"] as? Int ?? 0
     }
 
     @Test("after a failed fetch the store answers for 30 s, then 60 s after two, not max_age; a success ends the backoff")
@@ -44,21 +55,21 @@ struct OneShotClickTests {
         try server.setRoutes(openMeteoRoutes(air: .json("{}", status: 503)))
         let failed = try await sandbox.run(arguments + ["--refresh"])
         #expect(failed.stdout.contains("stale"), "\(failed.stdout)")
-        #expect(try age(sandbox, by: 20) == 1, "one failed fetch is counted in the store")
+        #expect(try lastPoll(sandbox, secondsAgo: 20) == 1, "one failed fetch is counted in the store")
         _ = try await sandbox.run(arguments)
         #expect(airRequests(server) == 2, "20 s after one failure: still the store's answer")
-        _ = try age(sandbox, by: 15)
+        try lastPoll(sandbox, secondsAgo: 35)
         _ = try await sandbox.run(arguments)
         #expect(airRequests(server) == 3, "35 s after one failure: asked again, well before max_age")
-        #expect(try age(sandbox, by: 45) == 2, "the second failure is counted")
+        #expect(try lastPoll(sandbox, secondsAgo: 45) == 2, "the second failure is counted")
         _ = try await sandbox.run(arguments)
         #expect(airRequests(server) == 3, "45 s after two failures: the backoff has doubled to 60 s")
         // The provider is back: the next run past the backoff shows fresh data and ends the count.
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
-        _ = try age(sandbox, by: 20)
+        try lastPoll(sandbox, secondsAgo: 65)
         let recovered = try await sandbox.run(arguments)
         #expect(airRequests(server) == 4 && recovered.stdout.contains("AQI 28") && !recovered.stdout.contains("stale"), "\(recovered.stdout)")
-        #expect(try age(sandbox, by: 0) == 0)
+        #expect(try failedFetches(sandbox) == 0)
         _ = try await sandbox.run(arguments)
         #expect(airRequests(server) == 4, "fresh again: the store answers for max_age")
     }
