@@ -33,8 +33,8 @@ struct MQTTPublisherTests {
         try sandbox.writeDaemonConfig(server: server, sources: sandbox.mqttTable(broker, prefix: "breather/e2e"))
         let daemon = try DaemonProcess(sandbox: sandbox)
         defer { daemon.send(SIGKILL) }
-        #expect(await waitUntil { jsonObject((try? broker.retained("breather/e2e/state")) ?? "") != nil }, "\(daemon.stderr)")
-        let state = try #require(jsonObject(try broker.retained("breather/e2e/state")))
+        #expect(await waitUntil { jsonObject((try? await broker.retained("breather/e2e/state")) ?? "") != nil }, "\(daemon.stderr)")
+        let state = try #require(jsonObject(try await broker.retained("breather/e2e/state")))
         let bar = try #require(readJSON(sandbox.jsonOutput))
         let aqi = (state["air_quality"] as? [String: Any])?["aqi"] as? Int
         #expect(aqi == 112)
@@ -45,14 +45,14 @@ struct MQTTPublisherTests {
         #expect(sensors["uv_index"] == 6.5, "\(sensors)")
         #expect(abs((sensors["co"] ?? 0) - 200 / 1145.6) < 0.001, "CO in ppm: \(sensors)")
         // Rounded as Home Assistant shows them: the index an integer, CO to 3 decimals.
-        let text = try broker.retained("breather/e2e/state")
+        let text = try await broker.retained("breather/e2e/state")
         #expect(text.contains("\"sensors\":{\"aqi\":112,") && text.contains("\"co\":0.175,"), "\(text.prefix(300))")
         let states = try #require(state["states"] as? [String: String])
         #expect(states["aqi_category"] == "Unhealthy for Sensitive Groups", "\(states)")
         #expect(state["conditions"] is [String: Any])
-        #expect(try broker.retained("breather/e2e/availability") == "online")
+        #expect(try await broker.retained("breather/e2e/availability") == "online")
         // Home Assistant's view: one retained config per reading.
-        let configs = try broker.retainedMessages("homeassistant/sensor/+/+/config")
+        let configs = try await broker.retainedMessages("homeassistant/sensor/+/+/config")
         func config(_ object: String) -> [String: Any]? {
             configs.first { $0.split(separator: " ")[0].hasSuffix("/\(object)/config") }
                 .flatMap { line in jsonObject(String(line.drop { $0 != " " }.dropFirst())) }
@@ -82,7 +82,7 @@ struct MQTTPublisherTests {
         let cmdline = (try? String(contentsOfFile: "/proc/\(daemon.pid)/cmdline", encoding: .utf8)) ?? ""
         let environ = (try? String(contentsOfFile: "/proc/\(daemon.pid)/environ", encoding: .utf8)) ?? ""
         for text in [daemon.stderr, cmdline, environ, try String(contentsOfFile: sandbox.jsonOutput, encoding: .utf8),
-                     try broker.retained("breather/e2e/state")] {
+                     try await broker.retained("breather/e2e/state")] {
             #expect(!text.contains(MosquittoBroker.password))
         }
         #expect(daemon.stderr.contains("mqtt: connected to mqtt://127.0.0.1:\(broker.port)"), "\(daemon.stderr)")
@@ -97,15 +97,15 @@ struct MQTTPublisherTests {
                                       + "\n" + sandbox.mqttTable(broker, prefix: "breather/indoor"))
         let daemon = try DaemonProcess(sandbox: sandbox)
         defer { daemon.send(SIGKILL) }
-        #expect(await waitUntil { ((try? broker.retained("breather/indoor/state")).flatMap(jsonObject)?["sensors"] as? [String: Double])?["indoor_co2"] != nil },
+        #expect(await waitUntil { ((try? await broker.retained("breather/indoor/state")).flatMap(jsonObject)?["sensors"] as? [String: Double])?["indoor_co2"] != nil },
                 "\(daemon.stderr)")
-        let sensors = try #require(jsonObject(try broker.retained("breather/indoor/state"))?["sensors"] as? [String: Double])
+        let sensors = try #require(jsonObject(try await broker.retained("breather/indoor/state"))?["sensors"] as? [String: Double])
         // The fixture: rco2 1520, pm02Compensated 24.6 (PM index 80 as a 1-hour value), pm10 44.9, 17.1 °C, 76.3 %.
         #expect(sensors["indoor_co2"] == 1520 && sensors["indoor_pm2_5"] == 24.6 && sensors["indoor_pm10"] == 44.9, "\(sensors)")
         #expect(sensors["indoor_temperature"] == 17.1 && sensors["indoor_humidity"] == 76.3 && sensors["indoor_aqi"] == 80, "\(sensors)")
         #expect(sensors["pm2_5"] == 40, "the outdoor air is still the model's: \(sensors)")
-        #expect(await waitUntil { ((try? broker.retainedMessages("homeassistant/sensor/+/+/config")) ?? []).contains { $0.contains("/indoor_co2/config") } })
-        let configs = try broker.retainedMessages("homeassistant/sensor/+/+/config")
+        #expect(await waitUntil { ((try? await broker.retainedMessages("homeassistant/sensor/+/+/config")) ?? []).contains { $0.contains("/indoor_co2/config") } })
+        let configs = try await broker.retainedMessages("homeassistant/sensor/+/+/config")
         func config(_ object: String) -> [String: Any]? {
             configs.first { $0.split(separator: " ")[0].hasSuffix("/\(object)/config") }
                 .flatMap { line in jsonObject(String(line.drop { $0 != " " }.dropFirst())) }
@@ -131,7 +131,7 @@ struct MQTTPublisherTests {
         var down = indoorRoutes()
         down["/airgradient/measures/current"] = Route(body: "", status: 503)
         try server.setRoutes(down)
-        #expect(await waitUntil { ((try? broker.retained("breather/indoor/state")).flatMap(jsonObject)?["indoor"] as? [String: Any])?["stale"] as? Bool == true },
+        #expect(await waitUntil { ((try? await broker.retained("breather/indoor/state")).flatMap(jsonObject)?["indoor"] as? [String: Any])?["stale"] as? Bool == true },
                 "\(daemon.stderr)")
     }
 
@@ -142,11 +142,11 @@ struct MQTTPublisherTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, sources: sandbox.mqttTable(broker, prefix: "breather/will", keepalive: 5))
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { (try? broker.retained("breather/will/availability")) == "online" }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await broker.retained("breather/will/availability")) == "online" }, "\(daemon.stderr)")
         // A subscriber connected before the kill sees the will the moment the broker sends it, so
         // the time measured is the broker's, not the connect of a subscriber started afterwards
         // (which took 1.7 s on a loaded CI machine).
-        let watcher = try MQTTWatcher(broker: broker, filter: "breather/will/availability")
+        let watcher = try await MQTTWatcher.start(broker: broker, filter: "breather/will/availability")
         defer { watcher.stop() }
         daemon.send(SIGKILL)
         let killed = Date()
@@ -163,7 +163,7 @@ struct MQTTPublisherTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, interval: "1h", sources: sandbox.mqttTable(broker, prefix: "breather/cmd"))
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { (try? broker.retained("breather/cmd/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await broker.retained("breather/cmd/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
         func airRequests() -> Int { server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count }
         let before = airRequests()
         try broker.publish("breather/cmd/command", "refresh")
@@ -172,7 +172,7 @@ struct MQTTPublisherTests {
         #expect(airRequests() == before + 1)
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit() == 0)
-        #expect(try broker.retained("breather/cmd/availability") == "offline")
+        #expect(try await broker.retained("breather/cmd/availability") == "offline")
     }
 
     @Test("wrong password: one clear log line, retried, outputs still written, the password in no output")
@@ -205,19 +205,19 @@ struct MQTTPublisherTests {
         try sandbox.writeDaemonConfig(server: server, interval: "1s", sources: sandbox.mqttTable(broker, prefix: "breather/restart"))
         let daemon = try DaemonProcess(sandbox: sandbox)
         defer { daemon.send(SIGKILL) }
-        func stateAQI() -> Int? {
-            ((try? broker.retained("breather/restart/state")).flatMap(jsonObject)?["air_quality"] as? [String: Any])?["aqi"] as? Int
+        func stateAQI() async -> Int? {
+            ((try? await broker.retained("breather/restart/state")).flatMap(jsonObject)?["air_quality"] as? [String: Any])?["aqi"] as? Int
         }
         func fileAQI() -> Int? { (readJSON(sandbox.jsonOutput)?["air_quality"] as? [String: Any])?["aqi"] as? Int }
-        #expect(await waitUntil { stateAQI() != nil && stateAQI() == fileAQI() }, "\(daemon.stderr)")
+        #expect(await waitUntil { let aqi = await stateAQI(); return aqi != nil && aqi == fileAQI() }, "\(daemon.stderr)")
         try await offThePool { broker.stop() }
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         #expect(await waitUntil { fileAQI() == 112 }, "outputs stopped with the broker: \(daemon.stderr)")
         #expect(await waitUntil { daemon.stderr.contains("mqtt: lost the connection to 127.0.0.1:\(broker.port)") }, "\(daemon.stderr)")
         try await offThePool { try broker.start() }
-        #expect(await waitUntil { stateAQI() == 112 }, "\(daemon.stderr)")
+        #expect(await waitUntil { await stateAQI() == 112 }, "\(daemon.stderr)")
         #expect(daemon.stderr.contains("mqtt: connected again to"), "\(daemon.stderr)")
-        #expect(try broker.retained("breather/restart/availability") == "online")
+        #expect(try await broker.retained("breather/restart/availability") == "online")
     }
 
     @Test("a reading the config no longer has loses its Home Assistant entity: an empty retained config")
@@ -227,14 +227,14 @@ struct MQTTPublisherTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, sources: sandbox.mqttTable(broker, prefix: "breather/removed"))
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { ((try? broker.retainedMessages("homeassistant/sensor/+/aqi/config")) ?? []).count == 1 }, "\(daemon.stderr)")
-        let aqiTopic = String(try broker.retainedMessages("homeassistant/sensor/+/aqi/config")[0].prefix { $0 != " " })
+        #expect(await waitUntil { ((try? await broker.retainedMessages("homeassistant/sensor/+/aqi/config")) ?? []).count == 1 }, "\(daemon.stderr)")
+        let aqiTopic = String(try await broker.retainedMessages("homeassistant/sensor/+/aqi/config")[0].prefix { $0 != " " })
         daemon.send(SIGKILL)
         _ = await daemon.waitForExit()
         // As if an earlier run had a reading this one has not (a source dropped from the config).
         let gone = aqiTopic.replacingOccurrences(of: "/aqi/config", with: "/pollen_birch/config")
         try broker.publish(gone, "{\"name\":\"Birch pollen\"}", retain: true)
-        #expect(try broker.retained(gone).contains("Birch"))
+        #expect(try await broker.retained(gone).contains("Birch"))
         // A new machine state (no stored data) and a slow provider: the retained configs arrive
         // before the first state is known, and are judged once it is.
         let slow = try await FixtureServer.start(routes: openMeteoRoutes(air: Route(body: airQualityBody(pm25: 5), delay: 1.5)))
@@ -242,8 +242,8 @@ struct MQTTPublisherTests {
         try fresh.writeDaemonConfig(server: slow, sources: fresh.mqttTable(broker, prefix: "breather/removed"))
         let again = try DaemonProcess(sandbox: fresh)
         defer { again.send(SIGKILL) }
-        #expect(await waitUntil { (try? broker.retained(gone)) == "" }, "\(again.stderr)")
-        #expect(try broker.retained(aqiTopic).contains("\"device_class\":\"aqi\""))
+        #expect(await waitUntil { (try? await broker.retained(gone)) == "" }, "\(again.stderr)")
+        #expect(try await broker.retained(aqiTopic).contains("\"device_class\":\"aqi\""))
     }
 
     @Test("a reload with a longer interval announces every reading again with its expire_after; the broker connection stays")
@@ -255,16 +255,16 @@ struct MQTTPublisherTests {
         try sandbox.writeDaemonConfig(server: server, interval: "1m", sources: mqtt)
         let daemon = try DaemonProcess(sandbox: sandbox)
         defer { daemon.send(SIGKILL) }
-        func expiries() -> Set<Int> {
-            let configs = (try? broker.retainedMessages("homeassistant/sensor/+/+/config")) ?? []
+        func expiries() async -> Set<Int> {
+            let configs = (try? await broker.retainedMessages("homeassistant/sensor/+/+/config")) ?? []
             return Set(configs.compactMap { line in jsonObject(String(line.drop { $0 != " " }.dropFirst()))?["expire_after"] as? Int })
         }
-        #expect(await waitUntil { expiries() == [2 * 60 + 60] }, "\(daemon.stderr)")
-        let configCount = try broker.retainedMessages("homeassistant/sensor/+/+/config").count
+        #expect(await waitUntil { await expiries() == [2 * 60 + 60] }, "\(daemon.stderr)")
+        let configCount = try await broker.retainedMessages("homeassistant/sensor/+/+/config").count
         try sandbox.writeDaemonConfig(server: server, interval: "30m", sources: mqtt)
         daemon.send(SIGHUP)
-        #expect(await waitUntil { expiries() == [2 * 1800 + 60] }, "\(daemon.stderr)")
-        #expect(try broker.retainedMessages("homeassistant/sensor/+/+/config").count == configCount)
+        #expect(await waitUntil { await expiries() == [2 * 1800 + 60] }, "\(daemon.stderr)")
+        #expect(try await broker.retainedMessages("homeassistant/sensor/+/+/config").count == configCount)
         #expect(daemon.stderr.contains("reloaded"))
         #expect(!daemon.stderr.contains("[mqtt] changed"), "the same [mqtt]: no new publisher")
     }

@@ -36,7 +36,7 @@ struct MQTTSubscriberTests {
         let house = try await Household.start(prefix: "breather/house")
         let daemon = try DaemonProcess(sandbox: house.publisher)
         defer { daemon.send(SIGKILL) }
-        #expect(await waitUntil { (try? house.broker.retained("breather/house/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await house.broker.retained("breather/house/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
         let trap = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 300))))
         let other = try house.subscriberSandbox(trap: trap)
         let expected: [(format: String, text: String)] = [
@@ -70,7 +70,7 @@ struct MQTTSubscriberTests {
     func publisherOffline() async throws {
         let house = try await Household.start(prefix: "breather/offline")
         let daemon = try DaemonProcess(sandbox: house.publisher)
-        #expect(await waitUntil { (try? house.broker.retained("breather/offline/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await house.broker.retained("breather/offline/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
         let trap = try await FixtureServer.start(routes: [:])
         let watch = try WatchProcess(try house.subscriberSandbox(trap: trap), ["--format", "waybar", "--source", house.source])
         let first = try #require(await watch.waitForLines(1).first.flatMap(jsonObject))
@@ -88,7 +88,7 @@ struct MQTTSubscriberTests {
     func faults() async throws {
         let house = try await Household.start(prefix: "breather/faults")
         let daemon = try DaemonProcess(sandbox: house.publisher)
-        #expect(await waitUntil { (try? house.broker.retained("breather/faults/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await house.broker.retained("breather/faults/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit() == 0)
         // The publisher stopped cleanly; pretend it is back so only the payloads matter.
@@ -97,7 +97,7 @@ struct MQTTSubscriberTests {
         // (An empty payload, every 50th, clears its topic, as `mosquitto_pub -r -m ""` does.)
         let junk = (0..<1000).map { (topic: "breather/faults/junk/\($0)", payload: String(repeating: "x", count: $0 % 50)) }
         try await offThePool { try house.broker.publishRetained(junk) }
-        #expect(try house.broker.retained("breather/faults/junk/999") == String(repeating: "x", count: 49), "the junk is retained")
+        #expect(try await house.broker.retained("breather/faults/junk/999") == String(repeating: "x", count: 49), "the junk is retained")
         let trap = try await FixtureServer.start(routes: [:])
         let other = try house.subscriberSandbox(trap: trap)
         let log = other.home.appendingPathComponent("watch.stderr").path

@@ -119,16 +119,25 @@ public final class MosquittoBroker: @unchecked Sendable {
     }
 
     /// The retained message on `topic` as the broker holds it now (empty when none), read by
-    /// an anonymous `mosquitto_sub` on the observer port.
-    public func retained(_ topic: String) throws -> String {
-        try Self.runTool("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", "\(observerPort)", "-t", topic, "-C", "1", "-W", "2", "--retained-only"],
-                         allowFailure: true).trimmingCharacters(in: .newlines)
+    /// an anonymous `mosquitto_sub` on the observer port. Async, and on a thread of its own
+    /// (`offThePool`): with no message retained, `mosquitto_sub` waits out its 2 s, and a
+    /// cooperative thread blocked that long stalls half of a parallel run on two cores.
+    public func retained(_ topic: String) async throws -> String {
+        let port = observerPort
+        return try await offThePool {
+            try Self.runTool("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-C", "1", "-W", "2", "--retained-only"],
+                             allowFailure: true).trimmingCharacters(in: .newlines)
+        }
     }
 
     /// Every retained message under `filter` (wildcards allowed) as "topic payload" lines.
-    public func retainedMessages(_ filter: String) throws -> [String] {
-        try Self.runTool("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", "\(observerPort)", "-t", filter, "-v", "-W", "1", "--retained-only"],
-                         allowFailure: true).split(separator: "\n").map(String.init)
+    /// `mosquitto_sub` always waits its whole 1 s for them: off the pool, as `retained`.
+    public func retainedMessages(_ filter: String) async throws -> [String] {
+        let port = observerPort
+        return try await offThePool {
+            try Self.runTool("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", "\(port)", "-t", filter, "-v", "-W", "1", "--retained-only"],
+                             allowFailure: true).split(separator: "\n").map(String.init)
+        }
     }
 
     /// Publishes `payload` on `topic` through the observer port.
@@ -293,7 +302,15 @@ public final class MQTTWatcher: @unchecked Sendable {
     private let process = Process()
     private let output: String
 
-    public init(broker: MosquittoBroker, filter: String) throws {
+    /// Starts the watch and waits half a second, without blocking a thread, for the broker to
+    /// have its subscription (mosquitto_sub logs nothing on success).
+    public static func start(broker: MosquittoBroker, filter: String) async throws -> MQTTWatcher {
+        let watcher = try MQTTWatcher(broker: broker, filter: filter)
+        try await Task.sleep(for: .milliseconds(500))
+        return watcher
+    }
+
+    private init(broker: MosquittoBroker, filter: String) throws {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("breather-watch-\(UUID().uuidString)").path
         _ = FileManager.default.createFile(atPath: output, contents: Data())
         process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
@@ -301,8 +318,6 @@ public final class MQTTWatcher: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(forWritingAtPath: output)
         try MosquittoBroker.runUnblocked(process)
-        // Subscribed once the broker has its session (mosquitto_sub logs nothing on success).
-        Thread.sleep(forTimeInterval: 0.5)
     }
 
     /// Every message seen so far, in order: its topic and its payload ("" when empty).
