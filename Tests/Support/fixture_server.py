@@ -60,7 +60,13 @@ class Handler(socketserver.StreamRequestHandler):
     def handle(self):
         self.close_connection = False
         while not self.close_connection:
-            if not self.read_request():
+            request = self.read_request()
+            if request is None:
+                return
+            if not request:
+                # Not HTTP (a TLS ClientHello, say): a 400 in plain text, as http.server did,
+                # so the client fails at once instead of waiting for an answer in its protocol.
+                self.reply(400, b'{"message":"Bad request"}', {})
                 return
             if self.command == "GET":
                 self.do_GET()
@@ -70,12 +76,15 @@ class Handler(socketserver.StreamRequestHandler):
             self.wfile.flush()
 
     def read_request(self):
-        """Reads the request line and headers; False at the end of the connection."""
+        """Reads the request line and headers: True for a request, False for a request line
+        that is not HTTP, None at the end of the connection."""
         line = self.rfile.readline(65537)
         while line in (b"\r\n", b"\n"):  # blank lines before a request are allowed
             line = self.rfile.readline(65537)
+        if not line:
+            return None
         words = line.decode("latin-1").split()
-        if len(words) != 3:
+        if len(words) != 3 or not words[2].startswith("HTTP/"):
             return False
         self.command, self.path, version = words
         pairs = []
