@@ -19,7 +19,7 @@ struct HostilePublisherTests {
         static func start(prefix: String) async throws -> Scene {
             let house = try await Household.start(prefix: prefix)
             let daemon = try DaemonProcess(sandbox: house.publisher)
-            #expect(await waitUntil { (try? house.broker.retained("\(prefix)/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+            #expect(await waitUntil { (try? await house.broker.retained("\(prefix)/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
             daemon.send(SIGTERM)
             #expect(await daemon.waitForExit() == 0)
             try house.broker.publish("\(prefix)/availability", "online", retain: true)
@@ -65,7 +65,7 @@ struct HostilePublisherTests {
     func escapes() async throws {
         let scene = try await Scene.start(prefix: "breather/escapes")
         let attack = "\u{1B}]0;owned\u{07}\u{1B}[2J\u{1B}[31m"
-        var document = try #require(jsonObject(try scene.house.broker.retained(scene.stateTopic)))
+        var document = try #require(jsonObject(try await scene.house.broker.retained(scene.stateTopic)))
         var conditions = try #require(document["conditions"] as? [String: Any])
         conditions["failures"] = [["provider": attack + "open-meteo", "part": "weather", "kind": "unavailable",
                                    "message": attack + "HTTP 503", "retry_after_seconds": NSNull()]]

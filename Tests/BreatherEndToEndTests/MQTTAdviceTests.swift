@@ -19,33 +19,33 @@ struct MQTTAdviceTests {
                                       + "\n" + sandbox.mqttTable(broker, prefix: "breather/advice"))
         let daemon = try DaemonProcess(sandbox: sandbox)
         defer { daemon.send(SIGKILL) }
-        #expect(await waitUntil { ((try? broker.retainedMessages("homeassistant/binary_sensor/+/+/config")) ?? []).count >= 2 }, "\(daemon.stderr)")
-        let state = try #require(jsonObject(try broker.retained("breather/advice/state")))
+        #expect(await waitUntil { ((try? await broker.retainedMessages("homeassistant/binary_sensor/+/+/config")) ?? []).count >= 2 }, "\(daemon.stderr)")
+        let state = try #require(jsonObject(try await broker.retained("breather/advice/state")))
         let advice = try #require(state["advice"] as? [String: Any], "\(state)")
         #expect(advice["action"] as? String == "ventilate_briefly" && advice["smoke"] as? Bool == true, "\(advice)")
         // What the entities read (the state's `states`, issue 47's table).
         let states = try #require(state["states"] as? [String: Any], "\(state)")
         #expect(states["advice"] as? String == "ventilate_briefly" && states["smoke"] as? String == "ON" && states["ventilate"] as? String == "OFF",
                 "\(states)")
-        func config(_ filter: String, _ object: String) throws -> [String: Any]? {
-            try broker.retainedMessages(filter).first { $0.split(separator: " ")[0].hasSuffix("/\(object)/config") }
+        func config(_ filter: String, _ object: String) async throws -> [String: Any]? {
+            try await broker.retainedMessages(filter).first { $0.split(separator: " ")[0].hasSuffix("/\(object)/config") }
                 .flatMap { line in jsonObject(String(line.drop { $0 != " " }.dropFirst())) }
         }
-        let sensor = try #require(try config("homeassistant/sensor/+/+/config", "advice"))
+        let sensor = try #require(try await config("homeassistant/sensor/+/+/config", "advice"))
         #expect(sensor["device_class"] as? String == "enum")
         #expect(sensor["options"] as? [String] == ["ventilate", "keep_closed", "purifier", "ventilate_briefly", "unknown"])
         #expect(sensor["unit_of_measurement"] == nil && sensor["state_class"] == nil)
         #expect(sensor["value_template"] as? String == "{{ value_json.states.advice }}")
         #expect((sensor["unique_id"] as? String)?.hasSuffix("_advice") == true && sensor["state_topic"] as? String == "breather/advice/state")
-        let smoke = try #require(try config("homeassistant/binary_sensor/+/+/config", "smoke"))
+        let smoke = try #require(try await config("homeassistant/binary_sensor/+/+/config", "smoke"))
         // ON/OFF are the binary_sensor's default payloads.
         #expect(smoke["device_class"] as? String == "smoke" && smoke["value_template"] as? String == "{{ value_json.states.smoke }}")
         #expect(smoke["unit_of_measurement"] == nil && smoke["state_class"] == nil)
-        let ventilate = try #require(try config("homeassistant/binary_sensor/+/+/config", "ventilate"))
+        let ventilate = try #require(try await config("homeassistant/binary_sensor/+/+/config", "ventilate"))
         #expect(ventilate["device_class"] == nil && ventilate["name"] as? String == "Ventilate")
         #expect(ventilate["value_template"] as? String == "{{ value_json.states.ventilate }}")
         // No advice entity is announced as a plain sensor twice.
-        #expect(try config("homeassistant/sensor/+/+/config", "smoke") == nil)
+        #expect(try await config("homeassistant/sensor/+/+/config", "smoke") == nil)
         // Against Home Assistant's rules as test data (Tests/Fixtures/homeassistant, HA 2026.2.3):
         // every key known to its platform, device classes known, the enum with no unit or state class.
         func fixture(_ name: String) throws -> [String: Any] {

@@ -19,8 +19,8 @@ struct MQTTPlacesTests {
     }
 
     /// The discovery config topics of `place`'s device.
-    static func configs(_ broker: MosquittoBroker, of place: String) -> [String] {
-        HomeAssistantLifecycleTests.configs(broker).keys.filter { $0.contains("_\(place)/") }
+    static func configs(_ broker: MosquittoBroker, of place: String) async -> [String] {
+        await HomeAssistantLifecycleTests.configs(broker).keys.filter { $0.contains("_\(place)/") }
     }
 
     @Test("a restart without gran deletes gran's state and configs; a reload without work deletes work's; home's stay")
@@ -32,23 +32,36 @@ struct MQTTPlacesTests {
         ])
         let sandbox = try Sandbox()
         try sandbox.writeConfig(Self.config(server, broker, sandbox, places: 3))
-        let retained = { (topic: String) in ((try? broker.retained(topic)) ?? "").isEmpty == false }
+        let retained = { (topic: String) async in ((try? await broker.retained(topic)) ?? "").isEmpty == false }
         let first = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { retained("breather/places/places/gran/state") && !Self.configs(broker, of: "gran").isEmpty }, "\(first.stderr)")
+        #expect(await waitUntil {
+            let (state, configs) = (await retained("breather/places/places/gran/state"), await Self.configs(broker, of: "gran"))
+            return state && !configs.isEmpty
+        }, "\(first.stderr)")
         first.send(SIGKILL)
         _ = await first.waitForExit()
 
         try sandbox.writeConfig(Self.config(server, broker, sandbox, places: 2))
         let second = try DaemonProcess(sandbox: sandbox)
         defer { second.send(SIGKILL) }
-        #expect(await waitUntil { !retained("breather/places/places/gran/state") && Self.configs(broker, of: "gran").isEmpty },
+        #expect(await waitUntil {
+            let (state, configs) = (await retained("breather/places/places/gran/state"), await Self.configs(broker, of: "gran"))
+            return !state && configs.isEmpty
+        },
                 "gran's state and device deleted at start: \(second.stderr)")
-        #expect(await waitUntil { retained("breather/places/places/work/state") && !Self.configs(broker, of: "work").isEmpty }, "\(second.stderr)")
+        #expect(await waitUntil {
+            let (state, configs) = (await retained("breather/places/places/work/state"), await Self.configs(broker, of: "work"))
+            return state && !configs.isEmpty
+        }, "\(second.stderr)")
 
         try sandbox.writeConfig(Self.config(server, broker, sandbox, places: 1))
         second.send(SIGHUP)
-        #expect(await waitUntil { !retained("breather/places/places/work/state") && Self.configs(broker, of: "work").isEmpty },
+        #expect(await waitUntil {
+            let (state, configs) = (await retained("breather/places/places/work/state"), await Self.configs(broker, of: "work"))
+            return !state && configs.isEmpty
+        },
                 "work's state and device deleted at the reload: \(second.stderr)")
-        #expect(retained("breather/places/state") && !HomeAssistantLifecycleTests.configs(broker).isEmpty, "home, the place shown, stays")
+        let (homeState, homeConfigs) = (await retained("breather/places/state"), await HomeAssistantLifecycleTests.configs(broker))
+        #expect(homeState && !homeConfigs.isEmpty, "home, the place shown, stays")
     }
 }

@@ -32,8 +32,9 @@ struct MQTTPublisherTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, sources: sandbox.mqttTable(broker, prefix: "breather/e2e"))
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { jsonObject((try? broker.retained("breather/e2e/state")) ?? "") != nil }, "\(daemon.stderr)")
-        let state = try #require(jsonObject(try broker.retained("breather/e2e/state")))
+        defer { daemon.send(SIGKILL) }
+        #expect(await waitUntil { jsonObject((try? await broker.retained("breather/e2e/state")) ?? "") != nil }, "\(daemon.stderr)")
+        let state = try #require(jsonObject(try await broker.retained("breather/e2e/state")))
         let bar = try #require(readJSON(sandbox.jsonOutput))
         let aqi = (state["air_quality"] as? [String: Any])?["aqi"] as? Int
         #expect(aqi == 112)
@@ -44,14 +45,14 @@ struct MQTTPublisherTests {
         #expect(sensors["uv_index"] == 6.5, "\(sensors)")
         #expect(abs((sensors["co"] ?? 0) - 200 / 1145.6) < 0.001, "CO in ppm: \(sensors)")
         // Rounded as Home Assistant shows them: the index an integer, CO to 3 decimals.
-        let text = try broker.retained("breather/e2e/state")
+        let text = try await broker.retained("breather/e2e/state")
         #expect(text.contains("\"sensors\":{\"aqi\":112,") && text.contains("\"co\":0.175,"), "\(text.prefix(300))")
         let states = try #require(state["states"] as? [String: String])
         #expect(states["aqi_category"] == "Unhealthy for Sensitive Groups", "\(states)")
         #expect(state["conditions"] is [String: Any])
-        #expect(try broker.retained("breather/e2e/availability") == "online")
+        #expect(try await broker.retained("breather/e2e/availability") == "online")
         // Home Assistant's view: one retained config per reading.
-        let configs = try broker.retainedMessages("homeassistant/sensor/+/+/config")
+        let configs = try await broker.retainedMessages("homeassistant/sensor/+/+/config")
         func config(_ object: String) -> [String: Any]? {
             configs.first { $0.split(separator: " ")[0].hasSuffix("/\(object)/config") }
                 .flatMap { line in jsonObject(String(line.drop { $0 != " " }.dropFirst())) }
@@ -81,7 +82,7 @@ struct MQTTPublisherTests {
         let cmdline = (try? String(contentsOfFile: "/proc/\(daemon.pid)/cmdline", encoding: .utf8)) ?? ""
         let environ = (try? String(contentsOfFile: "/proc/\(daemon.pid)/environ", encoding: .utf8)) ?? ""
         for text in [daemon.stderr, cmdline, environ, try String(contentsOfFile: sandbox.jsonOutput, encoding: .utf8),
-                     try broker.retained("breather/e2e/state")] {
+                     try await broker.retained("breather/e2e/state")] {
             #expect(!text.contains(MosquittoBroker.password))
         }
         #expect(daemon.stderr.contains("mqtt: connected to mqtt://127.0.0.1:\(broker.port)"), "\(daemon.stderr)")
@@ -95,15 +96,16 @@ struct MQTTPublisherTests {
         try sandbox.writeDaemonConfig(server: server, sources: indoorTables(server, extra: "interval = \"1s\"")
                                       + "\n" + sandbox.mqttTable(broker, prefix: "breather/indoor"))
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { ((try? broker.retained("breather/indoor/state")).flatMap(jsonObject)?["sensors"] as? [String: Double])?["indoor_co2"] != nil },
+        defer { daemon.send(SIGKILL) }
+        #expect(await waitUntil { ((try? await broker.retained("breather/indoor/state")).flatMap(jsonObject)?["sensors"] as? [String: Double])?["indoor_co2"] != nil },
                 "\(daemon.stderr)")
-        let sensors = try #require(jsonObject(try broker.retained("breather/indoor/state"))?["sensors"] as? [String: Double])
+        let sensors = try #require(jsonObject(try await broker.retained("breather/indoor/state"))?["sensors"] as? [String: Double])
         // The fixture: rco2 1520, pm02Compensated 24.6 (PM index 80 as a 1-hour value), pm10 44.9, 17.1 °C, 76.3 %.
         #expect(sensors["indoor_co2"] == 1520 && sensors["indoor_pm2_5"] == 24.6 && sensors["indoor_pm10"] == 44.9, "\(sensors)")
         #expect(sensors["indoor_temperature"] == 17.1 && sensors["indoor_humidity"] == 76.3 && sensors["indoor_aqi"] == 80, "\(sensors)")
         #expect(sensors["pm2_5"] == 40, "the outdoor air is still the model's: \(sensors)")
-        #expect(await waitUntil { ((try? broker.retainedMessages("homeassistant/sensor/+/+/config")) ?? []).contains { $0.contains("/indoor_co2/config") } })
-        let configs = try broker.retainedMessages("homeassistant/sensor/+/+/config")
+        #expect(await waitUntil { ((try? await broker.retainedMessages("homeassistant/sensor/+/+/config")) ?? []).contains { $0.contains("/indoor_co2/config") } })
+        let configs = try await broker.retainedMessages("homeassistant/sensor/+/+/config")
         func config(_ object: String) -> [String: Any]? {
             configs.first { $0.split(separator: " ")[0].hasSuffix("/\(object)/config") }
                 .flatMap { line in jsonObject(String(line.drop { $0 != " " }.dropFirst())) }
@@ -129,7 +131,7 @@ struct MQTTPublisherTests {
         var down = indoorRoutes()
         down["/airgradient/measures/current"] = Route(body: "", status: 503)
         try server.setRoutes(down)
-        #expect(await waitUntil { ((try? broker.retained("breather/indoor/state")).flatMap(jsonObject)?["indoor"] as? [String: Any])?["stale"] as? Bool == true },
+        #expect(await waitUntil { ((try? await broker.retained("breather/indoor/state")).flatMap(jsonObject)?["indoor"] as? [String: Any])?["stale"] as? Bool == true },
                 "\(daemon.stderr)")
     }
 
@@ -140,11 +142,11 @@ struct MQTTPublisherTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, sources: sandbox.mqttTable(broker, prefix: "breather/will", keepalive: 5))
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { (try? broker.retained("breather/will/availability")) == "online" }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await broker.retained("breather/will/availability")) == "online" }, "\(daemon.stderr)")
         // Subscribed before the stop, so the will is timed as the broker sends it. A stopped
         // process keeps its socket open (kill -9 would close it, and the will would come at once):
         // only the keepalive can tell the broker it is gone.
-        let watcher = try MQTTWatcher(broker: broker, filter: "breather/will/availability")
+        let watcher = try await MQTTWatcher.start(broker: broker, filter: "breather/will/availability")
         defer { watcher.stop() }
         daemon.send(SIGSTOP)
         let stopped = Date()
@@ -163,7 +165,7 @@ struct MQTTPublisherTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, interval: "1h", sources: sandbox.mqttTable(broker, prefix: "breather/cmd"))
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { (try? broker.retained("breather/cmd/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await broker.retained("breather/cmd/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
         func airRequests() -> Int { server.requests.filter { $0.hasPrefix("/aq/v1/air-quality") }.count }
         let before = airRequests()
         try broker.publish("breather/cmd/command", "refresh")
@@ -172,7 +174,7 @@ struct MQTTPublisherTests {
         #expect(airRequests() == before + 1)
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit() == 0)
-        #expect(try broker.retained("breather/cmd/availability") == "offline")
+        #expect(try await broker.retained("breather/cmd/availability") == "offline")
     }
 
     @Test("wrong password: one clear log line, retried, outputs still written, the password in no output")
@@ -220,19 +222,20 @@ struct MQTTPublisherTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, interval: "1s", sources: sandbox.mqttTable(broker, prefix: "breather/restart"))
         let daemon = try DaemonProcess(sandbox: sandbox)
-        func stateAQI() -> Int? {
-            ((try? broker.retained("breather/restart/state")).flatMap(jsonObject)?["air_quality"] as? [String: Any])?["aqi"] as? Int
+        defer { daemon.send(SIGKILL) }
+        func stateAQI() async -> Int? {
+            ((try? await broker.retained("breather/restart/state")).flatMap(jsonObject)?["air_quality"] as? [String: Any])?["aqi"] as? Int
         }
         func fileAQI() -> Int? { (readJSON(sandbox.jsonOutput)?["air_quality"] as? [String: Any])?["aqi"] as? Int }
-        #expect(await waitUntil { stateAQI() != nil && stateAQI() == fileAQI() }, "\(daemon.stderr)")
+        #expect(await waitUntil { let aqi = await stateAQI(); return aqi != nil && aqi == fileAQI() }, "\(daemon.stderr)")
         try await offThePool { broker.stop() }
         try server.setRoutes(openMeteoRoutes(air: .json(airQualityBody(pm25: 40))))
         #expect(await waitUntil { fileAQI() == 112 }, "outputs stopped with the broker: \(daemon.stderr)")
         #expect(await waitUntil { daemon.stderr.contains("mqtt: lost the connection to 127.0.0.1:\(broker.port)") }, "\(daemon.stderr)")
         try await offThePool { try broker.start() }
-        #expect(await waitUntil { stateAQI() == 112 }, "\(daemon.stderr)")
+        #expect(await waitUntil { await stateAQI() == 112 }, "\(daemon.stderr)")
         #expect(daemon.stderr.contains("mqtt: connected again to"), "\(daemon.stderr)")
-        #expect(try broker.retained("breather/restart/availability") == "online")
+        #expect(try await broker.retained("breather/restart/availability") == "online")
     }
 
     @Test("a reading the config no longer has loses its Home Assistant entity: an empty retained config")
@@ -242,14 +245,14 @@ struct MQTTPublisherTests {
         let sandbox = try Sandbox()
         try sandbox.writeDaemonConfig(server: server, sources: sandbox.mqttTable(broker, prefix: "breather/removed"))
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { ((try? broker.retainedMessages("homeassistant/sensor/+/aqi/config")) ?? []).count == 1 }, "\(daemon.stderr)")
-        let aqiTopic = String(try broker.retainedMessages("homeassistant/sensor/+/aqi/config")[0].prefix { $0 != " " })
+        #expect(await waitUntil { ((try? await broker.retainedMessages("homeassistant/sensor/+/aqi/config")) ?? []).count == 1 }, "\(daemon.stderr)")
+        let aqiTopic = String(try await broker.retainedMessages("homeassistant/sensor/+/aqi/config")[0].prefix { $0 != " " })
         daemon.send(SIGKILL)
         _ = await daemon.waitForExit()
         // As if an earlier run had a reading this one has not (a source dropped from the config).
         let gone = aqiTopic.replacingOccurrences(of: "/aqi/config", with: "/pollen_birch/config")
         try broker.publish(gone, "{\"name\":\"Birch pollen\"}", retain: true)
-        #expect(try broker.retained(gone).contains("Birch"))
+        #expect(try await broker.retained(gone).contains("Birch"))
         // A new machine state (no stored data) and a slow provider: the retained configs arrive
         // before the first state is known, and are judged once it is.
         let slow = try await FixtureServer.start(routes: openMeteoRoutes(air: Route(body: airQualityBody(pm25: 5), delay: 1.5)))
@@ -257,8 +260,8 @@ struct MQTTPublisherTests {
         try fresh.writeDaemonConfig(server: slow, sources: fresh.mqttTable(broker, prefix: "breather/removed"))
         let again = try DaemonProcess(sandbox: fresh)
         defer { again.send(SIGKILL) }
-        #expect(await waitUntil { (try? broker.retained(gone)) == "" }, "\(again.stderr)")
-        #expect(try broker.retained(aqiTopic).contains("\"device_class\":\"aqi\""))
+        #expect(await waitUntil { (try? await broker.retained(gone)) == "" }, "\(again.stderr)")
+        #expect(try await broker.retained(aqiTopic).contains("\"device_class\":\"aqi\""))
     }
 
     @Test("a reload with a longer interval announces every reading again with its expire_after; the broker connection stays")
@@ -269,16 +272,17 @@ struct MQTTPublisherTests {
         let mqtt = sandbox.mqttTable(broker, prefix: "breather/interval")
         try sandbox.writeDaemonConfig(server: server, interval: "1m", sources: mqtt)
         let daemon = try DaemonProcess(sandbox: sandbox)
-        func expiries() -> Set<Int> {
-            let configs = (try? broker.retainedMessages("homeassistant/sensor/+/+/config")) ?? []
+        defer { daemon.send(SIGKILL) }
+        func expiries() async -> Set<Int> {
+            let configs = (try? await broker.retainedMessages("homeassistant/sensor/+/+/config")) ?? []
             return Set(configs.compactMap { line in jsonObject(String(line.drop { $0 != " " }.dropFirst()))?["expire_after"] as? Int })
         }
-        #expect(await waitUntil { expiries() == [2 * 60 + 60] }, "\(daemon.stderr)")
-        let configCount = try broker.retainedMessages("homeassistant/sensor/+/+/config").count
+        #expect(await waitUntil { await expiries() == [2 * 60 + 60] }, "\(daemon.stderr)")
+        let configCount = try await broker.retainedMessages("homeassistant/sensor/+/+/config").count
         try sandbox.writeDaemonConfig(server: server, interval: "30m", sources: mqtt)
         daemon.send(SIGHUP)
-        #expect(await waitUntil { expiries() == [2 * 1800 + 60] }, "\(daemon.stderr)")
-        #expect(try broker.retainedMessages("homeassistant/sensor/+/+/config").count == configCount)
+        #expect(await waitUntil { await expiries() == [2 * 1800 + 60] }, "\(daemon.stderr)")
+        #expect(try await broker.retainedMessages("homeassistant/sensor/+/+/config").count == configCount)
         #expect(daemon.stderr.contains("reloaded"))
         #expect(!daemon.stderr.contains("[mqtt] changed"), "the same [mqtt]: no new publisher")
     }

@@ -18,7 +18,7 @@ struct MQTTSecretTests {
         let daemon = try DaemonProcess(sandbox: sandbox, environment: ["BREATHER_MQTT_PASSWORD": MosquittoBroker.password,
                                                                        "BREATHER_FUTURE_SECRET": "zqx-future", "MY_OWN_SETTING": "kept"])
         defer { daemon.send(SIGKILL) }
-        #expect(await waitUntil { (try? broker.retained("breather/envpw/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await broker.retained("breather/envpw/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
         #expect(await waitUntil { ((try? String(contentsOfFile: envFile, encoding: .utf8)) ?? "").contains("HOME=") }, "\(daemon.stderr)")
         let lines = try String(contentsOfFile: envFile, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(!lines.contains { $0.contains(MosquittoBroker.password) || $0.hasPrefix("BREATHER_MQTT_PASSWORD=") || $0.contains("zqx-future") }, "\(lines)")
@@ -45,7 +45,7 @@ struct MQTTSecretTests {
         #expect(config.status == 0, "\(config.stderr)")
         #expect(config.stderr.split(separator: "\n").filter { $0.contains("can be read by other users") } == [Substring(warning)], "\(config.stderr)")
         let daemon = try DaemonProcess(sandbox: sandbox)
-        #expect(await waitUntil { (try? broker.retained("breather/shared/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await broker.retained("breather/shared/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
         #expect(daemon.stderr.split(separator: "\n").filter { $0.contains("can be read by other users") } == [Substring(warning)], "\(daemon.stderr)")
         #expect(!daemon.stderr.contains(MosquittoBroker.password) && !config.stdout.contains(MosquittoBroker.password))
         daemon.send(SIGTERM)

@@ -10,7 +10,7 @@ struct MQTTSourceTests {
     static func publishing(prefix: String) async throws -> (Household, DaemonProcess) {
         let house = try await Household.start(prefix: prefix)
         let daemon = try DaemonProcess(sandbox: house.publisher)
-        #expect(await waitUntil { (try? house.broker.retained("\(prefix)/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await house.broker.retained("\(prefix)/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
         return (house, daemon)
     }
 
@@ -79,7 +79,7 @@ struct MQTTSourceTests {
         // A publisher that stopped: its last state, marked stale, and the reason on stderr.
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit() == 0)
-        #expect(try house.broker.retained("breather/gone/availability") == "offline")
+        #expect(try await house.broker.retained("breather/gone/availability") == "offline")
         let stale = try await other.run(["--config", other.configPath, "--source", house.source, "--format", "json"])
         let document = try #require(jsonObject(stale.stdout), "\(stale.stdout) \(stale.stderr)")
         #expect(stale.status == 0, "\(stale.stderr)")
@@ -107,7 +107,7 @@ struct MQTTSourceTests {
         publisher.send(SIGUSR1)
         #expect(await waitUntil { aqi(other.jsonOutput) == 28 }, "\(daemon.stderr)")
         #expect(trap.requests.isEmpty, "\(trap.requests)")
-        #expect(try house.broker.retained("breather/subscriber/state").isEmpty, "a subscribing daemon publishes nothing")
+        #expect(try await house.broker.retained("breather/subscriber/state").isEmpty, "a subscribing daemon publishes nothing")
         #expect(!daemon.stderr.contains(MosquittoBroker.password))
     }
 
@@ -142,23 +142,23 @@ struct MQTTSourceTests {
         let config = try String(contentsOfFile: house.publisher.configPath, encoding: .utf8)
         try house.publisher.writeConfig(config.replacingOccurrences(of: "topic_prefix = \"breather/before\"", with: "topic_prefix = \"breather/after\""))
         daemon.send(SIGHUP)
-        #expect(await waitUntil { (try? house.broker.retained("breather/after/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
-        #expect(await waitUntil { (try? house.broker.retained("breather/after/availability")) == "online" }, "\(daemon.stderr)")
-        #expect(await waitUntil { (try? house.broker.retained("breather/before/state"))?.isEmpty == true }, "the old state stays")
-        let oldAvailability = try house.broker.retained("breather/before/availability")
+        #expect(await waitUntil { (try? await house.broker.retained("breather/after/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await house.broker.retained("breather/after/availability")) == "online" }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await house.broker.retained("breather/before/state"))?.isEmpty == true }, "the old state stays")
+        let oldAvailability = try await house.broker.retained("breather/before/availability")
         #expect(oldAvailability.isEmpty, "\(oldAvailability) \(daemon.stderr) \((try? String(contentsOfFile: house.broker.logPath, encoding: .utf8)) ?? "")")
-        let state = try #require(jsonObject(try house.broker.retained("breather/after/state")))
+        let state = try #require(jsonObject(try await house.broker.retained("breather/after/state")))
         #expect((state["air_quality"] as? [String: Any])?["aqi"] as? Int == 112)
         // Home Assistant's configs now read the new state topic.
-        let configs = try house.broker.retainedMessages("homeassistant/sensor/+/aqi/config")
+        let configs = try await house.broker.retainedMessages("homeassistant/sensor/+/aqi/config")
         let stateTopics = configs.map { jsonObject(String($0.drop { $0 != " " }.dropFirst()))?["state_topic"] as? String }
         #expect(stateTopics == ["breather/after/state"], "\(configs)")
         // Discovery turned off: Home Assistant's entities are removed (empty retained configs).
         let withDiscovery = try String(contentsOfFile: house.publisher.configPath, encoding: .utf8)
         try house.publisher.writeConfig(withDiscovery.replacingOccurrences(of: "keepalive = 60", with: "keepalive = 60\ndiscovery = false"))
         daemon.send(SIGHUP)
-        #expect(await waitUntil { (try? house.broker.retainedMessages("homeassistant/sensor/+/+/config"))?.isEmpty == true }, "\(daemon.stderr)")
-        #expect(await waitUntil { (try? house.broker.retained("breather/after/availability")) == "online" }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await house.broker.retainedMessages("homeassistant/sensor/+/+/config"))?.isEmpty == true }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await house.broker.retained("breather/after/availability")) == "online" }, "\(daemon.stderr)")
         // [mqtt] removed: publishing stops, saying offline.
         let withoutMQTT = try String(contentsOfFile: house.publisher.configPath, encoding: .utf8)
         let lines = withoutMQTT.split(separator: "\n", omittingEmptySubsequences: false)
@@ -166,7 +166,7 @@ struct MQTTSourceTests {
         let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("[") } ?? lines.endIndex
         try house.publisher.writeConfig((lines[..<start] + lines[end...]).joined(separator: "\n"))
         daemon.send(SIGHUP)
-        #expect(await waitUntil { (try? house.broker.retained("breather/after/availability")) == "offline" }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await house.broker.retained("breather/after/availability")) == "offline" }, "\(daemon.stderr)")
         #expect(daemon.process.isRunning, "\(daemon.stderr)")
     }
 }

@@ -36,7 +36,7 @@ struct MQTTSubscriberTests {
         let house = try await Household.start(prefix: "breather/house")
         let daemon = try DaemonProcess(sandbox: house.publisher)
         defer { daemon.send(SIGKILL) }
-        #expect(await waitUntil { (try? house.broker.retained("breather/house/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await house.broker.retained("breather/house/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
         let trap = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 300))))
         let other = try house.subscriberSandbox(trap: trap)
         let expected: [(format: String, text: String)] = [
@@ -70,7 +70,7 @@ struct MQTTSubscriberTests {
     func publisherOffline() async throws {
         let house = try await Household.start(prefix: "breather/offline")
         let daemon = try DaemonProcess(sandbox: house.publisher)
-        #expect(await waitUntil { (try? house.broker.retained("breather/offline/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await house.broker.retained("breather/offline/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
         let trap = try await FixtureServer.start(routes: [:])
         let watch = try WatchProcess(try house.subscriberSandbox(trap: trap), ["--format", "waybar", "--source", house.source])
         let first = try #require(await watch.waitForLines(1).first.flatMap(jsonObject))
@@ -88,21 +88,16 @@ struct MQTTSubscriberTests {
     func faults() async throws {
         let house = try await Household.start(prefix: "breather/faults")
         let daemon = try DaemonProcess(sandbox: house.publisher)
-        #expect(await waitUntil { (try? house.broker.retained("breather/faults/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
+        #expect(await waitUntil { (try? await house.broker.retained("breather/faults/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
         daemon.send(SIGTERM)
         #expect(await daemon.waitForExit() == 0)
         // The publisher stopped cleanly; pretend it is back so only the payloads matter.
         try house.broker.publish("breather/faults/availability", "online", retain: true)
         // A thousand retained messages beside the state, under the same prefix and elsewhere.
-        let junk = (0..<1000).map { "breather/faults/junk/\($0) \(String(repeating: "x", count: $0 % 50))" }.joined(separator: "\n")
-        let junkFile = house.publisher.home.appendingPathComponent("junk.txt").path
-        try junk.write(toFile: junkFile, atomically: true, encoding: .utf8)
-        try await offThePool {
-            for line in junk.split(separator: "\n") {
-                let parts = line.split(separator: " ", maxSplits: 1)
-                try house.broker.publish(String(parts[0]), parts.count > 1 ? String(parts[1]) : "", retain: true)
-            }
-        }
+        // (An empty payload, every 50th, clears its topic, as `mosquitto_pub -r -m ""` does.)
+        let junk = (0..<1000).map { (topic: "breather/faults/junk/\($0)", payload: String(repeating: "x", count: $0 % 50)) }
+        try await offThePool { try house.broker.publishRetained(junk) }
+        #expect(try await house.broker.retained("breather/faults/junk/999") == String(repeating: "x", count: 49), "the junk is retained")
         let trap = try await FixtureServer.start(routes: [:])
         let other = try house.subscriberSandbox(trap: trap)
         let log = other.home.appendingPathComponent("watch.stderr").path

@@ -20,12 +20,14 @@ func airQualityBody(pm25: Double, pm10: Double = 10, o3: Double = 20, no2: Doubl
 }
 
 /// `2026-11-22T13:00`: Open-Meteo's local time format (the bodies here say utc_offset 0), to the hour.
+/// From the UTC calendar fields (gmtime_r), not a DateFormatter: the replies of a week of hours
+/// call this hundreds of times, and a formatter made at each call is costly.
 func openMeteoTime(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd'T'HH:00"
-    return formatter.string(from: date)
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var fields = tm()
+    gmtime_r(&seconds, &fields)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(fields.tm_year + 1900)-\(two(fields.tm_mon + 1))-\(two(fields.tm_mday))T\(two(fields.tm_hour)):00"
 }
 
 /// The default Open-Meteo routes with a chosen air-quality reply.

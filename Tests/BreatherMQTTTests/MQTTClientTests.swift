@@ -16,8 +16,8 @@ struct MQTTClientTests {
         #expect(await publisher.wait { $0.connections == 1 })
         a.publish("t/state", Array("{\"aqi\":57}".utf8), retain: true)
         // Retained: the broker keeps it for a subscriber that comes later.
-        #expect(await waitUntil(timeout: 10) { (try? broker.retained("t/state")) == "{\"aqi\":57}" })
-        #expect(try broker.retained("t/availability") == "online")
+        #expect(await waitUntil(timeout: 10) { (try? await broker.retained("t/state")) == "{\"aqi\":57}" })
+        #expect(try await broker.retained("t/availability") == "online")
         let b = try makeClient(broker, subscriber)
         b.subscribe("t/state")
         b.start()
@@ -27,7 +27,7 @@ struct MQTTClientTests {
         #expect(await subscriber.wait { $0.messages.contains { $0.payload == Array("{\"aqi\":60}".utf8) && !$0.retained } })
         // A clean stop says `offline` on the availability topic, as the will would.
         a.stop()
-        #expect(try broker.retained("t/availability") == "offline")
+        #expect(try await broker.retained("t/availability") == "offline")
         b.stop()
     }
 
@@ -69,13 +69,13 @@ struct MQTTClientTests {
         client.start()
         #expect(await recorder.wait { $0.connections == 1 })
         client.publish("r/state", Array("kept".utf8), retain: true)
-        #expect(await waitUntil(timeout: 10) { (try? broker.retained("r/state")) == "kept" })
+        #expect(await waitUntil(timeout: 10) { (try? await broker.retained("r/state")) == "kept" })
         broker.stop()  // no persistence: the broker forgets every retained message
         #expect(await recorder.wait { $0.failures.contains(.unreachable("mqtt: lost the connection to 127.0.0.1:\(broker.port)")) })
         try await offThePool { try broker.start() }
         #expect(await recorder.wait { $0.connections == 2 })
-        #expect(await waitUntil(timeout: 10) { (try? broker.retained("r/state")) == "kept" })
-        #expect(try broker.retained("r/availability") == "online")
+        #expect(await waitUntil(timeout: 10) { (try? await broker.retained("r/state")) == "kept" })
+        #expect(try await broker.retained("r/availability") == "online")
         // The subscription was renewed on the new connection.
         try broker.publish("r/command", "refresh")
         #expect(await recorder.wait { $0.messages.contains { $0.topic == "r/command" && $0.payload == Array("refresh".utf8) } })
@@ -93,7 +93,7 @@ struct MQTTClientTests {
         [a, b, c].forEach { $0.start() }
         #expect(await good.wait { $0.connections == 1 })
         a.publish("tls/state", Array("secure".utf8), retain: true)
-        #expect(await waitUntil(timeout: 10) { (try? broker.retained("tls/state")) == "secure" })
+        #expect(await waitUntil(timeout: 10) { (try? await broker.retained("tls/state")) == "secure" })
         #expect(await wrongName.wait { !$0.failures.isEmpty })
         #expect(await untrusted.wait { !$0.failures.isEmpty })
         [a, b, c].forEach { $0.stop() }

@@ -25,6 +25,16 @@ public func waitUntil(timeout: Double = 30, _ condition: () throws -> Bool) asyn
     return try condition()
 }
 
+/// `waitUntil` for a condition that awaits (a query run off the pool, as the broker's).
+public func waitUntil(timeout: Double = 30, _ condition: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(timeout * 1000)))
+    while ContinuousClock.now < deadline {
+        if try await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return try await condition()
+}
+
 /// Waits (without blocking a thread) for `process` to exit and returns its status; after
 /// `timeout` seconds it is killed and, once it is gone, nil comes back. `terminationStatus` is
 /// only read after the exit, so a stuck child fails its own test instead of trapping the run.

@@ -78,7 +78,9 @@ public final class FixtureServer: @unchecked Sendable {
         let logFile = directory.appendingPathComponent("requests.log").path
         try JSONEncoder().encode(routes).write(to: URL(fileURLWithPath: routesFile))
         _ = FileManager.default.createFile(atPath: logFile, contents: Data())
-        process.arguments = ["python3", "-u", SupportPaths.server, routesFile, SupportPaths.fixtures, logFile]
+        // -S: no site module, which loads whatever .pth files the machine has (certifi's, here):
+        // the server needs the standard library only, and the suite starts hundreds of them.
+        process.arguments = ["python3", "-S", "-u", SupportPaths.server, routesFile, SupportPaths.fixtures, logFile]
         let pipe = try closeOnExecPipe()
         process.standardOutput = pipe.write
         try process.run()

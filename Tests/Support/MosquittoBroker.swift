@@ -119,21 +119,81 @@ public final class MosquittoBroker: @unchecked Sendable {
     }
 
     /// The retained message on `topic` as the broker holds it now (empty when none), read by
-    /// an anonymous `mosquitto_sub` on the observer port.
-    public func retained(_ topic: String) throws -> String {
-        try Self.runTool("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", "\(observerPort)", "-t", topic, "-C", "1", "-W", "2", "--retained-only"],
-                         allowFailure: true).trimmingCharacters(in: .newlines)
+    /// an anonymous `mosquitto_sub` on the observer port. Async, and on a thread of its own
+    /// (`offThePool`): with no message retained, `mosquitto_sub` waits out its 2 s, and a
+    /// cooperative thread blocked that long stalls half of a parallel run on two cores.
+    public func retained(_ topic: String) async throws -> String {
+        let port = observerPort
+        return try await offThePool {
+            try Self.runTool("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-C", "1", "-W", "2", "--retained-only"],
+                             allowFailure: true).trimmingCharacters(in: .newlines)
+        }
     }
 
     /// Every retained message under `filter` (wildcards allowed) as "topic payload" lines.
-    public func retainedMessages(_ filter: String) throws -> [String] {
-        try Self.runTool("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", "\(observerPort)", "-t", filter, "-v", "-W", "1", "--retained-only"],
-                         allowFailure: true).split(separator: "\n").map(String.init)
+    /// `mosquitto_sub` always waits its whole 1 s for them: off the pool, as `retained`.
+    public func retainedMessages(_ filter: String) async throws -> [String] {
+        let port = observerPort
+        return try await offThePool {
+            try Self.runTool("/usr/bin/mosquitto_sub", ["-h", "127.0.0.1", "-p", "\(port)", "-t", filter, "-v", "-W", "1", "--retained-only"],
+                             allowFailure: true).split(separator: "\n").map(String.init)
+        }
     }
 
     /// Publishes `payload` on `topic` through the observer port.
     public func publish(_ topic: String, _ payload: String, retain: Bool = false) throws {
         try Self.runTool("/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", "\(observerPort)", "-t", topic, "-m", payload, "-q", "1"] + (retain ? ["-r"] : []))
+    }
+
+    /// Publishes every message as a retained one, in order, over one anonymous connection to the
+    /// observer port (MQTT 3.1.1, QoS 0), and returns once the broker has answered a ping sent
+    /// after the last: it handles a connection's packets in order, so every message is retained
+    /// by then. For many messages: a `mosquitto_pub` each cost seconds of CPU for a thousand.
+    public func publishRetained(_ messages: [(topic: String, payload: String)]) throws {
+        func packet(_ type: UInt8, _ body: [UInt8]) -> [UInt8] {
+            var bytes = [type], length = body.count
+            repeat {
+                bytes.append(UInt8(length % 128) | (length >= 128 ? 0x80 : 0))
+                length /= 128
+            } while length > 0
+            return bytes + body
+        }
+        func string(_ text: String) -> [UInt8] {
+            let utf8 = Array(text.utf8)
+            return [UInt8(utf8.count >> 8), UInt8(utf8.count & 0xFF)] + utf8
+        }
+        // CONNECT (clean session, keepalive 60 s), the PUBLISHes (0x31: QoS 0, retain), PINGREQ.
+        var out = packet(0x10, string("MQTT") + [4, 0x02, 0, 60] + string("breather-test-\(UUID().uuidString.prefix(8))"))
+        for message in messages { out += packet(0x31, string(message.topic) + Array(message.payload.utf8)) }
+        out += packet(0xC0, [])
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: in_port_t(UInt16(observerPort).bigEndian),
+                                  sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        guard connected else { throw BrokerError.toolFailed("publishRetained: no connection to port \(observerPort)") }
+        var sent = 0
+        while sent < out.count {
+            let count = out[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw BrokerError.toolFailed("publishRetained: send failed, errno \(errno)") }
+            sent += count
+        }
+        // CONNACK (0x20 0x02, flags, return code 0) then PINGRESP (0xD0 0x00).
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16)
+        while reply.count < 6 {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            reply += buffer[..<count]
+        }
+        guard reply == [0x20, 0x02, 0x00, 0x00, 0xD0, 0x00] else {
+            throw BrokerError.toolFailed("publishRetained: the broker answered \(reply)")
+        }
+        _ = packet(0xE0, []).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }  // DISCONNECT
     }
 
     /// Publishes each line of `file` as one message on `topic` (`mosquitto_pub -l`, one
@@ -242,7 +302,15 @@ public final class MQTTWatcher: @unchecked Sendable {
     private let process = Process()
     private let output: String
 
-    public init(broker: MosquittoBroker, filter: String) throws {
+    /// Starts the watch and waits half a second, without blocking a thread, for the broker to
+    /// have its subscription (mosquitto_sub logs nothing on success).
+    public static func start(broker: MosquittoBroker, filter: String) async throws -> MQTTWatcher {
+        let watcher = try MQTTWatcher(broker: broker, filter: filter)
+        try await Task.sleep(for: .milliseconds(500))
+        return watcher
+    }
+
+    private init(broker: MosquittoBroker, filter: String) throws {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("breather-watch-\(UUID().uuidString)").path
         _ = FileManager.default.createFile(atPath: output, contents: Data())
         process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
@@ -250,8 +318,6 @@ public final class MQTTWatcher: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(forWritingAtPath: output)
         try MosquittoBroker.runUnblocked(process)
-        // Subscribed once the broker has its session (mosquitto_sub logs nothing on success).
-        Thread.sleep(forTimeInterval: 0.5)
     }
 
     /// Every message seen so far, in order: its topic and its payload ("" when empty).

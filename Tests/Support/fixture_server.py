@@ -23,13 +23,19 @@ longitude set to the place asked; a list naming a latitude in "refuse" gets Open
 Unknown paths get 404. Every request's path and query, its User-Agent and the Unix time it
 arrived, tab-separated, are appended to REQUEST_LOG, one line each.
 """
-import http.server
 import json
 import os
+import socketserver
 import sys
 import threading
 import time
 import urllib.parse
+from http import HTTPStatus
+
+# The HTTP/1.1 layer is our own, on socketserver: http.server (email, http.client, html,
+# mimetypes) doubled the start-up of a server, and the test suite starts a few hundred.
+# Requests are GETs with no body; a connection stays open for the next request (libcurl
+# reuses it) until the client closes it or a reply closes it ("bytes" streams).
 
 ROUTES, FIXTURES, LOG = sys.argv[1], sys.argv[2], sys.argv[3]
 # Requests served so far per path, for "cycle".
@@ -37,8 +43,80 @@ REQUEST_COUNTS = {}
 COUNT_LOCK = threading.Lock()
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Headers:
+    """The request's headers in order; `get` ignores case, as http.server's did."""
+
+    def __init__(self, pairs):
+        self.pairs = pairs
+
+    def get(self, name, default=None):
+        return next((value for key, value in self.pairs if key.lower() == name.lower()), default)
+
+    def items(self):
+        return list(self.pairs)
+
+
+class Handler(socketserver.StreamRequestHandler):
+    def handle(self):
+        self.close_connection = False
+        while not self.close_connection:
+            request = self.read_request()
+            if request is None:
+                return
+            if not request:
+                # Not HTTP (a TLS ClientHello, say): a 400 in plain text, as http.server did,
+                # so the client fails at once instead of waiting for an answer in its protocol.
+                self.reply(400, b'{"message":"Bad request"}', {})
+                return
+            if self.command == "GET":
+                self.do_GET()
+            else:
+                self.reply(501, b'{"message":"Unsupported method"}', {})
+                self.close_connection = True
+            self.wfile.flush()
+
+    def read_request(self):
+        """Reads the request line and headers: True for a request, False for a request line
+        that is not HTTP, None at the end of the connection."""
+        line = self.rfile.readline(65537)
+        while line in (b"\r\n", b"\n"):  # blank lines before a request are allowed
+            line = self.rfile.readline(65537)
+        if not line:
+            return None
+        words = line.decode("latin-1").split()
+        if len(words) != 3 or not words[2].startswith("HTTP/"):
+            return False
+        self.command, self.path, version = words
+        pairs = []
+        while True:
+            header = self.rfile.readline(65537).decode("latin-1")
+            if header in ("\r\n", "\n", ""):
+                break
+            if header[0] in " \t" and pairs:  # a folded line continues the last header
+                pairs[-1] = (pairs[-1][0], pairs[-1][1] + " " + header.strip())
+                continue
+            name, _, value = header.partition(":")
+            pairs.append((name.strip(), value.strip()))
+        self.headers = Headers(pairs)
+        connection = (self.headers.get("Connection") or "").lower()
+        self.close_connection = connection == "close" or (version == "HTTP/1.0" and connection != "keep-alive")
+        return True
+
+    def send_response(self, status):
+        try:
+            reason = HTTPStatus(status).phrase
+        except ValueError:
+            reason = ""
+        self.head = [f"HTTP/1.1 {status} {reason}", "Server: fixture_server.py",
+                     "Date: " + time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime())]
+
+    def send_header(self, name, value):
+        self.head.append(f"{name}: {value}")
+        if name.lower() == "connection" and value.lower() == "close":
+            self.close_connection = True
+
+    def end_headers(self):
+        self.wfile.write(("\r\n".join(self.head) + "\r\n\r\n").encode("latin-1"))
 
     def do_GET(self):
         path = urllib.parse.urlsplit(self.path).path
@@ -108,12 +186,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             pass
         self.close_connection = True
 
-    def log_message(self, *args):
-        pass
 
-
-class Server(http.server.ThreadingHTTPServer):
+class Server(socketserver.ThreadingTCPServer):
     daemon_threads = True
+    allow_reuse_address = True
 
     def handle_error(self, request, client_address):
         # A client that gave up (a timeout under test) is expected, not an error worth a traceback.
