@@ -712,5 +712,11 @@ extension Catalogs {
         "place %s is no longer in the config: deleting its retained state and discovery configs": ["der Ort %s steht nicht mehr in der Konfiguration: sein gespeicherter Zustand und seine Discovery-Konfigurationen werden gelöscht"],
         "refresh requested on %s": ["Aktualisierung über %s angefordert"],
         "subscribed to %s": ["%s abonniert"],
+        "ppb ↔ µg/m³ at %s": ["ppb ↔ µg/m³ bei %s"],
+        "index reported by %s, not computed": ["Index von %s gemeldet, nicht berechnet"],
+        "Breather estimate": ["Schätzung von Breather"],
+        "asthma method\u{4}estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means)": ["Schätzung nach Kanadas AQHI (3-h-Mittel von O3, NO2, PM2.5)"],
+        "asthma method\u{4}estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means) raised by pollen (AAAAI NAB count levels)": ["Schätzung nach Kanadas AQHI (3-h-Mittel von O3, NO2, PM2.5), durch Pollen erhöht (AAAAI-NAB-Zählstufen)"],
+        "asthma method\u{4}estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means); pollen counted (AAAAI NAB levels), not higher": ["Schätzung nach Kanadas AQHI (3-h-Mittel von O3, NO2, PM2.5); Pollen gezählt (AAAAI-NAB-Stufen), nicht höher"],
     ]
 }

@@ -712,5 +712,11 @@ extension Catalogs {
         "place %s is no longer in the config: deleting its retained state and discovery configs": ["el lugar %s ya no está en la configuración: se eliminan su estado retenido y sus configuraciones de descubrimiento"],
         "refresh requested on %s": ["actualización solicitada en %s"],
         "subscribed to %s": ["suscrito a %s"],
+        "ppb ↔ µg/m³ at %s": ["ppb ↔ µg/m³ a %s"],
+        "index reported by %s, not computed": ["índice informado por %s, no calculado"],
+        "Breather estimate": ["estimación de Breather"],
+        "asthma method\u{4}estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means)": ["estimación según el AQHI de Canadá (medias de 3 h de O3, NO2, PM2.5)"],
+        "asthma method\u{4}estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means) raised by pollen (AAAAI NAB count levels)": ["estimación según el AQHI de Canadá (medias de 3 h de O3, NO2, PM2.5), elevada por el polen (niveles de recuento AAAAI NAB)"],
+        "asthma method\u{4}estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means); pollen counted (AAAAI NAB levels), not higher": ["estimación según el AQHI de Canadá (medias de 3 h de O3, NO2, PM2.5); polen contado (niveles AAAAI NAB), no más alta"],
     ]
 }

@@ -712,5 +712,11 @@ extension Catalogs {
         "place %s is no longer in the config: deleting its retained state and discovery configs": ["le lieu %s n'est plus dans la configuration : suppression de son état retenu et de ses configurations de découverte"],
         "refresh requested on %s": ["actualisation demandée sur %s"],
         "subscribed to %s": ["abonné à %s"],
+        "ppb ↔ µg/m³ at %s": ["ppb ↔ µg/m³ à %s"],
+        "index reported by %s, not computed": ["indice fourni par %s, non calculé"],
+        "Breather estimate": ["estimation de Breather"],
+        "asthma method\u{4}estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means)": ["estimation d'après la Cote air santé du Canada (moyennes sur 3 h d'O3, NO2, PM2.5)"],
+        "asthma method\u{4}estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means) raised by pollen (AAAAI NAB count levels)": ["estimation d'après la Cote air santé du Canada (moyennes sur 3 h d'O3, NO2, PM2.5), relevée par le pollen (niveaux de comptage AAAAI NAB)"],
+        "asthma method\u{4}estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means); pollen counted (AAAAI NAB levels), not higher": ["estimation d'après la Cote air santé du Canada (moyennes sur 3 h d'O3, NO2, PM2.5) ; pollen compté (niveaux AAAAI NAB), pas plus élevée"],
     ]
 }

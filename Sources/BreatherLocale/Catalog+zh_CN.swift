@@ -712,5 +712,11 @@ extension Catalogs {
         "place %s is no longer in the config: deleting its retained state and discovery configs": ["地点 %s 已不在配置中：正在删除它保留的状态和发现配置"],
         "refresh requested on %s": ["在 %s 上请求了刷新"],
         "subscribed to %s": ["已订阅 %s"],
+        "ppb ↔ µg/m³ at %s": ["ppb ↔ µg/m³ 换算条件：%s"],
+        "index reported by %s, not computed": ["指数由 %s 报告，非计算所得"],
+        "Breather estimate": ["Breather 估算"],
+        "asthma method\u{4}estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means)": ["根据加拿大 AQHI 估算（O3、NO2、PM2.5 的 3 小时均值）"],
+        "asthma method\u{4}estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means) raised by pollen (AAAAI NAB count levels)": ["根据加拿大 AQHI 估算（O3、NO2、PM2.5 的 3 小时均值），因花粉而调高（AAAAI NAB 计数等级）"],
+        "asthma method\u{4}estimate from Canada's AQHI (O3, NO2, PM2.5 3-h means); pollen counted (AAAAI NAB levels), not higher": ["根据加拿大 AQHI 估算（O3、NO2、PM2.5 的 3 小时均值）；已计入花粉（AAAAI NAB 等级），未调高"],
     ]
 }

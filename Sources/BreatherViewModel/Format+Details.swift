@@ -50,7 +50,7 @@ extension Format {
         case "propeller": "Propeller Health"
         case "waqi": "World Air Quality Index Project (waqi.info)"
         case "openweathermap": "OpenWeather"
-        case "estimate": "Breather estimate"
+        case "estimate": tr("Breather estimate")
         default: provider
         }
     }
@@ -88,10 +88,10 @@ extension Format {
             // Which reference conditions ppb ↔ µg/m³ used (they differ: EU/UK 20 °C, others 25 °C),
             // then the standard's footnote rules that shaped the index.
             if let applied = index.subIndices.lazy.compactMap(\.conversion).first {
-                lines.append("  ppb ↔ µg/m³ at \(applied.conditions)")
+                lines.append("  " + tr("ppb ↔ µg/m³ at %s").filled("\(applied.conditions)"))
             }
             lines += index.notes.map { "  " + $0.text }
-            if !report.computed { lines.append("  index reported by \(report.source), not computed") }
+            if !report.computed { lines.append("  " + tr("index reported by %s, not computed").filled(report.source)) }
         } else {
             lines.append("\(city): " + tr("air quality unavailable"))
         }
@@ -108,8 +108,9 @@ extension Format {
         }
         if let asthma = conditions.asthma {
             let probability = Format.probability(asthma.probability)
-            // An estimate's method says it is one ("estimate from Canada's AQHI …").
-            let method = asthma.method.map { " (\($0))" } ?? " (\(asthma.source))"
+            // An estimate's method says it is one ("estimate from Canada's AQHI …"). Breather's own
+            // methods are in the catalogs; another's (an older version's, over MQTT) shows as written.
+            let method = asthma.method.map { " (\(tr($0, context: "asthma method")))" } ?? " (\(asthma.source))"
             lines.append(tr("Asthma risk:") + " \(riskName(asthma.risk))\(probability.isEmpty ? "" : " \(probability)")\(method)")
             if !asthmaOutlook.isEmpty { lines.append("  " + tr("next 24 h:") + " \(asthmaOutlook)") }
         } else {

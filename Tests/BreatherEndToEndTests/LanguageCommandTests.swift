@@ -40,10 +40,14 @@ struct LanguageCommandTests {
         let french = try await sandbox.run(arguments, environment: ["LANGUAGE": "fr"])
         #expect(french.status == 0, "\(french.stderr)")
         #expect(french.stdout.contains("Météo : 🌦️ Bruine verglaçante faible, -1°C"), "\(french.stdout)")
+        // The asthma estimate's method and the sources line: Breather's own words, in French too.
+        #expect(french.stdout.contains("la Cote air santé du Canada (moyennes sur 3 h d") && french.stdout.contains("estimation de Breather"),
+                "\(french.stdout)")
         let chinese = try await sandbox.run(arguments, environment: ["LANG": "zh_CN.UTF-8"])
         #expect(chinese.stdout.contains("小冻毛毛雨"), "\(chinese.stdout)")
         let english = try await sandbox.run(arguments, environment: ["LANG": "C"])
         #expect(english.stdout.contains("Weather: 🌦️ Light freezing drizzle, -1°C"), "\(english.stdout)")
+        #expect(english.stdout.contains("s AQHI (O3, NO2, PM2.5 3-h means)") && english.stdout.contains("Breather estimate"), "\(english.stdout)")
         // The compact text: the glyph and the temperature, no words for the weather.
         #expect(english.stdout.contains(#""text":"US AQI"#) && english.stdout.contains("🌦️ -1°C"), "\(english.stdout)")
         let json = try await sandbox.run(["--format", "json", "--config", sandbox.configPath], environment: ["LANGUAGE": "fr"])
