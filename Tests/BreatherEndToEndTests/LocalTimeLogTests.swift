@@ -17,14 +17,14 @@ struct LocalTimeLogTests {
     }
 
     @Test("history in a zone: CSV times carry the local offset (with and without DST), quoted as RFC 4180; the table shows local minutes; --daily local days",
-          arguments: ["Europe/Berlin", "America/New_York"])
-    func historyTimes(zone: String) async throws {
+          arguments: [("Europe/Berlin", -1800), ("America/New_York", 9000)])
+    func historyTimes(zone: String, secondsIntoUTCDay: Int) async throws {
         let sandbox = try Sandbox()
         try sandbox.writeConfig("[location]\nlatitude = 40.6769\nlongitude = -73.9423\n[history]\nkeep_raw = \"366d\"\n")
-        // 23:30 UTC on days 1, 90, 180 and 270 back: at least one in summer time and one not,
-        // and each on a different local day than its UTC one in both zones.
+        // Days 270, 180, 90 and 1 back: at least one in summer time and one not. At 23:30 UTC
+        // (Berlin) or 02:30 UTC (New York), each is on another local day than its UTC one.
         let today = Int(Date().timeIntervalSince1970) / 86_400 * 86_400
-        let times = [1, 90, 180, 270].map { today - $0 * 86_400 - 1800 }
+        let times = [270, 180, 90, 1].map { today - $0 * 86_400 + secondsIntoUTCDay }
         var csv = HistoryImportTests.header + "\r\n"
         for time in times {
             csv += "\(HistoryImportTests.utcStamp(time)),\"Brooklyn, \"\"NY\"\"\",40.6769,-73.9423,open-meteo,us,,,,22.1" + String(repeating: ",", count: 26) + "\r\n"
@@ -92,7 +92,7 @@ struct LocalTimeLogTests {
         try sandbox.writeConfig("[location]\nlatitude = 40.6769\nlongitude = -73.9423\nname = \"Brooklyn\"\n")
         let env = ["TZ": "Europe/Berlin"]
         for arguments in [["3", "--reliever", "2", "--pef", "410", "--night", "--symptom", "wheeze=2", "--symptom", "cough=0", "--tag", "smoke",
-                           "--tag", "my-own_tag", "--note", "bonfire, \"next door\"\nall evening", "--at", "2026-11-20 09:00"],
+                           "--tag", "my-own_tag", "--note", "bonfire, \"next door\"\nall evening", "--at", "2026-11-20 09:00", "--place", "Brooklyn"],
                           ["1", "--pef", "480", "--at", "2026-07-01 07:00"]] {
             let logged = try await sandbox.run(["log"] + arguments + ["--config", sandbox.configPath], environment: env)
             #expect(logged.status == 0, "\(logged.stderr)")
@@ -102,7 +102,7 @@ struct LocalTimeLogTests {
         #expect(lines.first == "time,place,score,reliever,peak_flow,night_waking,activity_limited,cough,wheeze,chest_tightness,breathlessness,tags,note,exposure")
         #expect(lines.contains("2026-11-20T09:00:00+01:00,Brooklyn,3,2,410,1,,0,2,,,smoke;my-own_tag,\"bonfire, \"\"next door\"\"\nall evening\","),
                 "\(export.stdout)")
-        #expect(lines.contains("2026-07-01T07:00:00+02:00,Brooklyn,1,,480,,,,,,,,,"), "\(export.stdout)")
+        #expect(lines.contains("2026-07-01T07:00:00+02:00,,1,,480,,,,,,,,,"), "\(export.stdout)")
 
         let file = sandbox.home.appendingPathComponent("log.csv").path
         try export.stdout.write(toFile: file, atomically: true, encoding: .utf8)
