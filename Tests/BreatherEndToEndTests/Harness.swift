@@ -134,7 +134,8 @@ final class Sandbox: @unchecked Sendable {
     }
 
     /// Read once: copying the whole environment on every run raced with the tests that pin TZ
-    /// with setenv (`withTimeZone`), and a run crashed copying an entry being replaced.
+    /// with setenv (`withTimeZone`, now UTC only, and nothing at all in a UTC process), and a
+    /// run crashed copying an entry being replaced.
     private static let profileFile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"]
 
     private func runBlocking(_ arguments: [String], environment: [String: String], timeout: Double,

@@ -66,13 +66,31 @@ final class TimeZoneLock: @unchecked Sendable {
     func unlock() { pthread_mutex_unlock(&mutex) }
 }
 
-/// Pins TZ for a test's local times (the process's zone: tests that set it take turns).
+/// Whether the process's zone is UTC already: an offset of 0 in winter and summer, 2025–2027.
+let processZoneIsUTC: Bool = {
+    tzset()
+    return [1_736_942_400, 1_752_580_800, 1_768_478_400, 1_784_116_800, 1_800_014_400, 1_815_652_800].allSatisfy { seconds in
+        var time = time_t(seconds)
+        var parts = tm()
+        localtime_r(&time, &parts)
+        return parts.tm_gmtoff == 0
+    }
+}()
+
+/// Pins TZ to UTC for a test's local times; only UTC: the zone is the whole process's, so
+/// pinning any other would shift the local days of every suite running meanwhile (a German
+/// evening-prompt test once saw Berlin's day). Tests of a real zone's offsets and DST run the
+/// binary with TZ in the child's environment (BreatherEndToEndTests' LocalTimeLogTests).
 ///
-/// TZ is added to the environment at most once and never removed. Adding or removing a variable
-/// makes glibc reallocate `environ`, and a suite spawning a process meanwhile (which copies
-/// `environ`) crashed in `Process.run`; replacing an existing value swaps one pointer, and glibc
-/// keeps the old string. ":/etc/localtime" is how glibc reads an unset TZ, so it restores that.
+/// Where the process is in UTC already (CI, this machine) it changes nothing. Elsewhere it sets
+/// TZ, one test at a time; TZ is added to the environment at most once and never removed.
+/// Adding or removing a variable makes glibc reallocate `environ`, and a suite spawning a process
+/// meanwhile (which copies `environ`) crashed in `Process.run`; replacing an existing value swaps
+/// one pointer, and glibc keeps the old string. ":/etc/localtime" is how glibc reads an unset
+/// TZ, so it restores that.
 func withTimeZone<T>(_ zone: String, _ body: () throws -> T) rethrows -> T {
+    precondition(zone == "UTC", "pin only UTC in-process: test other zones end to end with TZ in the child's environment")
+    if processZoneIsUTC { return try body() }
     TimeZoneLock.shared.lock()
     defer { TimeZoneLock.shared.unlock() }
     let before = getenv("TZ").map { String(cString: $0) } ?? ":/etc/localtime"
