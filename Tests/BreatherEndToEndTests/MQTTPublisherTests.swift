@@ -177,17 +177,24 @@ struct MQTTPublisherTests {
         #expect(try await broker.retained("breather/cmd/availability") == "offline")
     }
 
-    @Test("wrong password: one clear log line, retried, outputs still written, the password in no output")
-    func wrongPassword() async throws {
+    /// A daemon whose `[mqtt]` password file holds a wrong password (mode 600), with `extra`
+    /// appended to its config (the sandbox keeps the fixture server alive).
+    static func daemonWithWrongPassword(prefix: String, extra: String = "") async throws
+        -> (MosquittoBroker, Sandbox, DaemonProcess) {
         let broker = try await MosquittoBroker.start()
         let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
         let sandbox = try Sandbox()
         let wrong = sandbox.home.appendingPathComponent("wrong.password").path
         try "wrong-\(MosquittoBroker.password)\n".write(toFile: wrong, atomically: true, encoding: .utf8)
         chmod(wrong, 0o600)
-        try sandbox.writeDaemonConfig(server: server, sources: sandbox.mqttTable(broker, prefix: "breather/pw")
-            .replacingOccurrences(of: broker.passwordFile, with: wrong))
-        let daemon = try DaemonProcess(sandbox: sandbox)
+        try sandbox.writeDaemonConfig(server: server, sources: sandbox.mqttTable(broker, prefix: prefix)
+            .replacingOccurrences(of: broker.passwordFile, with: wrong) + extra)
+        return (broker, sandbox, try DaemonProcess(sandbox: sandbox))
+    }
+
+    @Test("wrong password: one clear log line, retried, outputs still written, the password in no output")
+    func wrongPassword() async throws {
+        let (broker, sandbox, daemon) = try await Self.daemonWithWrongPassword(prefix: "breather/pw")
         #expect(await waitUntil { readJSON(sandbox.jsonOutput) != nil }, "the outputs wait for no broker: \(daemon.stderr)")
         let line = "mqtt: 127.0.0.1:\(broker.port) refused the login: Connection Refused: not authorised.; retrying in 1s"
         #expect(await waitUntil { daemon.stderr.contains(line) }, "\(daemon.stderr)")
@@ -200,16 +207,7 @@ struct MQTTPublisherTests {
 
     @Test("wrong password with [display] language = \"de\": the same one line in German, the broker and libmosquitto's words as they are")
     func wrongPasswordGerman() async throws {
-        let broker = try await MosquittoBroker.start()
-        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 5))))
-        let sandbox = try Sandbox()
-        let wrong = sandbox.home.appendingPathComponent("wrong.password").path
-        try "wrong-\(MosquittoBroker.password)\n".write(toFile: wrong, atomically: true, encoding: .utf8)
-        chmod(wrong, 0o600)
-        try sandbox.writeDaemonConfig(server: server, sources: sandbox.mqttTable(broker, prefix: "breather/pwde")
-            .replacingOccurrences(of: broker.passwordFile, with: wrong) + "\n[display]\nlanguage = \"de\"\n")
-        let daemon = try DaemonProcess(sandbox: sandbox)
-        defer { daemon.send(SIGKILL) }
+        let (broker, _, daemon) = try await Self.daemonWithWrongPassword(prefix: "breather/pwde", extra: "\n[display]\nlanguage = \"de\"\n")
         let line = "mqtt: 127.0.0.1:\(broker.port) hat die Anmeldung abgelehnt: Connection Refused: not authorised.; neuer Versuch in 1 s"
         #expect(await waitUntil { daemon.stderr.contains(line) }, "\(daemon.stderr)")
         #expect(!daemon.stderr.contains("refused the login") && !daemon.stderr.contains(MosquittoBroker.password), "\(daemon.stderr)")
