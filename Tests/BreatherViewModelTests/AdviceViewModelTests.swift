@@ -23,13 +23,7 @@ struct AdviceViewModelTests {
             steps.append(.success(result))
         }
         let script = ScriptedFetch(steps)
-        let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in
-            clock.advance(120)
-            var result = try script.next()
-            result.fetchedAt = clock.now
-            result.partsFetchedAt = PartTimes(air: clock.now, weather: clock.now, asthma: clock.now)
-            return result
-        }, now: { clock.now }))
+        let viewModel = MainViewModel(environment: .scripted(script, clock: clock, every: 120))
         let outputs = await pollHistory(viewModel, polls: steps.count).filter { !$0.isLoading }
         let actions = outputs.map { $0.advice?.action }
         // Answered at 2 min; polls at 4 … 18 min: ages 2 … 16 min; 12 min (the 7th poll) is past 10.
@@ -62,13 +56,7 @@ struct AdviceChangeTests {
             steps.append(.success(result))
         }
         let script = ScriptedFetch(steps)
-        var environment = MainViewModel.Environment(fetch: { _ throws(ProviderFailure) in
-            clock.advance(60)
-            var result = try script.next()
-            result.fetchedAt = clock.now
-            result.partsFetchedAt = PartTimes(air: clock.now, weather: clock.now, asthma: clock.now)
-            return result
-        }, now: { clock.now })
+        var environment = MainViewModel.Environment.scripted(script, clock: clock)
         environment.adviceChanged = { _, advice, _ in heard.add(advice.action) }
         let outputs = await pollHistory(MainViewModel(environment: environment), polls: steps.count).filter { !$0.isLoading }
         #expect(outputs.map { $0.advice?.action } == [.ventilate, .ventilate, .ventilate, .ventilate])
@@ -78,13 +66,7 @@ struct AdviceChangeTests {
         quick.holdSeconds = 0
         let heard2 = Heard()
         let script2 = ScriptedFetch(steps)
-        var environment2 = MainViewModel.Environment(fetch: { _ throws(ProviderFailure) in
-            clock.advance(60)
-            var result = try script2.next()
-            result.fetchedAt = clock.now
-            result.partsFetchedAt = PartTimes(air: clock.now, weather: clock.now, asthma: clock.now)
-            return result
-        }, now: { clock.now })
+        var environment2 = MainViewModel.Environment.scripted(script2, clock: clock)
         environment2.advice = quick
         environment2.adviceChanged = { _, advice, _ in heard2.add(advice.action) }
         _ = await pollHistory(MainViewModel(environment: environment2), polls: steps.count)

@@ -49,13 +49,7 @@ func alertsFor(_ steps: [Step], _ settings: AlertSettings, between: (Int, MainVi
         case .failure: return .failure(outage)
         }
     })
-    let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in
-        clock.advance(60)
-        var result = try script.next()
-        result.fetchedAt = clock.now
-        result.partsFetchedAt = PartTimes(air: clock.now, weather: clock.now, asthma: clock.now)
-        return result
-    }, now: { clock.now }))
+    let viewModel = MainViewModel(environment: .scripted(script, clock: clock))
     let outputs = await pollHistory(viewModel, polls: steps.count, between: between)
     var monitor = AlertMonitor(settings: settings)
     var sent: [Sent] = []

@@ -31,13 +31,7 @@ struct BriefingTimeTests {
         let settings = AlertSettings(standard: .us, briefingMinute: 12 * 60 + 10)
         let reading = dayAhead(now: clock.now.addingTimeInterval(60), pm25Ahead: (0..<60).map { (26...30).contains($0) ? 80.0 : 5 })
         let script = ScriptedFetch([.success(reading), .success(reading)])
-        var environment = MainViewModel.Environment(fetch: { _ throws(ProviderFailure) in
-            clock.advance(60)
-            var result = try script.next()
-            result.fetchedAt = clock.now
-            result.partsFetchedAt = PartTimes(air: clock.now, weather: clock.now, asthma: clock.now)
-            return result
-        }, now: { clock.now }).with(localTime: .fixed(3600), pollSeconds: 3600)
+        var environment = MainViewModel.Environment.scripted(script, clock: clock).with(localTime: .fixed(3600), pollSeconds: 3600)
         environment.alerts = settings
         let outputs = await pollHistory(MainViewModel(environment: environment), polls: 1) { _, inputs in
             clock.advance(later)

@@ -25,13 +25,7 @@ func dayAhead(now: Timestamp, pm25Ahead: [Double] = Array(repeating: 5, count: 6
 func dayAheadAlerts(_ steps: [CityConditions], _ settings: AlertSettings, localTime: LocalTime = .utc,
                     clock: TestClock = TestClock()) async -> (sent: [Sent], outputs: [Output], bodies: [String]) {
     let script = ScriptedFetch(steps.map { .success($0) })
-    var environment = MainViewModel.Environment(fetch: { _ throws(ProviderFailure) in
-        clock.advance(60)
-        var result = try script.next()
-        result.fetchedAt = clock.now
-        result.partsFetchedAt = PartTimes(air: clock.now, weather: clock.now, asthma: clock.now)
-        return result
-    }, now: { clock.now })
+    var environment = MainViewModel.Environment.scripted(script, clock: clock)
     environment.localTime = localTime
     environment.alerts = settings
     // One poll at a time: refreshes sent together merge into one fetch.

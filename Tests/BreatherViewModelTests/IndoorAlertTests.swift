@@ -25,13 +25,7 @@ struct IndoorAlertTests {
             steps.append(.success(result))
         }
         let script = ScriptedFetch(steps)
-        let viewModel = MainViewModel(environment: .init(fetch: { _ throws(ProviderFailure) in
-            clock.advance(60)
-            var result = try script.next()
-            result.fetchedAt = clock.now
-            result.partsFetchedAt = PartTimes(air: clock.now, weather: clock.now, asthma: clock.now)
-            return result
-        }, now: { clock.now }))
+        let viewModel = MainViewModel(environment: .scripted(script, clock: clock))
         // One poll at a time: refreshes sent back to back merge into one fetch.
         let outputs = await pollHistory(viewModel, polls: readings.count)
         var monitor = AlertMonitor(settings: settings)

@@ -21,6 +21,20 @@ final class ScriptedFetch: @unchecked Sendable {
     }
 }
 
+extension MainViewModel.Environment {
+    /// An environment whose fetches take `script`'s next result `seconds` apart on `clock` (a
+    /// minute unless given), every part stamped as fetched then, and whose `now` is `clock`'s.
+    static func scripted(_ script: ScriptedFetch, clock: TestClock, every seconds: Double = 60) -> Self {
+        Self(fetch: { _ throws(ProviderFailure) in
+            clock.advance(seconds)
+            var result = try script.next()
+            result.fetchedAt = clock.now
+            result.partsFetchedAt = PartTimes(air: clock.now, weather: clock.now, asthma: clock.now)
+            return result
+        }, now: { clock.now })
+    }
+}
+
 let brooklyn = Location(name: "Brooklyn", latitude: 40.6769, longitude: -73.9423)
 
 /// Conditions with a steady PM2.5 level (µg/m³) over 24 hours, 12.3 °C and a medium asthma risk.

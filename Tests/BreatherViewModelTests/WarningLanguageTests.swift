@@ -10,13 +10,7 @@ import Testing
 private func observed(_ steps: [CityConditions], _ settings: AlertSettings, language: Language) async -> (sent: [AlertNotification], outputs: [Output]) {
     let clock = TestClock()
     let script = ScriptedFetch(steps.map { .success($0) })
-    var environment = MainViewModel.Environment(fetch: { _ throws(ProviderFailure) in
-        clock.advance(60)
-        var result = try script.next()
-        result.fetchedAt = clock.now
-        result.partsFetchedAt = PartTimes(air: clock.now, weather: clock.now, asthma: clock.now)
-        return result
-    }, now: { clock.now })
+    var environment = MainViewModel.Environment.scripted(script, clock: clock)
     environment.localTime = .utc
     environment.alerts = settings
     environment.language = language
