@@ -83,14 +83,14 @@ extension Format {
         if let report {
             let index = report.index
             lines.append(headline(city: city, report: report, standard: standard))
-            if let basis = index.termsBasis { lines.append("  " + basis) }
+            if let basis = termsBasis(index) { lines.append("  " + basis) }
             lines += subIndexLines(index, standard, conditions: conditions)
             // Which reference conditions ppb ↔ µg/m³ used (they differ: EU/UK 20 °C, others 25 °C),
             // then the standard's footnote rules that shaped the index.
             if let applied = index.subIndices.lazy.compactMap(\.conversion).first {
                 lines.append("  " + tr("ppb ↔ µg/m³ at %s").filled("\(applied.conditions)"))
             }
-            lines += index.notes.map { "  " + $0.text }
+            lines += index.notes.map { "  " + note($0) }
             if !report.computed { lines.append("  " + tr("index reported by %s, not computed").filled(report.source)) }
         } else {
             lines.append("\(city): " + tr("air quality unavailable"))
