@@ -88,7 +88,9 @@ extension Format {
             // Which reference conditions ppb ↔ µg/m³ used (they differ: EU/UK 20 °C, others 25 °C),
             // then the standard's footnote rules that shaped the index.
             if let applied = index.subIndices.lazy.compactMap(\.conversion).first {
-                lines.append("  " + tr("ppb ↔ µg/m³ at %s").filled("\(applied.conditions)"))
+                // "25 °C, 101,325 kPa" in de, fr, es: each number of the conditions with the language's mark.
+                let conditions = "\(applied.conditions)".split(separator: " ").map { L10n.number(String($0)) }.joined(separator: " ")
+                lines.append("  " + tr("ppb ↔ µg/m³ at %s").filled(conditions))
             }
             lines += index.notes.map { "  " + note($0) }
             if !report.computed { lines.append("  " + tr("index reported by %s, not computed").filled(report.source)) }

@@ -201,6 +201,14 @@ struct NoteLanguageTests {
         #expect(!stray, "\(language): \(text)")
     }
 
+    @Test("the ppb ↔ µg/m³ conditions above the notes take the language's decimal mark")
+    func conversionConditions() throws {
+        let report = AirQualityReport(index: try AQIStandard.us.index(from: [reading(.no2, .hour1, 94.1)]), computed: true, source: "calculator")
+        #expect(Self.tooltip(report, .english).contains("  ppb ↔ µg/m³ at 25 °C, 101.325 kPa"))
+        #expect(Self.tooltip(report, .french).contains("  ppb ↔ µg/m³ à 25 °C, 101,325 kPa"), "\(Self.tooltip(report, .french))")
+        #expect(Self.tooltip(report, .chinese).contains { $0.contains("25 °C, 101.325 kPa") })
+    }
+
     @Test("the AQHI's basis line follows the language too")
     func aqhiBasis() throws {
         let threeHours = try AQIStandard.canada.index(from: [reading(.no2, .hours3, 20, .ppb), reading(.o3, .hours3, 30, .ppb), reading(.pm2_5, .hours3, 10)])
