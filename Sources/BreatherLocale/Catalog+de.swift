@@ -745,6 +745,7 @@ extension Catalogs {
         "note\u{4}24-h mean": ["24-h-Mittel"],
         "note\u{4}%s %s from %s h of %s readings": ["%s %s aus %s h Messwerten von %s"],
         "note\u{4}PM2.5 %s, from %s": ["PM2.5 %s, von %s"],
+        "note\u{4}%s failed; %s stands in": ["%s fehlgeschlagen; %s springt ein"],
         "sensor correction\u{4}uncorrected (the A/B mean of pm2_5_atm as measured: correction = \"none\")": ["unkorrigiert (A/B-Mittel von pm2_5_atm wie gemessen: correction = \"none\")"],
         "sensor correction\u{4}uncorrected (pm02 as measured: no humidity for the US EPA correction)": ["unkorrigiert (pm02 wie gemessen: keine Luftfeuchte für die Korrektur der US EPA)"],
     ]

@@ -745,6 +745,7 @@ extension Catalogs {
         "note\u{4}24-h mean": ["media de 24 h"],
         "note\u{4}%s %s from %s h of %s readings": ["%s %s a partir de %s h de lecturas de %s"],
         "note\u{4}PM2.5 %s, from %s": ["PM2.5 %s, de %s"],
+        "note\u{4}%s failed; %s stands in": ["%s falló; %s lo sustituye"],
         "sensor correction\u{4}uncorrected (the A/B mean of pm2_5_atm as measured: correction = \"none\")": ["sin corregir (media A/B de pm2_5_atm tal como se midió: correction = \"none\")"],
         "sensor correction\u{4}uncorrected (pm02 as measured: no humidity for the US EPA correction)": ["sin corregir (pm02 tal como se midió: sin humedad para la corrección de la US EPA)"],
     ]

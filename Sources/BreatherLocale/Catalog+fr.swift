@@ -745,6 +745,7 @@ extension Catalogs {
         "note\u{4}24-h mean": ["moyenne sur 24 h"],
         "note\u{4}%s %s from %s h of %s readings": ["%s %s d'après %s h de relevés du capteur %s"],
         "note\u{4}PM2.5 %s, from %s": ["PM2.5 %s, source : %s"],
+        "note\u{4}%s failed; %s stands in": ["%s en échec ; %s prend le relais"],
         "sensor correction\u{4}uncorrected (the A/B mean of pm2_5_atm as measured: correction = \"none\")": ["non corrigées (moyenne A/B de pm2_5_atm telle que mesurée : correction = \"none\")"],
         "sensor correction\u{4}uncorrected (pm02 as measured: no humidity for the US EPA correction)": ["non corrigées (pm02 telle que mesurée : pas d'humidité pour la correction de l'US EPA)"],
     ]

@@ -745,6 +745,7 @@ extension Catalogs {
         "note\u{4}24-h mean": ["24 小时均值"],
         "note\u{4}%s %s from %s h of %s readings": ["%s %s：基于 %s 小时的 %s 读数"],
         "note\u{4}PM2.5 %s, from %s": ["PM2.5 %s，来自 %s"],
+        "note\u{4}%s failed; %s stands in": ["%s 失败；由 %s 代替"],
         "sensor correction\u{4}uncorrected (the A/B mean of pm2_5_atm as measured: correction = \"none\")": ["未校正（pm2_5_atm 的 A/B 均值，按实测值：correction = \"none\"）"],
         "sensor correction\u{4}uncorrected (pm02 as measured: no humidity for the US EPA correction)": ["未校正（pm02 按实测值：缺少湿度，无法进行 US EPA 校正）"],
     ]

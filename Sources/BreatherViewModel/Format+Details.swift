@@ -26,7 +26,7 @@ extension Format {
         let lines = index.subIndices.map { "  " + subIndex($0, standard, source: named ? pollution.source(of: $0.pollutant) : nil) }
         guard !failed.isEmpty else { return lines }
         let failedNames = failed.joined(separator: ", ")
-        return lines + ["  \(failedNames) failed; \(pollution.source) stands in"]
+        return lines + ["  " + tr("%s failed; %s stands in", context: "note").filled(failedNames, pollution.source)]
     }
 
     /// A concentration with enough digits to mean something: one decimal from 1 up ("12.3"),
