@@ -6,7 +6,7 @@ import BreatherModel
 /// is exactly the note's `text`, which json, MQTT and the history keep in every language.
 /// Each msgid is one literal with its context on the same line: CatalogTests reads them so.
 extension Format {
-    /// `note` in the language being rendered: "O3 8-h 0,25 ppm est au-dessus de 0,200 ppm : …".
+    /// `note` in the language being rendered: "O3 8 h 0,25 ppm dépasse 0,200 ppm, où …".
     public static func note(_ note: IndexNote) -> String {
         let n = { (x: Double) in L10n.number(IndexNote.plain(x)) }
         switch note.kind {
