@@ -33,8 +33,7 @@ extension Pollution {
         guard let sensorHours else { return [] }
         return subIndices.compactMap { sub in
             guard let hours = sensorHours[sub.pollutant], hours < Self.sensorFullHours else { return nil }
-            return IndexNote(sub.pollutant, sub.period,
-                             "\(sub.pollutant.displayName) \(sub.period.meanName) from \(hours) h of \(source(of: sub.pollutant)) readings")
+            return IndexNote(sub.pollutant, sub.period, .sensorHours(sub.pollutant, sub.period, hours: hours, source: source(of: sub.pollutant)))
         }
     }
 }
@@ -46,7 +45,7 @@ extension Pollution {
     func uncorrectedPM25(_ subIndices: [SubIndex]) -> IndexNote? {
         guard let why = sensorUncorrected, source(of: .pm2_5) == source,
               let sub = subIndices.first(where: { $0.pollutant == .pm2_5 }) else { return nil }
-        return IndexNote(.pm2_5, sub.period, "\(Pollutant.pm2_5.displayName) \(why), from \(source)")
+        return IndexNote(.pm2_5, sub.period, .uncorrectedPM25(why: why, source: source))
     }
 }
 

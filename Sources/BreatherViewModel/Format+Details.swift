@@ -26,7 +26,7 @@ extension Format {
         let lines = index.subIndices.map { "  " + subIndex($0, standard, source: named ? pollution.source(of: $0.pollutant) : nil) }
         guard !failed.isEmpty else { return lines }
         let failedNames = failed.joined(separator: ", ")
-        return lines + ["  \(failedNames) failed; \(pollution.source) stands in"]
+        return lines + ["  " + tr("%s failed; %s stands in", context: "note").filled(failedNames, pollution.source)]
     }
 
     /// A concentration with enough digits to mean something: one decimal from 1 up ("12.3"),
@@ -83,14 +83,16 @@ extension Format {
         if let report {
             let index = report.index
             lines.append(headline(city: city, report: report, standard: standard))
-            if let basis = index.termsBasis { lines.append("  " + basis) }
+            if let basis = termsBasis(index) { lines.append("  " + basis) }
             lines += subIndexLines(index, standard, conditions: conditions)
             // Which reference conditions ppb ↔ µg/m³ used (they differ: EU/UK 20 °C, others 25 °C),
             // then the standard's footnote rules that shaped the index.
             if let applied = index.subIndices.lazy.compactMap(\.conversion).first {
-                lines.append("  " + tr("ppb ↔ µg/m³ at %s").filled("\(applied.conditions)"))
+                // "25 °C, 101,325 kPa" in de, fr, es: each number of the conditions with the language's mark.
+                let conditions = "\(applied.conditions)".split(separator: " ").map { L10n.number(String($0)) }.joined(separator: " ")
+                lines.append("  " + tr("ppb ↔ µg/m³ at %s").filled(conditions))
             }
-            lines += index.notes.map { "  " + $0.text }
+            lines += index.notes.map { "  " + note($0) }
             if !report.computed { lines.append("  " + tr("index reported by %s, not computed").filled(report.source)) }
         } else {
             lines.append("\(city): " + tr("air quality unavailable"))

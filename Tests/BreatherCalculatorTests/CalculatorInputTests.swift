@@ -195,6 +195,6 @@ struct CalculatorInputTests {
         let index = try AQIStandard.us.index(from: [try CalculatorInput.reading(from: "o3=0.25ppm", standard: .us)])
         #expect(index.value == 301)
         #expect(CalculatorInput.missingPeriod(in: index) == nil)
-        #expect(CalculatorInput.hint(for: .notIndexable(IndexNote(.o3, .hour1, needs: .hours8, "x"))) == "give o3:8h")
+        #expect(CalculatorInput.hint(for: .notIndexable(IndexNote(.o3, .hour1, needs: .hours8, .usOzoneBelowOneHourRows(ppm: 0.1)))) == "give o3:8h")
     }
 }

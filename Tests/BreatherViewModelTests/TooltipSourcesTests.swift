@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 import BreatherViewModel
 import Testing
@@ -36,6 +37,8 @@ import Testing
         let lines = try tooltip(model, failures: [failure])
         #expect(lines.contains { $0.hasPrefix("  PM2.5 ") && $0.hasSuffix(", open-meteo)") }, "\(lines)")
         #expect(lines.contains("  purpleair failed; open-meteo stands in"), "\(lines)")
+        let german = try L10n.$language.withValue(.german) { try tooltip(model, failures: [failure]) }
+        #expect(german.contains("  purpleair fehlgeschlagen; open-meteo springt ein"), "\(german)")
     }
 
     @Test("one source and no failure: the lines stay as they were, with no source named")

@@ -92,6 +92,52 @@ struct LanguageOutputTests {
         #expect(german.wind.contains("."), "English stays with a point: \(german.wind)")
     }
 
+    /// Conditions whose index carries a standard's note: the US ozone rule (NowCast above 0.200
+    /// ppm), Canada's minimum of 1, China's 1-hour particles, a sensor's PM2.5 as measured.
+    static let noted: [(AQIStandard, CityConditions)] = {
+        var ozone = sample()
+        ozone.pollution = Pollution(source: "open-meteo", hourly: HourlySeries([.o3: Array(repeating: 500, count: 24)]))
+        var clean = sample()
+        clean.pollution = Pollution(source: "open-meteo", hourly: HourlySeries([.no2: Array(repeating: 1, count: 24),
+                                                                              .o3: Array(repeating: 2, count: 24),
+                                                                              .pm2_5: Array(repeating: 1, count: 24)]))
+        var sensor = sample()
+        sensor.pollution = Pollution(source: "airgradient", hourly: HourlySeries([.pm2_5: [14.2, 15.1, 13.9]]), sensorHours: [.pm2_5: 3])
+        sensor.pollution?.sensorUncorrected = "uncorrected (pm02 as measured: no humidity for the US EPA correction)"
+        return [(.us, ozone), (.canada, clean), (.china, busy(.china, pm25: 80)), (.us, sensor)]
+    }()
+
+    @Test("the standards' notes are in the tooltip's language with its decimal mark; json keeps them English, byte for byte",
+          arguments: [Language.french, .german, .chinese])
+    func notesInPeoplesLanguage(_ language: Language) async throws {
+        for (standard, conditions) in Self.noted {
+            let english = await render(conditions, standard: standard)
+            let other = await render(conditions, standard: standard, language: language)
+            let notes = try #require(english.data.airQuality?.notes)
+            #expect(!notes.isEmpty, "\(standard): a note")
+            #expect(JSONRenderer().render(other) == JSONRenderer().render(english), "\(language) \(standard)")
+            for note in notes {
+                #expect(JSONRenderer().render(other).contains(note), "json keeps \(note)")
+                #expect(english.details.contains("  " + note), "the English tooltip: \(note)")
+                #expect(!other.forPeople.details.contains("  " + note), "\(language): \(note) untranslated")
+                #expect(!other.forPeople.tooltip.contains(note), "\(language): \(note) in the tooltip")
+            }
+        }
+        // The numbers: the ozone NowCast in ppm, the AQHI's sum, with the language's mark.
+        let ozone = await render(Self.noted[0].1, standard: .us, language: language)
+        let aqhi = await render(Self.noted[1].1, standard: .canada, language: language)
+        let ozoneNote = try #require(ozone.forPeople.details.first { $0.contains("0.200") || $0.contains("0,200") })
+        let aqhiNote = try #require(aqhi.forPeople.details.first { $0.hasPrefix("  AQHI 0") })
+        for line in [ozoneNote, aqhiNote] {
+            #expect(line.contains(language.usesDecimalComma ? "," : ".") && !line.contains(language.usesDecimalComma ? "0." : "0,"), "\(line)")
+        }
+        let words: [Language: (String, String)] = [.french: ("dépasse 0,200 ppm", "affiché comme 1"),
+                                                   .german: ("liegt über 0,200 ppm", "wird als 1 angezeigt"),
+                                                   .chinese: ("高于 0.200 ppm", "显示为 1")]
+        #expect(ozoneNote.contains(words[language]!.0), "\(ozoneNote)")
+        #expect(aqhiNote.contains(words[language]!.1), "\(aqhiNote)")
+    }
+
     @Test("the bar's short error in the interface language; json's error_short stays English")
     func shortError() async {
         let timeout = ProviderFailure(provider: "open-meteo", part: .air, kind: .timeout, message: "timed out after 20 s")

@@ -69,37 +69,6 @@ public struct SubIndex: Sendable, Hashable {
     }
 }
 
-/// A footnote rule of the standard that shaped the index: a reading that got no sub-index
-/// (the standard indexes that range with another averaging period) or a value decided or
-/// bounded by such a rule. Outputs show `text`; the calculator refuses a pollutant that got
-/// no sub-index at all and says which period to give (`needs`).
-public struct IndexNote: Sendable, Hashable {
-    /// The pollutant the rule is about; nil for a rule about the whole index (AQHI minimum 1).
-    public var pollutant: Pollutant?
-    /// The period of the reading the rule applied to; nil with `pollutant`.
-    public var period: AveragingPeriod?
-    /// The period the standard takes this range from, when another reading would decide it.
-    public var needs: AveragingPeriod?
-    /// The rule in one sentence, citing the standard.
-    public var text: String
-
-    /// A note on `pollutant`'s `period` reading, naming the period that `needs` to be given, if any.
-    public init(_ pollutant: Pollutant, _ period: AveragingPeriod, needs: AveragingPeriod? = nil, _ text: String) {
-        self.pollutant = pollutant
-        self.period = period
-        self.needs = needs
-        self.text = text
-    }
-
-    /// A note about the whole index.
-    public init(_ text: String) {
-        self.pollutant = nil
-        self.period = nil
-        self.needs = nil
-        self.text = text
-    }
-}
-
 /// An index value under one standard, with its category and the pollutants that set it.
 public struct AirQualityIndex: Sendable, Hashable {
     /// The standard the index is under.

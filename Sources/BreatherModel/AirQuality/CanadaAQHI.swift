@@ -75,8 +75,7 @@ enum CanadaAQHI {
         let rounded = Rounding.indexHalfUp(sum)
         let value = max(1, rounded)
         let notes = rounded < 1
-            ? [IndexNote("AQHI \(IndexAssembly.plain((sum * 100).rounded() / 100)) "
-                + "is shown as 1: ECCC's scale runs from 1 to 10+")]
+            ? [IndexNote(.aqhiShownAsOne(sum: (sum * 100).rounded() / 100))]
             : []
         // A sum of three terms names no single responsible pollutant.
         return AirQualityIndex(

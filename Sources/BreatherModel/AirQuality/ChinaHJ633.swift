@@ -109,13 +109,11 @@ enum ChinaHJ633 {
         let has = { (p: Pollutant, period: AveragingPeriod) in
             prepared.contains { $0.reading.pollutant == p && $0.reading.period == period }
         }
-        let name = revision == .y2026 ? "HJ 633-2026" : "HJ 633-2012"
 
         var subIndices: [SubIndex] = []
         var notes: [IndexNote] = []
         for (reading, c, conversion) in prepared {
             let p = reading.pollutant
-            var text: String { IndexAssembly.plain(c) }  // for a note: built only when one is written
             var table: BreakpointTable?
             var raw: Double?
             switch (p, reading.period) {
@@ -126,11 +124,10 @@ enum ChinaHJ633 {
             case (.so2, .hour1) where c > 800:
                 if revision == .y2026 {
                     raw = 200
-                    notes.append(IndexNote(.so2, .hour1, "SO2 1-h \(text) µg/m³ is above 800 µg/m³: IAQI 200 (\(name) Table 3 note b)"))
+                    notes.append(IndexNote(.so2, .hour1, .chinaSulfurDioxideHourAt200(microgramsPerCubicMetre: c)))
                 } else {
                     notes.append(IndexNote(.so2, .hour1, needs: has(.so2, .hours24) ? nil : .hours24,
-                        "SO2 1-h \(text) µg/m³ is above 800 µg/m³: no IAQI from it; SO2 is reported from its "
-                        + "24-hour value (\(name) Table 1 note 2)"))
+                                           .chinaSulfurDioxideHourDropped(microgramsPerCubicMetre: c)))
                 }
             // O3 8-h above 800 µg/m³. 2012 Table 1 note (3): "臭氧（O3）8小时平均浓度值高于800 μg/m³
             // 的，不再进行其空气质量分指数计算，臭氧（O3）空气质量分指数按1小时平均浓度计算的
@@ -138,21 +135,17 @@ enum ChinaHJ633 {
             case (.o3, .hours8) where c > 800:
                 if revision == .y2026 {
                     raw = 300
-                    notes.append(IndexNote(.o3, .hours8, "O3 8-h \(text) µg/m³ is above 800 µg/m³: IAQI 300 (\(name) Table 3 note c)"))
+                    notes.append(IndexNote(.o3, .hours8, .chinaOzoneEightHourAt300(microgramsPerCubicMetre: c)))
                 } else {
                     notes.append(IndexNote(.o3, .hours8, needs: has(.o3, .hour1) ? nil : .hour1,
-                        "O3 8-h \(text) µg/m³ is above 800 µg/m³: no IAQI from it; O3 is reported from its "
-                        + "1-hour value (\(name) Table 1 note 3)"))
+                                           .chinaOzoneEightHourDropped(microgramsPerCubicMetre: c)))
                 }
             // PM 1-h: the HJ 633-2026 real-time report (实时报) indexes 1-hour PM10 and PM2.5 on the
             // 24-hour column. HJ 633-2012's real-time report uses 24-h moving means; Breather uses
             // the 1-hour value the same way only when a series is too short, and says so.
             case (.pm10, .hour1), (.pm2_5, .hour1):
                 table = Self.table(p, .hours24, revision)
-                notes.append(IndexNote(p, .hour1, revision == .y2026
-                    ? "\(p.displayName) 1-h value indexed on the 24-hour column, as the \(name) real-time report does"
-                    : "\(p.displayName) 1-h value indexed on the 24-hour column: \(name) asks for the 24-hour moving "
-                        + "mean, which the data was too short for"))
+                notes.append(IndexNote(p, .hour1, revision == .y2026 ? .chinaHourOnDayColumn(p) : .chinaHourOnDayColumnShortSeries(p)))
             default:
                 guard let official = Self.table(p, reading.period, revision) else {
                     throw .unsupportedPeriod(p, reading.period, standard)
@@ -166,9 +159,8 @@ enum ChinaHJ633 {
             let top = table?.rows.last
             let beyond = top.map { c > ($0.cHi ?? .infinity) && $0.iHi == 500 } ?? false
             if beyond, let top = top?.cHi {
-                notes.append(IndexNote(p, reading.period, "\(p.displayName) \(reading.period.rawValue) \(text) \(unit(p).rawValue) is "
-                    + "beyond the scale: above \(IndexAssembly.plain(top)) \(unit(p).rawValue), \(name)'s IAQI-500 breakpoint, "
-                    + "nothing is defined, so 500 Severely Polluted is shown"))
+                notes.append(IndexNote(p, reading.period, .chinaBeyondScale(p, reading.period, concentration: c, unit: unit(p),
+                                                                            top: top, standard: standard)))
             }
             // HJ 633-2012 §6.2 / 2026 §4.2.6: IAQI is rounded UP to an integer.
             subIndices.append(SubIndex(

@@ -95,9 +95,8 @@ enum IndiaNAQI {
             // CPCB's Severe band is open-ended ("250+" → 401–500): above the calculator's implied
             // top the sub-index stays 500 and the category stays "Severe", as CPCB words it.
             if let top = computing.rows.last?.cHi, c > top, table.rows.last?.cHi == nil {
-                notes.append(IndexNote(p, reading.period, "\(p.displayName) \(IndexAssembly.plain(c)) \(unit(p).rawValue) is above "
-                    + "\(IndexAssembly.plain(top)), where CPCB's calculator reaches 500; CPCB's Severe band is open-ended "
-                    + "(above \(IndexAssembly.plain(table.rows.last?.cLo ?? top))), so 500 Severe is shown"))
+                notes.append(IndexNote(p, reading.period, .indiaBeyondCalculator(p, concentration: c, unit: unit(p), top: top,
+                                                                                 severeFrom: table.rows.last?.cLo ?? top)))
             }
             // CPCB states no index rounding; nearest integer (half up) is used.
             subIndices.append(SubIndex(pollutant: p, period: reading.period, concentration: c, unit: unit(p),

@@ -102,7 +102,6 @@ enum USEPA2024 {
         subIndices.reserveCapacity(prepared.count)
         var notes: [IndexNote] = []
         for (reading, c, conversion) in prepared {
-            var text: String { IndexAssembly.plain(c) }  // for a note: built only when one is written
             var table: BreakpointTable?
             var raw: Double?
             switch (reading.pollutant, reading.period) {
@@ -117,18 +116,14 @@ enum USEPA2024 {
             // of 301 or higher are calculated with 1-hour O3 concentrations."
             // AirNow indexes the ozone NowCast on the 8-hour rows, with the same note.
             case (.o3, .hours8) where c > 0.200, (.o3, .nowcast) where c > 0.200:
-                let name = reading.period == .nowcast ? "NowCast" : "8-h"
                 if o3HourCounts {
-                    notes.append(IndexNote(.o3, reading.period, "O3 \(name) \(text) ppm is above 0.200 ppm, where 8-hour values stop "
-                        + "(TAD 2024 Table 6): the 1-hour value gives the O3 index"))
+                    notes.append(IndexNote(.o3, reading.period, .usOzoneAboveEightHourRows(reading.period, ppm: c)))
                 } else {
                     // Alone, it is beyond Very Unhealthy: at least 301, and on the 1-hour rows
                     // when they give more, so a higher concentration never shows a lower index.
                     table = o3_1h
                     raw = max(301, o3_1h.rawIndex(c, above: .extrapolate) ?? 301)
-                    notes.append(IndexNote(.o3, reading.period, needs: .hour1, "O3 \(name) \(text) ppm is above 0.200 ppm: 8-hour values "
-                        + "do not define index values of 301 and above (TAD 2024 Table 6), so at least 301 is shown; "
-                        + "the 1-hour value decides the upper range"))
+                    notes.append(IndexNote(.o3, reading.period, needs: .hour1, .usOzoneAboveEightHourRowsAlone(reading.period, ppm: c)))
                 }
             case (.o3, .hours8), (.o3, .nowcast): table = o3_8h
             // Table 6 leaves the 1-hour O3 cells below 0.125 ppm blank: no sub-index there.
@@ -136,8 +131,7 @@ enum USEPA2024 {
                 if c >= o3OneHourStart {
                     table = o3_1h
                 } else if !hasO3Hours8 {
-                    notes.append(IndexNote(.o3, .hour1, needs: .hours8, "O3 1-h \(text) ppm is below 0.125 ppm, where the "
-                        + "1-hour table starts (TAD 2024 Table 6): below it the 8-hour mean gives the O3 index"))
+                    notes.append(IndexNote(.o3, .hour1, needs: .hours8, .usOzoneBelowOneHourRows(ppm: c)))
                 }
             // Table 6 note: "1-hour SO2 values do not define higher AQI values (≥ 200). AQI values
             // of 200 or greater are calculated with 24-hour SO2 concentrations." With a 1-h max
@@ -147,9 +141,7 @@ enum USEPA2024 {
                     raw = day >= 305 ? nil : 200
                 } else {
                     raw = 200
-                    notes.append(IndexNote(.so2, .hour1, needs: .hours24, "SO2 1-h \(text) ppb is 305 ppb or more: 1-hour "
-                        + "values do not define index values above 200 (TAD 2024 Table 6), so 200 is shown; the 24-hour "
-                        + "mean decides above"))
+                    notes.append(IndexNote(.so2, .hour1, needs: .hours24, .usSulfurDioxideAboveOneHourRows(ppb: c)))
                 }
             case (.so2, .hour1): table = so2_1h
             // SO2 24-h rows start at 305 ppb; below that the 1-hour value is the SO2 index.
@@ -157,8 +149,7 @@ enum USEPA2024 {
                 if c >= 305 {
                     table = so2_24h
                 } else if !hasSO2Hour {
-                    notes.append(IndexNote(.so2, .hours24, needs: .hour1, "SO2 24-h \(text) ppb is below 305 ppb, where the "
-                        + "24-hour table starts (TAD 2024 Table 6): below it the 1-hour value gives the SO2 index"))
+                    notes.append(IndexNote(.so2, .hours24, needs: .hour1, .usSulfurDioxideBelowDayRows(ppb: c)))
                 }
             default:
                 throw .unsupportedPeriod(reading.pollutant, reading.period, .us)
