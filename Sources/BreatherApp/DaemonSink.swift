@@ -48,16 +48,16 @@ final class DaemonSink: Service, Sendable {
     /// a thread of its own the old publisher retires (`MQTTPublisher.retire`), and only then
     /// does `next` connect: the same client id on two connections would have the broker
     /// drop them in turn.
-    func replace(mqtt next: MQTTPublisher?, logger: Logger) {
+    func replace(mqtt next: MQTTPublisher?, logger: Logger, language: Language) {
         let old = publisher.withLock { current in
             defer { current = next }
             return current
         }
-        if let next {
-            logger.log(.info, "mqtt: [mqtt] changed: publishing to \(next.settings.broker) under \(next.settings.topicPrefix)")
-        } else {
-            logger.log(.info, "mqtt: [mqtt] removed: publishing stopped")
-        }
+        // In the reloaded config's language: the broker and prefix as they are.
+        logger.log(.info, "mqtt: " + L10n.$language.withValue(language) {
+            next.map { tr("[mqtt] changed: publishing to %s under %s").filled("\($0.settings.broker)", $0.settings.topicPrefix) }
+                ?? tr("[mqtt] removed: publishing stopped")
+        })
         if let old, let next { next.delete(old.leftovers(for: next.settings)) }
         BlockingThread.run {
             old?.retire(replacedBy: next?.settings)

@@ -59,7 +59,8 @@ struct LogCommand {
             Console.err("breather: error: log: \(failure.message)")
             return failure.status
         } catch {
-            logger.log(.error, "log: \(path): \(error)")
+            let writing: Bool = if case .list = options.action { false } else { true }
+            logger.log(.error, "log: " + setup.storeFailure(options.language, writing: writing, error))
             guard let error = error as? SQLiteError else { return .unavailable }
             return error.isCorruption ? .dataError : error.isBusy ? .temporary : .unavailable
         }
