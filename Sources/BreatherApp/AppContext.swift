@@ -62,7 +62,7 @@ struct AppContext: Sendable {
         }
         if case .failure(let error) = checked { throw CommandFailure(status: .configuration, message: "config: \(error)") }
         if settings.alerts?.personal == true {
-            let thresholds = PersonalThresholds.read(historyPath: historyPath, logger: logger)
+            let thresholds = PersonalThresholds.read(historyPath: historyPath, logger: logger, language: interfaceLanguage)
             self.settings.alerts?.personalThresholds = thresholds
         }
     }

@@ -768,5 +768,16 @@ extension Catalogs {
         "reload rejected, keeping the previous config: %s": ["Neuladen abgelehnt, die bisherige Konfiguration bleibt: %s"],
         "interval %ss makes about %s IQAir calls a month, over the free %s; use an interval of at least %ss": ["interval %s s ergibt etwa %s IQAir-Aufrufe im Monat, mehr als die freien %s; ein Intervall von mindestens %s s verwenden"],
         "interval %ss makes about %s IQAir calls a month for %s places, over the free %s; use an interval of at least %ss": ["interval %s s ergibt etwa %s IQAir-Aufrufe im Monat für %s Orte, mehr als die freien %s; ein Intervall von mindestens %s s verwenden"],
+        "%s: %s killed after %ss": ["%s: %s nach %s s beendet"],
+        "%s: %s exited with status %s": ["%s: %s endete mit Status %s"],
+        "%s: %s ends cleanly again": ["%s: %s endet wieder fehlerfrei"],
+        "cannot start %s: %s": ["%s kann nicht gestartet werden: %s"],
+        "not found in PATH (install libnotify-bin)": ["nicht im PATH gefunden (libnotify-bin installieren)"],
+        "cannot run notify-send: %s; alerts are only logged": ["notify-send kann nicht ausgeführt werden: %s; Warnungen werden nur protokolliert"],
+        "stdout closed: stopping": ["stdout geschlossen: wird beendet"],
+        "watch stopped: %s": ["watch beendet: %s"],
+        "interval %s is below 1m: providers may rate-limit this machine": ["interval %s liegt unter 1m: Anbieter könnten die Anfragen dieses Rechners drosseln"],
+        "[sources] state is set: %s are not asked (the published state has every reading)": ["[sources] state ist gesetzt: %s werden nicht abgefragt (der veröffentlichte Zustand enthält alle Messwerte)"],
+        "[%s] interval %s is below 10s: each reading fills the history store": ["[%s] interval %s liegt unter 10s: jeder Messwert füllt die Verlaufsdatenbank"],
     ]
 }

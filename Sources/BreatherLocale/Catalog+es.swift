@@ -768,5 +768,16 @@ extension Catalogs {
         "reload rejected, keeping the previous config: %s": ["recarga rechazada, se mantiene la configuración anterior: %s"],
         "interval %ss makes about %s IQAir calls a month, over the free %s; use an interval of at least %ss": ["interval %s s supone unas %s llamadas a IQAir al mes, más de las %s gratuitas; use un intervalo de al menos %s s"],
         "interval %ss makes about %s IQAir calls a month for %s places, over the free %s; use an interval of at least %ss": ["interval %s s supone unas %s llamadas a IQAir al mes para %s lugares, más de las %s gratuitas; use un intervalo de al menos %s s"],
+        "%s: %s killed after %ss": ["%s: %s terminado tras %s s"],
+        "%s: %s exited with status %s": ["%s: %s terminó con el estado %s"],
+        "%s: %s ends cleanly again": ["%s: %s vuelve a terminar sin errores"],
+        "cannot start %s: %s": ["no se puede iniciar %s: %s"],
+        "not found in PATH (install libnotify-bin)": ["no se encuentra en PATH (instale libnotify-bin)"],
+        "cannot run notify-send: %s; alerts are only logged": ["no se puede ejecutar notify-send: %s; las alertas solo se registran"],
+        "stdout closed: stopping": ["stdout cerrado: deteniendo"],
+        "watch stopped: %s": ["watch detenido: %s"],
+        "interval %s is below 1m: providers may rate-limit this machine": ["interval %s es inferior a 1m: los proveedores pueden limitar las peticiones de esta máquina"],
+        "[sources] state is set: %s are not asked (the published state has every reading)": ["[sources] state está definido: no se consulta %s (el estado publicado tiene todas las lecturas)"],
+        "[%s] interval %s is below 10s: each reading fills the history store": ["[%s] interval %s es inferior a 10s: cada lectura llena el historial"],
     ]
 }

@@ -768,5 +768,16 @@ extension Catalogs {
         "reload rejected, keeping the previous config: %s": ["rechargement refusé, la configuration précédente est gardée : %s"],
         "interval %ss makes about %s IQAir calls a month, over the free %s; use an interval of at least %ss": ["interval %s s fait environ %s appels IQAir par mois, au-delà des %s gratuits ; utilisez un intervalle d'au moins %s s"],
         "interval %ss makes about %s IQAir calls a month for %s places, over the free %s; use an interval of at least %ss": ["interval %s s fait environ %s appels IQAir par mois pour %s lieux, au-delà des %s gratuits ; utilisez un intervalle d'au moins %s s"],
+        "%s: %s killed after %ss": ["%s : %s tué après %s s"],
+        "%s: %s exited with status %s": ["%s : %s s'est terminé avec le code %s"],
+        "%s: %s ends cleanly again": ["%s : %s se termine de nouveau normalement"],
+        "cannot start %s: %s": ["impossible de lancer %s : %s"],
+        "not found in PATH (install libnotify-bin)": ["introuvable dans PATH (installez libnotify-bin)"],
+        "cannot run notify-send: %s; alerts are only logged": ["impossible de lancer notify-send : %s ; les alertes sont seulement journalisées"],
+        "stdout closed: stopping": ["stdout fermé : arrêt"],
+        "watch stopped: %s": ["watch arrêté : %s"],
+        "interval %s is below 1m: providers may rate-limit this machine": ["interval %s est inférieur à 1m : les fournisseurs peuvent limiter le débit de cette machine"],
+        "[sources] state is set: %s are not asked (the published state has every reading)": ["[sources] state est défini : %s ne sont pas interrogés (l'état publié contient toutes les mesures)"],
+        "[%s] interval %s is below 10s: each reading fills the history store": ["[%s] interval %s est inférieur à 10s : chaque mesure remplit l'historique"],
     ]
 }

@@ -768,5 +768,16 @@ extension Catalogs {
         "reload rejected, keeping the previous config: %s": ["重新加载被拒绝，保留之前的配置：%s"],
         "interval %ss makes about %s IQAir calls a month, over the free %s; use an interval of at least %ss": ["interval %s 秒每月约调用 IQAir %s 次，超过免费的 %s 次；请使用至少 %s 秒的间隔"],
         "interval %ss makes about %s IQAir calls a month for %s places, over the free %s; use an interval of at least %ss": ["interval %s 秒每月约调用 IQAir %s 次（%s 个地点），超过免费的 %s 次；请使用至少 %s 秒的间隔"],
+        "%s: %s killed after %ss": ["%s：%s 在 %s 秒后被终止"],
+        "%s: %s exited with status %s": ["%s：%s 以状态 %s 退出"],
+        "%s: %s ends cleanly again": ["%s：%s 又正常结束了"],
+        "cannot start %s: %s": ["无法启动 %s：%s"],
+        "not found in PATH (install libnotify-bin)": ["在 PATH 中找不到（请安装 libnotify-bin）"],
+        "cannot run notify-send: %s; alerts are only logged": ["无法运行 notify-send：%s；警报只记录在日志中"],
+        "stdout closed: stopping": ["stdout 已关闭：正在停止"],
+        "watch stopped: %s": ["watch 已停止：%s"],
+        "interval %s is below 1m: providers may rate-limit this machine": ["interval %s 小于 1m：数据提供方可能会限制本机的请求频率"],
+        "[sources] state is set: %s are not asked (the published state has every reading)": ["已设置 [sources] state：不会询问 %s（发布的状态包含所有读数）"],
+        "[%s] interval %s is below 10s: each reading fills the history store": ["[%s] interval %s 小于 10s：每个读数都会写入历史库"],
     ]
 }

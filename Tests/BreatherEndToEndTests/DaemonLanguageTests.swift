@@ -41,4 +41,24 @@ struct DaemonLanguageTests {
             #expect(!daemon.stderr.contains(english), "\(english): \(daemon.stderr)")
         }
     }
+
+    @Test("[display] language = \"de\": a failing on_update hook and a missing notify-send in German; label, program and status verbatim")
+    func helperLinesInGerman() async throws {
+        let server = try await FixtureServer.start(routes: openMeteoRoutes(air: .json(airQualityBody(pm25: 150))))
+        let sandbox = try Sandbox()
+        try sandbox.writeDaemonConfig(server: server, interval: "1s", top: "on_update = [\"sh\", \"-c\", \"exit 3\"]",
+                                      sources: "[alerts]\ncategory = \"unhealthy\"\nhold = 1\n[display]\nlanguage = \"de\"\n")
+        // sh is on the PATH, notify-send is not.
+        let bin = sandbox.home.appendingPathComponent("bin-without-notify-send").path
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/sh", withDestinationPath: "/bin/sh")
+        let daemon = try DaemonProcess(sandbox: sandbox, environment: ["PATH": bin])
+        defer { daemon.send(SIGKILL) }
+        #expect(await waitUntil { daemon.stderr.contains("breather: warning: on_update: sh endete mit Status 3\n") }, "\(daemon.stderr)")
+        #expect(await waitUntil {
+            daemon.stderr.contains("breather: warning: alerts: notify-send kann nicht ausgeführt werden: nicht im PATH gefunden "
+                                   + "(libnotify-bin installieren); Warnungen werden nur protokolliert\n")
+        }, "\(daemon.stderr)")
+        #expect(!daemon.stderr.contains("exited with status") && !daemon.stderr.contains("cannot run notify-send"), "\(daemon.stderr)")
+    }
 }

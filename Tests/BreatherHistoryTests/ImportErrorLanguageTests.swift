@@ -18,12 +18,12 @@ struct ImportErrorLanguageTests {
     /// The error's line (`HistoryImportError.description`) reading `text` in `language`, as
     /// `history import` makes and prints it inside the people's language.
     func historyLine(_ text: String, in language: Language) -> String? {
-        L10n.$language.withValue(language) {
+        L10n.$language.withValue(language) { () -> String? in
             do {
                 _ = try HistoryImport.readings(from: Array(text.utf8), now: 1_800_000_000)
                 return nil
             } catch {
-                return error.description
+                return "\(error)"
             }
         }
     }
@@ -61,12 +61,12 @@ struct ImportErrorLanguageTests {
     func logImport() {
         let text = LogCSV.header + "2026-11-20T08:30:00+00:00,home,good" + String(repeating: ",", count: LogCSV.columns.count - 3) + "\r\n"
         func line(_ language: Language) -> String? {
-            L10n.$language.withValue(language) {
+            L10n.$language.withValue(language) { () -> String? in
                 do {
                     _ = try LogCSV.entries(from: Array(text.utf8), now: 1_800_000_000)
                     return nil
                 } catch {
-                    return error.description
+                    return "\(error)"
                 }
             }
         }
