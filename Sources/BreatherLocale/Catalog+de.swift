@@ -779,5 +779,9 @@ extension Catalogs {
         "interval %s is below 1m: providers may rate-limit this machine": ["interval %s liegt unter 1m: Anbieter könnten die Anfragen dieses Rechners drosseln"],
         "[sources] state is set: %s are not asked (the published state has every reading)": ["[sources] state ist gesetzt: %s werden nicht abgefragt (der veröffentlichte Zustand enthält alle Messwerte)"],
         "[%s] interval %s is below 10s: each reading fills the history store": ["[%s] interval %s liegt unter 10s: jeder Messwert füllt die Verlaufsdatenbank"],
+        "place %s: %s; not fetched, marked failed": ["Ort %s: %s; nicht abgerufen, als fehlgeschlagen markiert"],
+        "located this machine by its IP address near %s": ["dieser Rechner wurde über seine IP-Adresse bei %s geortet"],
+        "unknown place": ["unbekannter Ort"],
+        "%s; set a location with --latitude/--longitude, --city or [location] in the config": ["%s; einen Ort mit --latitude/--longitude, --city oder [location] in der Konfiguration angeben"],
     ]
 }

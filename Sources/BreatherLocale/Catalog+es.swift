@@ -779,5 +779,9 @@ extension Catalogs {
         "interval %s is below 1m: providers may rate-limit this machine": ["interval %s es inferior a 1m: los proveedores pueden limitar las peticiones de esta máquina"],
         "[sources] state is set: %s are not asked (the published state has every reading)": ["[sources] state está definido: no se consulta %s (el estado publicado tiene todas las lecturas)"],
         "[%s] interval %s is below 10s: each reading fills the history store": ["[%s] interval %s es inferior a 10s: cada lectura llena el historial"],
+        "place %s: %s; not fetched, marked failed": ["lugar %s: %s; no obtenido, marcado como fallido"],
+        "located this machine by its IP address near %s": ["esta máquina se ha localizado por su dirección IP cerca de %s"],
+        "unknown place": ["lugar desconocido"],
+        "%s; set a location with --latitude/--longitude, --city or [location] in the config": ["%s; indique una ubicación con --latitude/--longitude, --city o [location] en la configuración"],
     ]
 }

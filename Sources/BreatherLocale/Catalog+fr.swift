@@ -779,5 +779,9 @@ extension Catalogs {
         "interval %s is below 1m: providers may rate-limit this machine": ["interval %s est inférieur à 1m : les fournisseurs peuvent limiter le débit de cette machine"],
         "[sources] state is set: %s are not asked (the published state has every reading)": ["[sources] state est défini : %s ne sont pas interrogés (l'état publié contient toutes les mesures)"],
         "[%s] interval %s is below 10s: each reading fills the history store": ["[%s] interval %s est inférieur à 10s : chaque mesure remplit l'historique"],
+        "place %s: %s; not fetched, marked failed": ["lieu %s : %s ; non récupéré, marqué en échec"],
+        "located this machine by its IP address near %s": ["cette machine a été localisée par son adresse IP près de %s"],
+        "unknown place": ["lieu inconnu"],
+        "%s; set a location with --latitude/--longitude, --city or [location] in the config": ["%s ; indiquez un lieu avec --latitude/--longitude, --city ou [location] dans la configuration"],
     ]
 }

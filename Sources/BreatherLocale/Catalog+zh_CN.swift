@@ -779,5 +779,9 @@ extension Catalogs {
         "interval %s is below 1m: providers may rate-limit this machine": ["interval %s 小于 1m：数据提供方可能会限制本机的请求频率"],
         "[sources] state is set: %s are not asked (the published state has every reading)": ["已设置 [sources] state：不会询问 %s（发布的状态包含所有读数）"],
         "[%s] interval %s is below 10s: each reading fills the history store": ["[%s] interval %s 小于 10s：每个读数都会写入历史库"],
+        "place %s: %s; not fetched, marked failed": ["地点 %s：%s；未获取，标记为失败"],
+        "located this machine by its IP address near %s": ["已根据 IP 地址将本机定位在 %s 附近"],
+        "unknown place": ["未知地点"],
+        "%s; set a location with --latitude/--longitude, --city or [location] in the config": ["%s；请用 --latitude/--longitude、--city 或配置中的 [location] 设置位置"],
     ]
 }
