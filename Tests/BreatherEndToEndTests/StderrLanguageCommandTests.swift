@@ -76,4 +76,17 @@ struct StderrLanguageCommandTests {
         #expect(english.status == 65)
         #expect(english.stderr == "breather: error: history import: \(file): line 3: o3 \"viel\" is not a number\n", "\(english.stderr)")
     }
+
+    @Test("log import of a file that cannot be read: French as history import says it, the path and the system's reason as they are; exit 69")
+    func unreadableLogImport() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("[location]\nlatitude = 1\nlongitude = 2\n")
+        let file = sandbox.home.appendingPathComponent("no such log.csv").path
+        let french = try await sandbox.run(["--language", "fr", "log", "import", file, "--config", sandbox.configPath])
+        #expect(french.status == 69)
+        #expect(french.stderr == "breather: error: log: import: \(file) : lecture impossible (No such file or directory)\n", "\(french.stderr)")
+        let english = try await sandbox.run(["log", "import", file, "--config", sandbox.configPath], environment: ["LANG": "C"])
+        #expect(english.status == 69)
+        #expect(english.stderr == "breather: error: log: import: \(file): cannot read it (No such file or directory)\n", "\(english.stderr)")
+    }
 }
