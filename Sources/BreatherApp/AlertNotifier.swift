@@ -16,7 +16,7 @@ final class AlertNotifier: Sendable {
     /// Feeds `output` to the monitor for `settings` (a changed `[alerts]` after a reload starts
     /// a new one; nil turns alerts off) and sends what it calls for.
     func consider(_ output: Output, settings: AlertSettings?, logger: Logger) {
-        send(observe(output, settings: settings).notifications, logger: logger)
+        send(observe(output, settings: settings).notifications, logger: logger, language: output.forPeople.language)
     }
 
     /// Feeds `output` to the monitor for `settings` without sending anything: the
@@ -32,19 +32,22 @@ final class AlertNotifier: Sendable {
     }
 
     /// Sends `notifications` through notify-send, in order.
-    func send(_ notifications: [AlertNotification], logger: Logger) {
-        for notification in notifications { send(notification, logger: logger) }
+    /// Its warning (notify-send missing) is in `language`.
+    func send(_ notifications: [AlertNotification], logger: Logger, language: Language) {
+        for notification in notifications { send(notification, logger: logger, language: language) }
     }
 
-    private func send(_ notification: AlertNotification, logger: Logger) {
+    private func send(_ notification: AlertNotification, logger: Logger, language: Language) {
         logger.log(.info, "alert: \(notification.summary) (\(notification.urgency.rawValue))")
         let command = ["notify-send", "-a", "Breather", "-u", notification.urgency.rawValue, notification.summary, notification.body]
-        let status = ChildProcess.start(command, label: "alerts", timeoutSeconds: 10, logger: logger)
+        let status = ChildProcess.start(command, label: "alerts", timeoutSeconds: 10, logger: logger, language: language)
         guard status != 0 else { return }
         let firstTime = state.withLock { state in defer { state.warned = true }; return !state.warned }
         if firstTime {
-            let reason = status == ENOENT ? "not found in PATH (install libnotify-bin)" : String(cString: strerror(status))
-            logger.log(.warning, "alerts: cannot run notify-send: \(reason); alerts are only logged")
+            logger.log(.warning, "alerts: " + L10n.$language.withValue(language) {
+                let reason = status == ENOENT ? tr("not found in PATH (install libnotify-bin)") : String(cString: strerror(status))
+                return tr("cannot run notify-send: %s; alerts are only logged").filled(reason)
+            })
         }
     }
 }

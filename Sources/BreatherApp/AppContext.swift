@@ -62,7 +62,7 @@ struct AppContext: Sendable {
         }
         if case .failure(let error) = checked { throw CommandFailure(status: .configuration, message: "config: \(error)") }
         if settings.alerts?.personal == true {
-            let thresholds = PersonalThresholds.read(historyPath: historyPath, logger: logger)
+            let thresholds = PersonalThresholds.read(historyPath: historyPath, logger: logger, language: interfaceLanguage)
             self.settings.alerts?.personalThresholds = thresholds
         }
     }
@@ -247,7 +247,7 @@ struct AppContext: Sendable {
                 tr("no location: pass --latitude/--longitude or --city, or set [location] in the config (automatic IP location is off: [location] auto = false)")
             })
         }
-        return try await IPLocationCache(path: ipCachePath, http: http, baseURL: p.ipapiURL, logger: logger).location()
+        return try await IPLocationCache(path: ipCachePath, http: http, baseURL: p.ipapiURL, logger: logger, language: interfaceLanguage).location()
     }
 
     var ipCachePath: String {

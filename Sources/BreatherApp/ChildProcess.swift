@@ -3,6 +3,7 @@ import Glibc
 #endif
 import BreatherIO
 import CProcess
+import BreatherLocale
 import Logging
 import Synchronization
 
@@ -21,7 +22,7 @@ enum ChildProcess {
     /// debug level). Returns 0, or the `errno` of a failed spawn (ENOENT: no such program) for
     /// the caller to report; never blocks.
     @discardableResult
-    static func start(_ command: [String], label: String, timeoutSeconds: Double, logger: Logger,
+    static func start(_ command: [String], label: String, timeoutSeconds: Double, logger: Logger, language: Language,
                       quietStatuses: Set<Int32> = [], outcomes: ChildOutcomeLog? = nil) -> Int32 {
         guard let program = command.first else { return EINVAL }
         var pid: pid_t = 0
@@ -62,17 +63,23 @@ enum ChildProcess {
             // WIFEXITED/WEXITSTATUS are macros Swift cannot import.
             let exitCode = (wstatus >> 8) & 0xff
             var problem: String?
+            // In the people's language: the label (a config key) and the program as they are.
+            let (killedLine, exitedLine, recovered) = L10n.$language.withValue(language) {
+                (tr("%s: %s killed after %ss").filled(label, program, String(Int(timeoutSeconds))),
+                 tr("%s: %s exited with status %s").filled(label, program, String(exitCode)),
+                 tr("%s: %s ends cleanly again").filled(label, program))
+            }
             if killed.load(ordering: .acquiring) {
-                problem = "\(label): \(program) killed after \(Int(timeoutSeconds))s"
+                problem = killedLine
             } else if wstatus & 0x7f == 0, exitCode != 0 {
                 if quietStatuses.contains(exitCode) {
-                    logger.log(.debug, "\(label): \(program) exited with status \(exitCode)")
+                    logger.log(.debug, exitedLine)
                 } else {
-                    problem = "\(label): \(program) exited with status \(exitCode)"
+                    problem = exitedLine
                 }
             }
             if let outcomes {
-                outcomes.record(problem, recovered: "\(label): \(program) ends cleanly again", logger: logger)
+                outcomes.record(problem, recovered: recovered, logger: logger)
             } else if let problem {
                 logger.log(.warning, problem)
             }

@@ -5,6 +5,7 @@ import Logging
 import BreatherConfig
 import BreatherHTTP
 import CProcess
+import BreatherLocale
 import BreatherModel
 
 /// `breather config`: validates the config and prints the effective settings, each with where
@@ -26,7 +27,9 @@ struct ConfigCommand {
         }
         let settings = context.settings
         settings.warnings.forEach { context.logger.log(.warning, $0) }
-        if let warning = DaemonController.quotaWarning(settings) { context.logger.log(.warning, warning) }
+        if let warning = L10n.$language.withValue(context.interfaceLanguage, operation: { DaemonController.quotaWarning(settings) }) {
+            context.logger.log(.warning, warning)
+        }
         let providers = settings.providers
         let secrets = [
             ("airvisual", "BREATHER_AIRVISUAL_KEY", "airvisual.key", providers.airVisualKeyFile),

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import BreatherConfig
 import BreatherIO
+import BreatherLocale
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
@@ -22,8 +23,11 @@ enum Daemon {
     static func start(options: CommonOptions) async -> ExitStatus {
         let logger = Logger.breather(options.logLevel)
         let controller: DaemonController
+        let language: Language
         do {
-            controller = try DaemonController(options: options, context: AppContext(options: options))
+            let context = try AppContext(options: options)
+            language = context.interfaceLanguage
+            controller = try DaemonController(options: options, context: context)
         } catch {
             logger.log(.error, error.message)
             return error.status
@@ -46,12 +50,12 @@ enum Daemon {
             try await ServiceGroup(configuration: configuration).run()
         } catch {
             await ChildProcess.endAll()
-            logger.log(.error, "stopped: \(error)")
+            logger.log(.error, L10n.$language.withValue(language) { tr("stopped: %s").filled("\(error)") })
             return .unavailable
         }
         // An on_update hook still running would outlive the daemon (and its unit's stop).
         await ChildProcess.endAll()
-        logger.log(.info, "stopped")
+        logger.log(.info, L10n.$language.withValue(language) { tr("stopped") })
         controller.notifier.notify("STOPPING=1")
         return .ok
     }
@@ -94,7 +98,11 @@ final class DaemonController: Service, Sendable {
         // A daemon killed mid-write (SIGKILL, OOM, power) leaves temporary files: clear them.
         for path in context.settings.outputs.map(\.path) + [options.output, context.cachePath].compactMap({ $0 }) {
             let removed = AtomicFile.removeLeftovers(of: path)
-            if removed > 0 { context.logger.log(.info, "removed \(removed) temporary file(s) left beside \(path)") }
+            if removed > 0 {
+                context.logger.log(.info, L10n.$language.withValue(context.interfaceLanguage) {
+                    tr("removed %s temporary file(s) left beside %s").filled(String(removed), path)
+                })
+            }
         }
         let loop = ControllerLoop(session: session, signals: [.sighup, .sigusr1, .sigusr2], reload: { [self] in
             // A subscriber reads no sensor: the publisher does.
@@ -119,7 +127,7 @@ final class DaemonController: Service, Sendable {
         do {
             new = try AppContext(options: options)
         } catch {
-            old.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
+            old.logger.log(.error, L10n.$language.withValue(old.interfaceLanguage) { tr("reload rejected, keeping the previous config: %s").filled(error.message) })
             return false
         }
         let (was, now) = (old.settings, new.settings)
@@ -127,15 +135,17 @@ final class DaemonController: Service, Sendable {
         let plan = ReloadPlan(from: old, to: new, subscribing: subscription != nil)
         if plan.sourceOfStateChanged {
             // Subscribing or polling is the daemon's make-up (its session), fixed at start.
-            let keeps = was.sources.state.map { "reading \($0)" } ?? "asking the providers"
-            old.logger.log(.warning, "[sources] state changed: restart the daemon to apply it (it keeps \(keeps))")
+            old.logger.log(.warning, L10n.$language.withValue(new.interfaceLanguage) {
+                let keeps = was.sources.state.map { tr("reading %s").filled("\($0)") } ?? tr("asking the providers")
+                return tr("[sources] state changed: restart the daemon to apply it (it keeps %s)").filled(keeps)
+            })
         }
         // A changed [mqtt] (or password) makes a new publisher; one that cannot be made rejects the reload.
         let publisher: MQTTPublisher??
         do {
             publisher = try replacementPublisher(new)
         } catch {
-            old.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
+            old.logger.log(.error, L10n.$language.withValue(old.interfaceLanguage) { tr("reload rejected, keeping the previous config: %s").filled(error.message) })
             return false
         }
         if plan.refetch {
@@ -145,7 +155,7 @@ final class DaemonController: Service, Sendable {
             do {
                 await session.fetching.replace(try new.placeProviders(gate: gate, history: session.history, savesSensorPolls: false))
             } catch {
-                old.logger.log(.error, "reload rejected, keeping the previous config: \(error.message)")
+                old.logger.log(.error, L10n.$language.withValue(old.interfaceLanguage) { tr("reload rejected, keeping the previous config: %s").filled(error.message) })
                 return false
             }
             state.withLock { $0.gate = gate }
@@ -156,14 +166,16 @@ final class DaemonController: Service, Sendable {
             // Readings the old file could not take go to the new one with its first write.
             if let waiting = session.history.current?.takeWaiting(), !waiting.isEmpty { recorder?.keepWaiting(waiting) }
             session.history.replace(with: recorder)
-            new.logger.log(.info, recorder.map { "history: recording to \($0.path)" } ?? "history: recording is off")
+            new.logger.log(.info, "history: " + L10n.$language.withValue(new.interfaceLanguage) {
+                recorder.map { tr("recording to %s").filled($0.path) } ?? tr("recording is off")
+            })
         }
         state.withLock { $0.context = new }
         sink.reload(context: new)
         announce(new)
-        new.logger.log(.info, "reloaded \(now.configFile ?? "the defaults")")
+        new.logger.log(.info, L10n.$language.withValue(new.interfaceLanguage) { tr("reloaded %s").filled(now.configFile ?? tr("the defaults")) })
         if let publisher {
-            sink.replace(mqtt: publisher, logger: new.logger)
+            sink.replace(mqtt: publisher, logger: new.logger, language: new.interfaceLanguage)
         } else if plan.intervalChanged {
             sink.mqtt?.pollInterval(changedTo: now.intervalSeconds)
         }
@@ -195,10 +207,13 @@ final class DaemonController: Service, Sendable {
     /// Logs config warnings and whether `interval` would exceed a provider's free quota.
     private func announce(_ context: AppContext) {
         context.settings.warnings.forEach { context.logger.log(.warning, $0) }
-        if let warning = Self.quotaWarning(context.settings) { context.logger.log(.warning, warning) }
+        if let warning = L10n.$language.withValue(context.interfaceLanguage, operation: { Self.quotaWarning(context.settings) }) {
+            context.logger.log(.warning, warning)
+        }
     }
 
-    /// A warning when polling every `interval` would exceed IQAir's free monthly calls.
+    /// A warning when polling every `interval` would exceed IQAir's free monthly calls, in the
+    /// current language (`L10n.language`).
     static func quotaWarning(_ settings: Settings) -> String? {
         // One nearest_city call serves both air and weather.
         let usesAirVisual = settings.sources.air.first == .airVisual || settings.sources.weather.first == .airVisual
@@ -206,11 +221,12 @@ final class DaemonController: Service, Sendable {
         let places = settings.allPlaces.count
         let monthly = places * 30 * 86_400 / max(1, settings.intervalSeconds)
         guard usesAirVisual, monthly > airVisualMonthlyQuota else { return nil }
-        let forPlaces = places > 1 ? " for \(places) places" : ""
-        return """
-            interval \(settings.intervalSeconds)s makes about \(monthly) IQAir calls a month\(forPlaces), over the free \
-            \(airVisualMonthlyQuota); use an interval of at least \(places * 30 * 86_400 / airVisualMonthlyQuota + 1)s
-            """
+        let least = String(places * 30 * 86_400 / airVisualMonthlyQuota + 1)
+        let (interval, calls, quota) = (String(settings.intervalSeconds), String(monthly), String(airVisualMonthlyQuota))
+        return places > 1
+            ? tr("interval %ss makes about %s IQAir calls a month for %s places, over the free %s; use an interval of at least %ss")
+                .filled(interval, calls, String(places), quota, least)
+            : tr("interval %ss makes about %s IQAir calls a month, over the free %s; use an interval of at least %ss").filled(interval, calls, quota, least)
     }
 
     /// IQAir AirVisual Community plan: 10,000 calls a month.

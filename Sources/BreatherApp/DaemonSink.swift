@@ -48,16 +48,16 @@ final class DaemonSink: Service, Sendable {
     /// a thread of its own the old publisher retires (`MQTTPublisher.retire`), and only then
     /// does `next` connect: the same client id on two connections would have the broker
     /// drop them in turn.
-    func replace(mqtt next: MQTTPublisher?, logger: Logger) {
+    func replace(mqtt next: MQTTPublisher?, logger: Logger, language: Language) {
         let old = publisher.withLock { current in
             defer { current = next }
             return current
         }
-        if let next {
-            logger.log(.info, "mqtt: [mqtt] changed: publishing to \(next.settings.broker) under \(next.settings.topicPrefix)")
-        } else {
-            logger.log(.info, "mqtt: [mqtt] removed: publishing stopped")
-        }
+        // In the reloaded config's language: the broker and prefix as they are.
+        logger.log(.info, "mqtt: " + L10n.$language.withValue(language) {
+            next.map { tr("[mqtt] changed: publishing to %s under %s").filled("\($0.settings.broker)", $0.settings.topicPrefix) }
+                ?? tr("[mqtt] removed: publishing stopped")
+        })
         if let old, let next { next.delete(old.leftovers(for: next.settings)) }
         BlockingThread.run {
             old?.retire(replacedBy: next?.settings)
@@ -81,7 +81,8 @@ final class DaemonSink: Service, Sendable {
                 if !output.isLoading { cprocess_release_free_heap() }
                 // The reader of stdout went away (the bar exited): end the daemon, exit 0.
                 if files.isStdoutClosed {
-                    state.withLock { $0.context }.logger.log(.info, "stdout closed: stopping")
+                    let context = state.withLock { $0.context }
+                    context.logger.log(.info, L10n.$language.withValue(context.interfaceLanguage) { tr("stdout closed: stopping") })
                     viewModel.stop()
                     break
                 }
@@ -104,13 +105,14 @@ final class DaemonSink: Service, Sendable {
             for place in places.all(output) where place.name != places.shown { mqtt.publish(place: place.name, place.output) }
         }
         logFailures(output, logger: context.logger)
-        alerts.send(alerted.notifications + (places?.otherAlerts(output, settings: context.settings.alerts) ?? []), logger: context.logger)
+        alerts.send(alerted.notifications + (places?.otherAlerts(output, settings: context.settings.alerts) ?? []), logger: context.logger,
+                    language: output.forPeople.language)
         let status = "STATUS=\(DaemonOutputs.status(output))"
         // Ready once the first fetch has settled: the loading state is written, not announced.
         let wasReady = state.withLock { state in defer { state.isReady = state.isReady || !output.isLoading }; return state.isReady }
         notifier.notify(wasReady || output.isLoading ? status : "READY=1\n\(status)")
         if changed, !context.settings.onUpdate.isEmpty {
-            OnUpdateRunner(command: context.settings.onUpdate, logger: context.logger, outcomes: hookOutcomes).run()
+            OnUpdateRunner(command: context.settings.onUpdate, logger: context.logger, outcomes: hookOutcomes, language: output.forPeople.language).run()
         }
     }
 

@@ -2,6 +2,7 @@ import BreatherConfig
 import BreatherModel
 import BreatherProviders
 import BreatherViewModel
+import BreatherLocale
 import Logging
 import Synchronization
 
@@ -133,7 +134,9 @@ actor Fetching {
     private func lookupFailed(_ place: OtherPlace, _ failure: ProviderFailure) {
         let before = places.setLookupFailure(place.name, failure)
         if before?.message != failure.message {
-            place.logger.log(.warning, "place \(place.name): \(RunStatus.describe(failure)); not fetched, marked failed")
+            place.logger.log(.warning, L10n.$language.withValue(place.language) {
+                tr("place %s: %s; not fetched, marked failed").filled(place.name, RunStatus.describe(failure))
+            })
         }
         guard let previous = places.conditions(place.name) ?? place.stored else { return }
         let now = Timestamp.now()

@@ -65,7 +65,7 @@ struct HistoryCommand {
             try export(rows: store, standard: standard, place: place, setup: setup)
             return .ok
         } catch {
-            logger.log(.error, "history: \(path): \(error)")
+            logger.log(.error, "history: " + setup.storeFailure(options.language, writing: false, error))
             guard let error = error as? SQLiteError else { return .unavailable }
             return error.isCorruption ? .dataError : error.isBusy ? .temporary : .unavailable
         }
@@ -188,7 +188,7 @@ struct HistoryCommand {
                 logger.log(.error, "history import: " + tr("%s: cannot read it (%s)").filled(file, error.reason))
                 return .unavailable
             case let error as SQLiteError:
-                logger.log(.error, "history import: \(path): \(error)")
+                logger.log(.error, "history import: " + tr("cannot write the history store %s: %s").filled(path, "\(error)"))
                 return error.isCorruption ? .dataError : error.isBusy ? .temporary : .unavailable
             default:
                 logger.log(.error, "history import: \(error)")
@@ -202,7 +202,7 @@ struct HistoryCommand {
             Console.out(Self.imported(count, from: file, into: path, new: max(0, added), summarisedDays: summarised))
             return .ok
         } catch {
-            logger.log(.error, "history import: \(path): \(error)")
+            logger.log(.error, "history import: " + tr("cannot read the history store %s: %s").filled(path, "\(error)"))
             return .unavailable
         }
     }

@@ -1,3 +1,4 @@
+import BreatherLocale
 import Logging
 import BreatherIO
 import BreatherHTTP
@@ -14,6 +15,8 @@ struct IPLocationCache {
     let http: any HTTPClient
     let baseURL: String
     let logger: Logger
+    /// The language of its lines (the place's name and ipapi's words as they are).
+    var language: Language = .english
 
     func location() async throws(CommandFailure) -> Location {
         if let cached = read(), Timestamp.now().timeIntervalSince(cached.savedAt) < Self.maxAgeSeconds {
@@ -22,12 +25,14 @@ struct IPLocationCache {
         do {
             let found = try await IPAPI(baseURL: baseURL, http: http).locateByIP()
             save(found)
-            logger.log(.info, "located this machine by its IP address near \(found.name ?? "unknown place")")
+            logger.log(.info, L10n.$language.withValue(language) {
+                tr("located this machine by its IP address near %s").filled(found.name ?? tr("unknown place"))
+            })
             return found
         } catch {
-            throw CommandFailure(status: ExitStatus(error.kind), message: """
-                ipapi: \(error.message); set a location with --latitude/--longitude, --city or [location] in the config
-                """)
+            throw CommandFailure(status: ExitStatus(error.kind), message: "ipapi: " + L10n.$language.withValue(language) {
+                tr("%s; set a location with --latitude/--longitude, --city or [location] in the config").filled(error.message)
+            })
         }
     }
 

@@ -49,7 +49,7 @@ struct InsightsCommand {
             Console.out(text, newline: false)
             return .ok
         } catch {
-            logger.log(.error, "insights: \(path): \(error)")
+            logger.log(.error, "insights: " + setup.storeFailure(options.language, writing: false, error))
             return error.isCorruption ? .dataError : error.isBusy ? .temporary : .unavailable
         }
     }

@@ -59,7 +59,8 @@ struct LogCommand {
             Console.err("breather: error: log: \(failure.message)")
             return failure.status
         } catch {
-            logger.log(.error, "log: \(path): \(error)")
+            let writing: Bool = if case .list = options.action { false } else { true }
+            logger.log(.error, "log: " + setup.storeFailure(options.language, writing: writing, error))
             guard let error = error as? SQLiteError else { return .unavailable }
             return error.isCorruption ? .dataError : error.isBusy ? .temporary : .unavailable
         }
@@ -108,7 +109,9 @@ struct LogCommand {
             } catch let error as HistoryImportError {
                 throw CommandFailure(status: .dataError, message: "import: \(file): \(error)")
             } catch {
-                throw CommandFailure(status: .unavailable, message: "import: \(error)")
+                // As `history import` says it: the file as given, the system's reason after the sentence.
+                let reason = (error as? SmallFile.ReadError)?.reason ?? "\(error)"
+                throw CommandFailure(status: .unavailable, message: "import: " + tr("%s: cannot read it (%s)").filled(file, reason))
             }
             let added = try store.importLogEntries(entries)
             Console.out(Self.imported(entries.count, from: file, new: added))

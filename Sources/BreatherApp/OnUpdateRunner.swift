@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BreatherLocale
 import Logging
 
 /// Runs the `on_update` command (e.g. `pkill -RTMIN+8 waybar`) after the outputs change,
@@ -12,14 +13,17 @@ struct OnUpdateRunner: Sendable {
     var logger: Logger
     /// The sink's memory of how the hook last ended: a problem is logged when it starts or changes.
     var outcomes: ChildOutcomeLog?
+    /// The language of its lines (the program and the system's reason as they are).
+    var language: Language = .english
 
     /// Starts the command and reaps it in the background; never blocks the caller.
     func run() {
         guard let program = command.first else { return }
-        let status = ChildProcess.start(command, label: "on_update", timeoutSeconds: timeoutSeconds, logger: logger,
+        let status = ChildProcess.start(command, label: "on_update", timeoutSeconds: timeoutSeconds, logger: logger, language: language,
                                         quietStatuses: Self.quietStatuses(program), outcomes: outcomes)
         if status != 0 {
-            logger.log(.warning, "on_update: cannot start \(program): \(String(cString: strerror(status)))")
+            let reason = String(cString: strerror(status))
+            logger.log(.warning, "on_update: " + L10n.$language.withValue(language) { tr("cannot start %s: %s").filled(program, reason) })
         }
     }
 

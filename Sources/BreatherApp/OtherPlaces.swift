@@ -5,6 +5,7 @@ import BreatherModel
 import BreatherProviders
 import BreatherViewModel
 import BreatherViews
+import BreatherLocale
 import Logging
 import Synchronization
 
@@ -23,6 +24,8 @@ struct OtherPlace: Sendable {
     /// Its store has no entry a one-shot would answer from (none, one from other `[sources]`,
     /// or older than `max_age`): a one-shot answering from the store shown fetches it anyway.
     var needsFetch = true
+    /// The language of its warning (the place's name and the failure's own words as they are).
+    var language: Language = .english
 }
 
 /// The latest conditions of the places fetched beside the one shown, by name; filled from
@@ -75,7 +78,7 @@ extension AppContext {
                 fetcher: try makeFetcher(gate: gate?.sibling(), history: history, place: place.name, batch: batch),
                 saver: StoreWriter(cache: cache, sources: sourcesKey, logger: logger, failedFetches: stored.failedFetches,
                                    savesSensorPolls: savesSensorPolls, language: interfaceLanguage), stored: stored.conditions, logger: logger,
-                needsFetch: needsFetch))
+                needsFetch: needsFetch, language: interfaceLanguage))
         }
         return others
     }

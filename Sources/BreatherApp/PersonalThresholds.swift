@@ -4,6 +4,7 @@ import Glibc
 import BreatherHistory
 import BreatherModel
 import BreatherViewModel
+import BreatherLocale
 import Logging
 
 /// `[alerts] personal = true`: the triggers the user's breathing log suspects over the last
@@ -12,14 +13,16 @@ import Logging
 /// on this machine's desktop.
 enum PersonalThresholds {
     /// The thresholds from the store at `historyPath`; none (with a note in the log) when it cannot be read.
-    static func read(historyPath: String, logger: Logger) -> [PersonalThreshold] {
+    static func read(historyPath: String, logger: Logger, language: Language) -> [PersonalThreshold] {
         guard access(historyPath, F_OK) == 0 else { return [] }
         do {
             let now = Int(Timestamp.now().timeIntervalSince1970)
             let report = try HistoryStore(path: historyPath, readOnly: true).insights(since: now - 90 * 86_400, now: now, personalBest: nil)
             return thresholds(report.triggers)
         } catch {
-            logger.log(.warning, "alerts: personal thresholds: \(historyPath): \(error)")
+            logger.log(.warning, "alerts: personal thresholds: " + L10n.$language.withValue(language) {
+                tr("cannot read the history store %s: %s").filled(historyPath, "\(error)")
+            })
             return []
         }
     }

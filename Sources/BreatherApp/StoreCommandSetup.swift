@@ -39,4 +39,13 @@ struct StoreCommandSetup {
         let language = flag ?? settings.language ?? Language.fromEnvironment(Environment.get)
         return try L10n.$language.withValue(language) { try L10n.$nativeNames.withValue(settings.nativeNames) { try body() } }
     }
+
+    /// "cannot read the history store PATH: DETAIL" (or "cannot write …" when `writing`), in the
+    /// people's language (`inPeoplesLanguage`): the path and the error's own words (SQLite's
+    /// message and code) after the sentence, as they are.
+    func storeFailure(_ flag: Language?, writing: Bool, _ error: any Error) -> String {
+        inPeoplesLanguage(flag) {
+            (writing ? tr("cannot write the history store %s: %s") : tr("cannot read the history store %s: %s")).filled(path, "\(error)")
+        }
+    }
 }

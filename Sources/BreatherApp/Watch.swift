@@ -6,6 +6,7 @@ import BreatherIO
 import BreatherModel
 import BreatherViewModel
 import BreatherViews
+import BreatherLocale
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -37,7 +38,9 @@ struct Watch {
             return try await watch()
         } catch {
             // A service ended out of turn: a fault of Breather's, not of the bar or a provider.
-            Logger.breather(options.logLevel).log(.error, "watch stopped: \(error)")
+            Logger.breather(options.logLevel).log(.error, L10n.$language.withValue(options.language ?? Language.fromEnvironment(Environment.get)) {
+                tr("watch stopped: %s").filled("\(error)")
+            })
             return .software
         }
     }
@@ -135,7 +138,7 @@ struct WatchPrinter: Service {
         await withGracefulShutdownHandler {
         for await output in viewModel.outputs where output.isWorthDrawing {
             notifier.consider(output, settings: places?.shownAlerts ?? true ? alerts : nil, logger: logger)
-            notifier.send(places?.otherAlerts(output, settings: alerts) ?? [], logger: logger)
+            notifier.send(places?.otherAlerts(output, settings: alerts) ?? [], logger: logger, language: output.forPeople.language)
             let drawn = drawsPlaces ? places?.barOutput(output) ?? output : output
             let key = drawn.contentKey + [drawn.placesLine ?? "", drawn.conditions?.location.name ?? ""]
             guard key != lastKey else { continue }

@@ -31,7 +31,7 @@ extension ConfigFile {
             }
             if seconds < 10 {
                 // Allowed for tests and experiments: every reading is a row in the history store.
-                settings.warnings.append("\(path): [\(section)] interval \(value) is below 10s: each reading fills the history store")
+                settings.warnings.append("\(path): " + tr("[%s] interval %s is below 10s: each reading fills the history store").filled(section, value))
             }
             sensorSettings.intervalSeconds = seconds
             mark(&settings, "\(section).interval")

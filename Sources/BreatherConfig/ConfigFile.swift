@@ -41,7 +41,7 @@ struct ConfigFile {
             }
             if seconds < 60 {
                 // Allowed for tests and experiments; in real use this burns provider quotas.
-                settings.warnings.append("\(path): interval \(value) is below 1m: providers may rate-limit this machine")
+                settings.warnings.append("\(path): " + tr("interval %s is below 1m: providers may rate-limit this machine").filled(value))
             }
             settings.intervalSeconds = seconds
             mark(&settings, "interval")
@@ -158,7 +158,7 @@ struct ConfigFile {
         }
         let unused = ["air", "weather", "asthma", "indoor"].filter { table[$0] != nil }
         if settings.sources.state != nil, !unused.isEmpty {
-            settings.warnings.append("[sources] state is set: \(unused.joined(separator: ", ")) are not asked (the published state has every reading)")
+            settings.warnings.append(tr("[sources] state is set: %s are not asked (the published state has every reading)").filled(unused.joined(separator: ", ")))
         }
     }
 

@@ -1,3 +1,5 @@
+import BreatherLocale
+
 /// RFC 4180 records read from chunks of bytes as they come (a file read a megabyte at a time:
 /// memory stays bounded whatever its size): quoted fields may hold commas, doubled quotes and
 /// line breaks; lines end in CRLF or LF; a UTF-8 byte order mark at the start (Excel's "CSV
@@ -82,7 +84,7 @@ struct CSVRecords {
             if byte == 13, try current() == 10 { continue }  // CRLF: the LF ends the record
             switch byte {
             case UInt8(ascii: "\""):
-                guard record.bytes.count == fieldStart else { throw HistoryImportError(line: line, reason: "a quote inside an unquoted field") }
+                guard record.bytes.count == fieldStart else { throw HistoryImportError(line: line, reason: tr("a quote inside an unquoted field")) }
                 quoted = true
             case UInt8(ascii: ","):
                 try Self.finishField(&record, from: &fieldStart, line: line)
@@ -94,7 +96,7 @@ struct CSVRecords {
                 record.bytes.append(byte)
             }
         }
-        guard !quoted else { throw HistoryImportError(line: record.line, reason: "a quoted field is not closed") }
+        guard !quoted else { throw HistoryImportError(line: record.line, reason: tr("a quoted field is not closed")) }
         try Self.finishField(&record, from: &fieldStart, line: line)
         return true
     }
@@ -108,7 +110,7 @@ struct CSVRecords {
         for byte in field where byte == 0 || byte >= 0x80 { ascii = false; break }
         if !ascii {
             guard !field.contains(0), String(validating: field, as: UTF8.self) != nil else {
-                throw HistoryImportError(line: line, reason: "not text (binary or non-UTF-8 bytes)")
+                throw HistoryImportError(line: line, reason: tr("not text (binary or non-UTF-8 bytes)"))
             }
         }
         record.ends.append(record.bytes.count)

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// Why an import file cannot be read: the line (1 = the header) and what is wrong there.
@@ -7,8 +8,9 @@ public struct HistoryImportError: Error, Sendable, Equatable, CustomStringConver
     /// What is wrong.
     public var reason: String
 
-    /// `line 7: temperature_c "warm" is not a number`.
-    public var description: String { "line \(line): \(reason)" }
+    /// `line 7: temperature_c "warm" is not a number`, in the current language (`reason` is
+    /// made in the language of the import that threw it; the offending text stays verbatim).
+    public var description: String { tr("line %s: %s").filled(String(line), reason) }
 }
 
 /// Reads a file `HistoryCSV` wrote back into readings: the header must be the export's (or an
@@ -88,11 +90,12 @@ public struct HistoryImport {
     }
 
     private mutating func readHeader() throws {
-        guard let header = try records.next() else { throw HistoryImportError(line: 1, reason: "empty file: expected the header \(HistoryCSV.columns.prefix(3).joined(separator: ","))…") }
+        guard let header = try records.next() else { throw HistoryImportError(line: 1, reason: tr("empty file: expected the header %s…").filled(HistoryCSV.columns.prefix(3).joined(separator: ","))) }
         guard let columns = Self.variableColumns(header.fields) else {
             let wrong = zip(header.fields, HistoryCSV.columns).first { $0 != $1 }
-            let detail = wrong.map { "column \"\($0.0.prefix(40))\" where \"\($0.1)\" belongs" } ?? "\(header.fields.count) columns, expected \(HistoryCSV.columns.count)"
-            throw HistoryImportError(line: 1, reason: "not a breather history export (\(detail))")
+            let detail = wrong.map { tr("column %s where %s belongs").filled("\"\($0.0.prefix(40))\"", "\"\($0.1)\"") }
+                ?? tr("%s columns, expected %s").filled(String(header.fields.count), String(HistoryCSV.columns.count))
+            throw HistoryImportError(line: 1, reason: tr("not a breather history export (%s)").filled(detail))
         }
         variableColumns = columns
         fieldCount = header.fields.count
@@ -104,12 +107,13 @@ public struct HistoryImport {
     private mutating func read(values: inout [Double]) throws(HistoryImportError) -> ImportBatch.Row {
         let line = raw.line
         func fail(_ reason: String) -> HistoryImportError { HistoryImportError(line: line, reason: reason) }
-        guard raw.count == fieldCount else { throw fail("\(raw.count) fields, expected \(fieldCount)") }
+        guard raw.count == fieldCount else { throw fail(tr("%s fields, expected %s").filled(String(raw.count), String(fieldCount))) }
         let timeText = raw.text(0)
-        guard let time = Timestamp.parse(timeText), timeText.count >= 20 else { throw fail("time \"\(timeText.prefix(40))\" is not an RFC 3339 time with an offset") }
+        guard let time = Timestamp.parse(timeText), timeText.count >= 20 else { throw fail(tr("time %s is not an RFC 3339 time with an offset").filled("\"\(timeText.prefix(40))\"")) }
         let seconds = Int(time.timeIntervalSince1970.rounded(.down))
         guard seconds <= now + Self.futureSlackSeconds else {
-            throw fail("time \(timeText.prefix(40)) is in the future (this machine's clock says \(Timestamp.rfc3339(Timestamp(timeIntervalSince1970: Double(now)))))")
+            throw fail(tr("time %s is in the future (this machine's clock says %s)")
+                .filled(String(timeText.prefix(40)), Timestamp.rfc3339(Timestamp(timeIntervalSince1970: Double(now)))))
         }
         let cells = raw.bytes[raw.range(1).lowerBound..<raw.ends[4]]
         let ends = raw.ends[1...4].map { $0 - raw.ends[0] }
@@ -118,10 +122,10 @@ public struct HistoryImport {
             (place, source) = (previous.place, previous.source)
         } else {
             let fields = (1...4).map { raw.text($0) }
-            guard let latitude = Double(fields[1]), (-90...90).contains(latitude) else { throw fail("latitude \"\(fields[1].prefix(40))\" is not a number from -90 to 90") }
-            guard let longitude = Double(fields[2]), (-180...180).contains(longitude) else { throw fail("longitude \"\(fields[2].prefix(40))\" is not a number from -180 to 180") }
+            guard let latitude = Double(fields[1]), (-90...90).contains(latitude) else { throw fail(tr("latitude %s is not a number from -90 to 90").filled("\"\(fields[1].prefix(40))\"")) }
+            guard let longitude = Double(fields[2]), (-180...180).contains(longitude) else { throw fail(tr("longitude %s is not a number from -180 to 180").filled("\"\(fields[2].prefix(40))\"")) }
             source = Sanitized.line(HistoryCSV.textCellValue(fields[3]))
-            guard !source.isEmpty else { throw fail("the source is empty") }
+            guard !source.isEmpty else { throw fail(tr("the source is empty")) }
             place = HistoryPlace(latitude: latitude, longitude: longitude, name: HistoryCSV.textCellValue(fields[0]))
             previous = (Array(cells), ends, place, source)
         }
@@ -132,18 +136,27 @@ public struct HistoryImport {
             guard !range.isEmpty else { values.append(.nan); continue }
             if position == HistoryVariable.asthmaRisk {
                 let text = raw.text(field)
-                guard let risk = AsthmaRisk(rawValue: text) else { throw fail("asthma_risk \"\(text.prefix(40))\" is not one of low, medium, high, very_high") }
+                guard let risk = AsthmaRisk(rawValue: text) else { throw fail(tr("%s is not one of %s").filled("asthma_risk \"\(text.prefix(40))\"", "low, medium, high, very_high")) }
                 values.append(risk.level)
             } else {
                 let variable = HistoryVariable.all[position]
                 guard let number = PlainDecimal.value(raw.bytes[range]) ?? Double(raw.text(field)) else {
-                    throw fail("\(variable.name) \"\(raw.text(field).prefix(40))\" is not a number")
+                    throw fail(tr("%s is not a number").filled("\(variable.name) \"\(raw.text(field).prefix(40))\""))
                 }
                 // The limits a live reading is held to: no import brings in what no provider could.
-                if let problem = Plausibility.problem(variable.name, number, variable.limits, variable.shownUnit) { throw fail(problem) }
+                if let problem = Self.outOfRange(variable, number) { throw fail(problem) }
                 values.append(number)
             }
         }
         return ImportBatch.Row(place: place, source: source, time: seconds)
+    }
+
+    /// `Plausibility.problem`'s sentence in the current language: "pm2_5 5000 µg/m³ (expected
+    /// 0 to 2000 µg/m³)"; the name, value and unit as they are.
+    static func outOfRange(_ variable: HistoryVariable, _ value: Double) -> String? {
+        guard Plausibility.problem(variable.name, value, variable.limits, variable.shownUnit) != nil else { return nil }
+        let suffix = variable.shownUnit.isEmpty ? "" : " \(variable.shownUnit)"
+        return tr("%s %s (expected %s to %s)").filled(variable.name, Plausibility.number(value) + suffix,
+                                                     Plausibility.number(variable.limits.lowerBound), Plausibility.number(variable.limits.upperBound) + suffix)
     }
 }

@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// The breathing log as CSV (`breather log list --format csv`), read back by `breather log
@@ -28,18 +29,18 @@ public enum LogCSV {
     public static func entries(from bytes: [UInt8], now: Int) throws(HistoryImportError) -> [LogEntry] {
         var records = CSVRecords(bytes)
         guard let header = try records.nextRecord(), header.fields == columns else {
-            throw HistoryImportError(line: 1, reason: "not a breather log export (expected the header \(columns.prefix(4).joined(separator: ","))…)")
+            throw HistoryImportError(line: 1, reason: tr("not a breather log export (expected the header %s…)").filled(columns.prefix(4).joined(separator: ",")))
         }
         var entries: [LogEntry] = []
         while let record = try records.nextRecord() {
             if record.fields == [""] { continue }
             let fields = record.fields
             func fail(_ reason: String) -> HistoryImportError { HistoryImportError(line: record.line, reason: reason) }
-            guard fields.count == columns.count else { throw fail("\(fields.count) fields, expected \(columns.count)") }
-            guard fields[0].count >= 20, let time = Timestamp.parse(fields[0]) else { throw fail("time \"\(fields[0].prefix(40))\" is not an RFC 3339 time with an offset") }
+            guard fields.count == columns.count else { throw fail(tr("%s fields, expected %s").filled(String(fields.count), String(columns.count))) }
+            guard fields[0].count >= 20, let time = Timestamp.parse(fields[0]) else { throw fail(tr("time %s is not an RFC 3339 time with an offset").filled("\"\(fields[0].prefix(40))\"")) }
             func int(_ index: Int) throws(HistoryImportError) -> Int? {
                 guard !fields[index].isEmpty else { return nil }
-                guard let value = Int(fields[index]) else { throw fail("\(columns[index]) \"\(fields[index].prefix(40))\" is not a whole number") }
+                guard let value = Int(fields[index]) else { throw fail(tr("%s is not a whole number").filled("\(columns[index]) \"\(fields[index].prefix(40))\"")) }
                 return value
             }
             func bool(_ index: Int) throws(HistoryImportError) -> Bool? {
@@ -47,12 +48,12 @@ public enum LogCSV {
                 case "": return nil
                 case "0": return false
                 case "1": return true
-                default: throw fail("\(columns[index]) \"\(fields[index].prefix(40))\" is not 0 or 1")
+                default: throw fail(tr("%s is not 0 or 1").filled("\(columns[index]) \"\(fields[index].prefix(40))\""))
                 }
             }
             var symptoms: [Symptom: Int] = [:]
             for (offset, symptom) in Symptom.allCases.enumerated() { symptoms[symptom] = try int(7 + offset) }
-            guard let exposure = ExposureText.decode(fields[13]) else { throw fail("exposure \"\(fields[13].prefix(40))\" is not key=number pairs") }
+            guard let exposure = ExposureText.decode(fields[13]) else { throw fail(tr("%s is not key=number pairs").filled("exposure \"\(fields[13].prefix(40))\"")) }
             let entry = LogEntry(time: Int(time.timeIntervalSince1970.rounded(.down)), place: fields[1], score: try int(2), reliever: try int(3),
                                  peakFlow: try int(4), nightWaking: try bool(5), activityLimited: try bool(6), symptoms: symptoms,
                                  tags: fields[11].split(separator: ";").map(String.init), note: fields[12], exposure: exposure)

@@ -1,7 +1,10 @@
+import BreatherLocale
+
 /// Log lines for a stream of unusable messages, bounded whatever a publisher sends: the first
 /// message of each kind (not JSON, another version, unreadable, too large, …) in a window is
 /// logged with its own line; the rest are counted, and the count is one line at the first
 /// message after the window ends. A thousand bad payloads a second make a few lines a minute.
+/// The count's line is in the current language (`L10n.language`); the subject as it is.
 public struct LogThrottle: Sendable {
     /// What each line starts with (`mqtt: breather/state`).
     public let subject: String
@@ -40,6 +43,7 @@ public struct LogThrottle: Sendable {
         defer { windowStart = nil; loggedKinds = []; unlogged = 0 }
         guard unlogged > 0 else { return [] }
         let seconds = Int((now - start).rounded())
-        return ["\(subject): \(unlogged) more unusable \(unlogged == 1 ? "message" : "messages") in the last \(seconds)s, not logged one by one"]
+        return [trn("%s: %d more unusable message in the last %ss, not logged one by one",
+                    "%s: %d more unusable messages in the last %ss, not logged one by one", unlogged).filled(subject, String(seconds))]
     }
 }

@@ -22,10 +22,10 @@ public final class MQTTClient: Sendable {
     public init(_ configuration: MQTTConfiguration, events: @escaping @Sendable (MQTTEvent) -> Void) throws(MQTTError) {
         if let reason = MosquittoLibrary.loadError { throw .libraryUnavailable(reason) }
         guard !configuration.host.isEmpty, (1...65_535).contains(configuration.port) else {
-            throw .invalidSettings("mqtt: a broker host and a port from 1 to 65535 are needed")
+            throw .invalidSettings("mqtt: " + L10n.$language.withValue(configuration.language) { tr("a broker host and a port from 1 to 65535 are needed") })
         }
         guard (5...65_535).contains(configuration.keepaliveSeconds) else {
-            throw .invalidSettings("mqtt: keepalive must be from 5 to 65535 seconds")
+            throw .invalidSettings("mqtt: " + L10n.$language.withValue(configuration.language) { tr("keepalive must be from 5 to 65535 seconds") })
         }
         core = try Core(configuration, events: events)
     }
@@ -73,16 +73,24 @@ private final class Core: @unchecked Sendable {
         self.configuration = configuration
         self.events = events
         guard let client = cmosq_new(configuration.clientID) else {
-            throw .invalidSettings("mqtt: libmosquitto refused the client id \"\(configuration.clientID)\"")
+            throw .invalidSettings("mqtt: " + L10n.$language.withValue(configuration.language) {
+                tr("libmosquitto refused the client id %s").filled("\"\(configuration.clientID)\"")
+            })
         }
         self.client = client
         if let username = configuration.username {
             let rc = cmosq_username_pw_set(client, username, configuration.password)
-            guard rc == 0 else { throw .invalidSettings("mqtt: username: \(MosquittoLibrary.describe(rc))") }
+            guard rc == 0 else {
+                throw .invalidSettings("mqtt: " + L10n.$language.withValue(configuration.language) { tr("username: %s").filled(MosquittoLibrary.describe(rc)) })
+            }
         }
         if let topic = configuration.availabilityTopic {
             let rc = Self.offline.withUnsafeBytes { cmosq_will_set(client, topic, Int32($0.count), $0.baseAddress, 1, true) }
-            guard rc == 0 else { throw .invalidSettings("mqtt: availability topic \"\(topic)\": \(MosquittoLibrary.describe(rc))") }
+            guard rc == 0 else {
+                throw .invalidSettings("mqtt: " + L10n.$language.withValue(configuration.language) {
+                    tr("availability topic %s: %s").filled("\"\(topic)\"", MosquittoLibrary.describe(rc))
+                })
+            }
         }
         if configuration.tls {
             if let file = configuration.caFile, access(file, R_OK) != 0 {

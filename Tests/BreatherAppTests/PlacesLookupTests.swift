@@ -91,4 +91,26 @@ struct PlacesLookupTests {
         #expect(log.all.filter { $0.hasPrefix("warning: place ") }.count == 2, "\(log.all)")
         #expect(session.places.barOutput(output).barText.hasSuffix("gran – · here –"))
     }
+
+    @Test("[display] language = \"de\": each failed lookup's warning in German, the place, the provider's and ipapi's words as they are")
+    func failedLookupsInGerman() async throws {
+        let server = try await FixtureServer.start(routes: [
+            "/v1/forecast": .perPlace("open-meteo/forecast.current.json"),
+            "/v1/air-quality": .perPlace("open-meteo/air_quality.breather_subset.json"),
+            "/geo/v1/search": .fixture("open-meteo/geocoding.empty.json"),
+            "/ip/json/": .json("{\"error\": true}", status: 503),
+        ])
+        let log = LogLines()
+        var context = try AppHarness.context(Self.config(server.baseURL) + "\n[display]\nlanguage = \"de\"\n")
+        context.logger = log.logger
+        _ = try await PlacesFetchTests.fetch(context)
+        let warnings = log.all.filter { $0.hasPrefix("warning: Ort ") }
+        #expect(warnings.count == 2, "\(log.all)")
+        let gran = try #require(warnings.first { $0.hasPrefix("warning: Ort gran: ") }, "\(warnings)")
+        #expect(gran.contains("open-meteo geocoding: no place named \"Atlantis\"") && gran.hasSuffix("; nicht abgerufen, als fehlgeschlagen markiert"), "\(gran)")
+        let here = try #require(warnings.first { $0.hasPrefix("warning: Ort here: ") }, "\(warnings)")
+        #expect(here.contains("ipapi: ") && here.contains("; einen Ort mit --latitude/--longitude, --city oder [location] in der Konfiguration angeben"),
+                "\(here)")
+        #expect(!log.all.contains { $0.contains("not fetched") || $0.contains("set a location") }, "\(log.all)")
+    }
 }

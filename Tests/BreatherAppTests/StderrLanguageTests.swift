@@ -74,4 +74,30 @@ struct StderrLanguageTests {
             }
         }
     }
+
+    @Test("the IQAir quota warning: German for several places, French for one, the numbers as they are; English unchanged")
+    func quotaWarning() throws {
+        let keyed = "\n[sources]\nair = [\"airvisual\"]\n"
+        var three = try AppHarness.context(PlacesFetchTests.config("http://127.0.0.1:9") + keyed).settings
+        three.intervalSeconds = 600
+        #expect(L10n.$language.withValue(.german) { DaemonController.quotaWarning(three) }
+                == "interval 600 s ergibt etwa 12960 IQAir-Aufrufe im Monat für 3 Orte, mehr als die freien 10000; ein Intervall von mindestens 778 s verwenden")
+        var one = try AppHarness.context("[location]\nlatitude = 1\nlongitude = 2\n" + keyed).settings
+        one.intervalSeconds = 60
+        #expect(DaemonController.quotaWarning(one)
+                == "interval 60s makes about 43200 IQAir calls a month, over the free 10000; use an interval of at least 260s")
+        #expect(L10n.$language.withValue(.french) { DaemonController.quotaWarning(one) }
+                == "interval 60 s fait environ 43200 appels IQAir par mois, au-delà des 10000 gratuits ; utilisez un intervalle d'au moins 260 s")
+    }
+
+    @Test("a publisher's state a subscriber cannot use: French and Chinese words, the versions and detail as they are; English as json has it")
+    func unusableStateDocument() {
+        typealias Failure = MQTTStateDocument.DecodeFailure
+        #expect("\(Failure.version(0))" == "a state document of version 0; this Breather reads version \(MQTTStateDocument.version)")
+        #expect(L10n.$language.withValue(.french) { "\(Failure.version(0))" }
+                == "un document d'état de version 0 ; ce Breather lit la version \(MQTTStateDocument.version)")
+        #expect(L10n.$language.withValue(.french) { "\(Failure.unreadable("aqi: not a number"))" } == "un document d'état illisible (aqi: not a number)")
+        #expect(L10n.$language.withValue(.chinese) { "\(Failure.notJSON)" } == "不是 Breather 状态文档")
+        #expect("\(Failure.noData)" == "the publisher has no data yet")
+    }
 }

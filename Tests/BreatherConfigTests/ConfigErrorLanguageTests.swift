@@ -75,4 +75,17 @@ struct SecretLanguageTests {
         #expect(Self.refusal(.german) == "env BREATHER_WAQI_TOKEN enthält Bytes, die kein druckbares ASCII sind: ein Schlüssel ist eine Zeile aus höchstens 256 druckbaren ASCII-Zeichen")
         #expect(Self.refusal(.spanish) == "env BREATHER_WAQI_TOKEN contiene bytes que no son ASCII imprimible: una clave es una línea de como máximo 256 caracteres ASCII imprimibles")
     }
+
+    @Test("the config's warnings: an interval under 1m in German, [sources] state in French; the file, keys and values as they are; English as before")
+    func warnings() throws {
+        func warnings(_ text: String, _ language: Language) throws -> [String] {
+            try L10n.$language.withValue(language) { try ConfigLoader().load(text: text, name: "/home/ana/c.toml").warnings }
+        }
+        let short = "interval = \"2s\"\n"
+        #expect(try warnings(short, .english) == ["/home/ana/c.toml: interval 2s is below 1m: providers may rate-limit this machine"])
+        #expect(try warnings(short, .german) == ["/home/ana/c.toml: interval 2s liegt unter 1m: Anbieter könnten die Anfragen dieses Rechners drosseln"])
+        let both = "[sources]\nstate = \"mqtt://homeserver/breather/kitchen\"\nair = [\"open-meteo\"]\n"
+        #expect(try warnings(both, .french) == ["[sources] state est défini : air ne sont pas interrogés (l'état publié contient toutes les mesures)"])
+        #expect(try warnings(both, .english) == ["[sources] state is set: air are not asked (the published state has every reading)"])
+    }
 }

@@ -1,5 +1,6 @@
 import BreatherCache
 import BreatherJSON
+import BreatherLocale
 import BreatherModel
 import BreatherViewModel
 import BreatherViews
@@ -55,12 +56,15 @@ enum MQTTStateDocument {
             }
         }
 
+        /// The failure in the current language (`L10n.language`: English for the bar's error and
+        /// json, the people's for the log line); the decoder's own detail as it is.
         var description: String {
             switch self {
-            case .notJSON: "not a Breather state document"
-            case .noData: "the publisher has no data yet"
-            case .version(let found): "a state document of version \(found); this Breather reads version \(MQTTStateDocument.version)"
-            case .unreadable(let reason): "an unreadable state document (\(reason))"
+            case .notJSON: tr("not a Breather state document")
+            case .noData: tr("the publisher has no data yet")
+            case .version(let found):
+                tr("a state document of version %s; this Breather reads version %s").filled(String(found), String(MQTTStateDocument.version))
+            case .unreadable(let reason): tr("an unreadable state document (%s)").filled(reason)
             }
         }
     }

@@ -134,19 +134,23 @@ final class MQTTSubscription: Sendable {
         case .message(let message) where message.topic == stateTopic:
             switch MQTTStateDocument.decode(message.payload) {
             case .success(let conditions):
-                let lines = state.withLock { state in
-                    state.latest = conditions
-                    state.problem = nil
-                    state.lastLogged = nil
-                    return state.badPayloads.usable(at: Self.monotonicSeconds())
+                let lines = L10n.$language.withValue(language) {
+                    state.withLock { state in
+                        state.latest = conditions
+                        state.problem = nil
+                        state.lastLogged = nil
+                        return state.badPayloads.usable(at: Self.monotonicSeconds())
+                    }
                 }
                 lines.forEach { logger.log(.warning, "\($0)") }
                 changed()
             case .failure(let failure):
-                unusable(kind: failure.kind, "\(failure)")
+                unusable(kind: failure.kind) { "\(failure)" }
             }
         case .oversized(let topic, let bytes) where topic == stateTopic:
-            unusable(kind: "oversized", "a state document of \(bytes) bytes, over the \(MQTTClient.maximumPayload / 1024) KiB limit, dropped")
+            unusable(kind: "oversized") {
+                tr("a state document of %s bytes, over the %s KiB limit, dropped").filled(String(bytes), String(MQTTClient.maximumPayload / 1024))
+            }
         case .message, .oversized:
             break
         }
@@ -155,11 +159,16 @@ final class MQTTSubscription: Sendable {
     /// A state payload that cannot be used: the last good state stays, the bar learns why
     /// when it has nothing else, and the log hears of it in bounded lines (`LogThrottle`): a
     /// hostile publisher's thousand distinct bad payloads a second are not a thousand lines.
-    private func unusable(kind: String, _ reason: String) {
-        let lines = state.withLock { state in
-            state.problem = (.badData, "mqtt: \(stateTopic): \(reason)")
-            return state.badPayloads.unusable(kind: kind, line: "mqtt: \(stateTopic): \(reason); keeping the last good state",
-                                              at: Self.monotonicSeconds())
+    /// `reason` is said in English for the bar's error (json keeps English) and in the
+    /// people's language for the log line; the topic as it is.
+    private func unusable(kind: String, _ reason: () -> String) {
+        let english = reason()
+        let line = L10n.$language.withValue(language) { tr("%s: %s; keeping the last good state").filled("mqtt: \(stateTopic)", reason()) }
+        let lines = L10n.$language.withValue(language) {
+            state.withLock { state in
+                state.problem = (.badData, "mqtt: \(stateTopic): \(english)")
+                return state.badPayloads.unusable(kind: kind, line: line, at: Self.monotonicSeconds())
+            }
         }
         lines.forEach { logger.log(.warning, "\($0)") }
         changed()
