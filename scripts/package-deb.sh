@@ -76,9 +76,29 @@ gzip -9n < docs/breather.toml.5 > "$root/usr/share/man/man5/breather.toml.5.gz"
 
 # --- completions -------------------------------------------------------------------------
 # bash completions are sourced, not run: no #! line (lintian: bash-completion-with-hashbang).
-"$binary" --generate-completion-script bash | sed '1{/^#!/d}' > "$root/usr/share/bash-completion/completions/breather"
-"$binary" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_breather"
-"$binary" --generate-completion-script fish > "$root/usr/share/fish/vendor_completions.d/breather.fish"
+# bash shows no descriptions: its script is the same in every language.
+"$binary" --language en --generate-completion-script bash | sed '1{/^#!/d}' > "$root/usr/share/bash-completion/completions/breather"
+# zsh and fish show each flag's and subcommand's help beside it, in the language the script is
+# generated in (--language, else [display] language, else the environment, as --help): so the
+# package's files generate it when the shell first completes breather, in the shell's language.
+cat > "$root/usr/share/zsh/vendor-completions/_breather" <<'EOF'
+#compdef breather
+# zsh completion for breather: written by `breather --generate-completion-script zsh` at the first
+# completion in each shell, so its descriptions are in the shell's language (as breather --help).
+# An autoloaded function that defines itself; the script's comment lines left out (eval in an
+# interactive shell without interactive_comments would run them).
+local script=${(F)${(@f)"$(/usr/bin/breather --generate-completion-script zsh)"}:#\#*}
+eval "_breather() {
+$script
+}"
+_breather "$@"
+EOF
+cat > "$root/usr/share/fish/vendor_completions.d/breather.fish" <<'EOF'
+# fish completion for breather: written by `breather --generate-completion-script fish` when fish
+# first completes breather in a shell, so its descriptions are in the shell's language (as
+# breather --help).
+/usr/bin/breather --generate-completion-script fish | source
+EOF
 
 # --- units, examples, docs ---------------------------------------------------------------
 # The units in systemd/ name the source install's paths; the package's binary is /usr/bin.

@@ -4,18 +4,19 @@
 # The root is made once with debootstrap (minbase + systemd, man-db, bash-completion) and kept
 # as a tarball in $BREATHER_DEB_ROOT_CACHE (default ~/.cache/breather-test-deb); every run
 # unpacks a fresh copy. Inside it: `apt-get install ./breather_….deb` (Depends must resolve from
-# Debian), breather --version, breather aqi, man -w, a bash completion, systemd-analyze verify
-# on the installed units, then `apt-get purge --autoremove` must leave no file behind.
-# Needs root (chroot, mount), debootstrap (installed if missing) and Debian's mirror.
+# Debian), breather --version, breather aqi, man -w, every man page in every language (found by
+# LANG=de_DE.UTF-8 and by `man -L de`, and saying what `breather --language de --help` says, not
+# the English), a bash completion, systemd-analyze verify on the installed units, then
+# `apt-get purge --autoremove` must leave no file behind.
+# Needs root (chroot, mount), debootstrap and locales (installed if missing) and Debian's mirror.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 deb=${1:-$(ls -t dist/breather_*_amd64.deb 2>/dev/null | head -1)}
 [ -f "$deb" ] || { echo "test-deb.sh: no .deb (run scripts/package-deb.sh first)" >&2; exit 66; }
 [ "$(id -u)" -eq 0 ] || { echo "test-deb.sh: needs root (chroot and mount)" >&2; exit 77; }
-command -v debootstrap >/dev/null || {
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
-}
+source scripts/lib/apt-missing.sh
+install_missing debootstrap locales
 started=$SECONDS
 step() { printf '[test-deb %3ds] %s\n' $((SECONDS - started)) "$*"; }
 
@@ -48,6 +49,13 @@ else
     mkdir "$root"
     tar -C "$root" -xzf "$cached"
 fi
+# The translated man pages are found by the user's locale (LANG=de_DE.UTF-8), which man-db uses
+# only when the locale is generated: as on a German desktop, the four locales are there
+# (compiled here once, cached, and put where locale-gen puts them, before the file list).
+source scripts/lib/compile-locales.sh
+man_languages=(de:de_DE.UTF-8 fr:fr_FR.UTF-8 es:es_ES.UTF-8 zh_CN:zh_CN.UTF-8)
+compile_locales "$cache_dir/locales" "${man_languages[@]#*:}"
+for pair in "${man_languages[@]}"; do cp -a "$cache_dir/locales/${pair#*:}" "$root/usr/lib/locale/"; done
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 mount -t proc proc "$root/proc"
 mount --bind /dev "$root/dev"
@@ -84,6 +92,32 @@ check "breather --version" "^$version\$" breather --version
 check "breather aqi --standard china pm2_5=75" "114 Lightly Polluted" breather aqi --standard china pm2_5=75
 check "man -w breather" "^/usr/share/man/man1/breather.1.gz\$" man -w breather
 check "man -w breather.toml" "^/usr/share/man/man5/breather.toml.5.gz\$" man -w 5 breather.toml
+# Each language's pages: where man-db looks for the user's locale (LANG) and for `man -L`, one
+# for every English page, and in the language: the page shows the abstract `breather --language
+# LL [COMMAND] --help` prints, help2man's NAME heading in the language, and not the English
+# abstract. (Compared with spaces taken out and groff's hyphen ‐ read as -.)
+for pair in "${man_languages[@]}"; do
+    language=${pair%%:*} locale=${pair#*:}
+    case $language in de) heading=BEZEICHNUNG ;; fr) heading=NOM ;; es) heading=NOMBRE ;; zh_CN) heading=名称 ;; esac
+    check "LANG=$locale man -w breather" "^/usr/share/man/$language/man1/breather.1.gz\$" env LANG="$locale" man -w breather
+    check "man -L $language: every page there and in its language" "^every page in $language\$" bash -c '
+        language=$1 heading=$2 bad=0
+        squeeze() { sed -e "s/‐/-/g" -e "s/[.。]\$//" | tr -d " \n"; }
+        for english in /usr/share/man/man1/breather*.1.gz; do
+            name=$(basename "$english" .1.gz); command=${name#breather}; command=${command#.}
+            page=/usr/share/man/$language/man1/$name.1.gz
+            found=$(man -L "$language" -w "$name" 2>&1)
+            [ "$found" = "$page" ] || { echo "man -L $language -w $name: $found"; bad=1; continue; }
+            text=$(MANWIDTH=1000 man -l "$page" | squeeze)
+            warnings=$(man --warnings -l "$page" 2>&1 >/dev/null)
+            abstract=$(breather --language "$language" $command --help | sed -n 2p | squeeze)
+            abstract_en=$(breather --language en $command --help | sed -n 2p | squeeze)
+            case $text in *"$heading"*"$abstract"*) ;; *) echo "$page: no $heading or not \"$abstract\""; bad=1 ;; esac
+            case $text in *"$abstract_en"*) echo "$page: still English (\"$abstract_en\")"; bad=1 ;; esac
+            [ -z "$warnings" ] || { echo "$page: $warnings"; bad=1; }
+        done
+        [ "$bad" = 0 ] && echo "every page in $language"' - "$language" "$heading"
+done
 # The completion is found the way an interactive shell finds it: bash-completion's loader
 # looks in /usr/share/bash-completion/completions on the first <TAB> after "breather".
 check "bash completion of 'breather --stan<TAB>'" "^--standard\$" bash -c '
