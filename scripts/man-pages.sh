@@ -101,8 +101,9 @@ for pair in "${languages[@]}"; do
         LOCPATH=$locales_dir help2man --no-info --locale "$locale" --section 1 --version-string "$version" \
             --include "$work/$language/$name.include" "$work/$language/$name" > "$page"
         [ "$language" != zh_CN ] || chinese_page "$page"
-        # French sets a space before : ; ! ? and after «: one no line may break at (\~).
-        [ "$language" != fr ] || perl -CSD -Mutf8 -i -pe 'next if /^\./; s/ (?=[:;!?»])/\\~/g; s/« /«\\~/g' "$page"
+        # French sets a space before : ; ! ? and after «: one no line may break at (\~). Not in
+        # the NAME line, which mandb reads for whatis and apropos.
+        [ "$language" != fr ] || perl -CSD -Mutf8 -i -pe 'next if /^\./ || /^breather\S* \\- /; s/ (?=[:;!?»])/\\~/g; s/« /«\\~/g' "$page"
         if [ "$language" != en ]; then
             { head -1 "$page"; preamble "$language"; tail -n +2 "$page"; } > "$page.tmp" && mv "$page.tmp" "$page"
         fi
