@@ -14,6 +14,10 @@ struct CompletionLanguageTests {
         L10n.forms(L10n.key(text, context: "help"), in: language)?.first
     }
 
+    /// What zsh shows of `text`: its descriptions hold no bracket, colon or straight quote; an
+    /// apostrophe is ’.
+    static func zshShown(_ text: String) -> String { String(text.map { $0 == "'" ? "’" : "[]:\"".contains($0) ? " " : $0 }) }
+
     @Test("fish: every flag's and subcommand's description is the catalog's, none is left English", arguments: languages)
     func fish(_ language: Language) throws {
         let script = CompletionShell.fish.script(in: language)
@@ -34,13 +38,12 @@ struct CompletionLanguageTests {
         let script = CompletionShell.zsh.script(in: language)
         for spec in CommonOptions.specs {
             let text = try #require(Self.translated(spec.help, language))
-            // zsh's [description] holds no bracket, colon or straight quote; an apostrophe is ’.
-            let shown = String(text.map { $0 == "'" ? "’" : "[]:\"".contains($0) ? " " : $0 })
+            let shown = Self.zshShown(text)
             #expect(script.contains("'--\(spec.name)[\(shown)]") || script.contains("'--\(spec.name)=[\(shown)]"), "\(language.rawValue): --\(spec.name)")
         }
         for command in Subcommand.allCases {
             let text = try #require(Self.translated(command.help.abstract, language))
-            #expect(script.contains("\(command.rawValue)\\:\"\(text.filter { !"'[]:\"".contains($0) })\""), "\(language.rawValue): \(command)")
+            #expect(script.contains("\(command.rawValue)\\:\"\(Self.zshShown(text))\""), "\(language.rawValue): \(command)")
             #expect(!script.contains(command.help.abstract), "\(language.rawValue): English left: \(command.help.abstract)")
         }
     }
