@@ -77,6 +77,11 @@ check() {  # check LABEL EXPECTED-REGEX COMMAND...: runs in the root, prints, ma
     sed 's/^/    /' <<<"$out"
 }
 
+# zsh and fish, to run the package's completions in: installed before the file list (the purge
+# check is about breather's files).
+chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive sh -c \
+    'apt-get update -qq && apt-get install -y -qq --no-install-recommends zsh fish > /dev/null' \
+    || { step "FAILED: cannot install zsh and fish in the root"; exit 1; }
 file_list > "$work/before"
 # An empty list (find failing in the root) would make the purge check pass for nothing.
 [ "$(wc -l < "$work/before")" -gt 1000 ] || { step "FAILED: cannot list the root's files"; exit 1; }
@@ -127,6 +132,15 @@ check "bash completion of 'breather --stan<TAB>'" "^--standard\$" bash -c '
     COMP_WORDS=(breather --stan); COMP_CWORD=1; COMP_LINE="breather --stan"; COMP_POINT=${#COMP_LINE}
     "$func" breather --stan breather
     printf "%s\n" "${COMPREPLY[@]}"'
+# zsh and fish describe each flag in the shell's language: the package's files run
+# `breather --generate-completion-script` at the first completion. fish as it completes; zsh's
+# autoloaded _breather defines itself and calls _arguments, here a stand-in printing its specs.
+check "fish, LANG=de_DE.UTF-8: 'breather --sta<TAB>' described in German" "^--standard.Luftqualitätsstandard " \
+    env LANG=de_DE.UTF-8 fish --no-config -c 'complete -C "breather --sta"'
+check "fish, LANG=C.UTF-8: in English" "^--standard.Air-quality standard " env LANG=C.UTF-8 fish --no-config -c 'complete -C "breather --sta"'
+check "zsh, LANG=zh_CN.UTF-8: _breather described in Chinese" "^--city=\[地名，经 Open-Meteo 地理编码。\]:city:\$" env LANG=zh_CN.UTF-8 zsh -fc '
+    fpath=(/usr/share/zsh/vendor-completions $fpath); autoload -Uz _breather
+    _arguments() { print -rl -- "$@"; }; _breather; _breather'
 # verify prints problems on stderr but exits 0 for many of them: any output is a failure.
 units=$(dpkg-deb -c "$deb" | grep -oE '/usr/lib/systemd/(system|user)/[^/ ]+\.(service|timer)$')
 [ -n "$units" ] || { step "FAILED: the package holds no systemd unit"; failed=1; }
