@@ -6,7 +6,8 @@
 # unpacks a fresh copy. Inside it: `apt-get install ./breather_….deb` (Depends must resolve from
 # Debian), breather --version, breather aqi, man -w, every man page in every language (found by
 # LANG=de_DE.UTF-8 and by `man -L de`, and saying what `breather --language de --help` says, not
-# the English), a bash completion, systemd-analyze verify on the installed units, then
+# the English), a bash completion, the zsh and fish ones in the locale's language (zsh and fish
+# installed in the root first), systemd-analyze verify on the installed units, then
 # `apt-get purge --autoremove` must leave no file behind.
 # Needs root (chroot, mount), debootstrap and locales (installed if missing) and Debian's mirror.
 set -euo pipefail
@@ -135,9 +136,11 @@ check "bash completion of 'breather --stan<TAB>'" "^--standard\$" bash -c '
 # zsh and fish describe each flag in the shell's language: the package's files run
 # `breather --generate-completion-script` at the first completion. fish as it completes; zsh's
 # autoloaded _breather defines itself and calls _arguments, here a stand-in printing its specs.
+# (fish reads its own config.fish, which puts the vendor directories on its path; its files in a
+# HOME under /tmp, out of the file lists.)
 check "fish, LANG=de_DE.UTF-8: 'breather --sta<TAB>' described in German" "^--standard.Luftqualitätsstandard " \
-    env LANG=de_DE.UTF-8 fish --no-config -c 'complete -C "breather --sta"'
-check "fish, LANG=C.UTF-8: in English" "^--standard.Air-quality standard " env LANG=C.UTF-8 fish --no-config -c 'complete -C "breather --sta"'
+    env HOME=/tmp/fish LANG=de_DE.UTF-8 fish -c 'complete -C "breather --sta"'
+check "fish, LANG=C.UTF-8: in English" "^--standard.Air-quality standard " env HOME=/tmp/fish LANG=C.UTF-8 fish -c 'complete -C "breather --sta"'
 check "zsh, LANG=zh_CN.UTF-8: _breather described in Chinese" "^--city=\[地名，经 Open-Meteo 地理编码。\]:city:\$" env LANG=zh_CN.UTF-8 zsh -fc '
     fpath=(/usr/share/zsh/vendor-completions $fpath); autoload -Uz _breather
     _arguments() { print -rl -- "$@"; }; _breather; _breather'
