@@ -16,6 +16,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -eq 3 ] || { sed -n '2,4p' "$0" >&2; exit 64; }
 binary=$1 version=$2 mandir=$3
+# The packager's locale plays no part (and perl would warn about one not generated): every
+# language below is chosen explicitly.
+export LC_ALL=C.UTF-8
+unset LANGUAGE
 source scripts/lib/compile-locales.sh
 
 # language (Breather's --language) : locale help2man runs in.
