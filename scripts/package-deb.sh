@@ -4,8 +4,8 @@
 # completions, the systemd units and the sample config, then checks it with lintian.
 #   scripts/package-deb.sh                # build, package, lintian (fails on any lintian error)
 #   scripts/package-deb.sh --no-lintian   # skip lintian (it needs ~60 MB of Perl packages)
-# Missing Debian tools (dpkg-dev, binutils, help2man, lintian) are installed with apt, via sudo when not
-# root. Reuses .build/release: a second run only relinks what changed.
+# Missing Debian tools (dpkg-dev, binutils, help2man, locales, man-db, lintian) are installed with
+# apt, via sudo when not root. Reuses .build/release: a second run only relinks what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 umask 022
@@ -23,6 +23,10 @@ need=()
 command -v dpkg-shlibdeps >/dev/null || need+=(dpkg-dev)
 command -v strip >/dev/null && command -v readelf >/dev/null || need+=(binutils)
 command -v help2man >/dev/null || need+=(help2man)
+# The man pages: help2man's catalogs need their locales compiled (locales), and every page is
+# rendered once with man --warnings (man-db).
+[ -d /usr/share/i18n/locales ] || need+=(locales)
+command -v man >/dev/null || need+=(man-db)
 [ "$run_lintian" -eq 0 ] || command -v lintian >/dev/null || need+=(lintian)
 if [ ${#need[@]} -gt 0 ]; then
     sudo=""
@@ -61,31 +65,40 @@ if readelf -d "$binary" | grep -E 'NEEDED.*(swift|Foundation|dispatch|BlocksRunt
 fi
 
 # --- man pages ---------------------------------------------------------------------------
-# help2man writes breather(1) and one page per subcommand (breather.daemon(1), …) from the
-# binary's own --help and --version, so the pages list exactly the flags the parser knows. A
-# subcommand's page needs a program whose --help is the subcommand's: a two-line wrapper named
-# as the page (man-db indexes `breather.daemon`; `man breather.daemon` finds it). help2man
-# takes its date from SOURCE_DATE_EPOCH, so the pages are reproducible.
-mkdir "$work/man"
-for command in "" daemon watch config aqi history; do
-    name=breather${command:+.$command}
-    # --language en: the pages are English whatever the packager's LANGUAGE or [display] language
-    # (--help follows them).
-    printf '#!/bin/sh\nexec "%s" --language en %s "$@"\n' "$root/usr/bin/breather" "$command" > "$work/man/$name"
-    chmod +x "$work/man/$name"
-    # NAME: the abstract, the line after "Usage:" in --help.
-    abstract=$("$work/man/$name" --help | sed -n '2{s/\.$//;p}')
-    help2man --no-info --section 1 --name "$abstract" --version-string "$version" "$work/man/$name" |
-        gzip -9n > "$root/usr/share/man/man1/$name.1.gz"
-done
+# breather(1) and one page per subcommand (breather.daemon(1), …), written by help2man from the
+# binary's own --help in each language: English in man1, the others in de/man1, fr/man1, es/man1
+# and zh_CN/man1, where man-db looks for them (scripts/man-pages.sh; docs/LANGUAGES.md). A
+# subcommand's page is named as man-db indexes it: `man breather.daemon`. help2man takes its date
+# from SOURCE_DATE_EPOCH, so the pages are reproducible.
+scripts/man-pages.sh "$root/usr/bin/breather" "$version" "$root/usr/share/man"
 # breather.toml(5): the config file, hand-written (the argument parser only knows flags).
 gzip -9n < docs/breather.toml.5 > "$root/usr/share/man/man5/breather.toml.5.gz"
 
 # --- completions -------------------------------------------------------------------------
 # bash completions are sourced, not run: no #! line (lintian: bash-completion-with-hashbang).
-"$binary" --generate-completion-script bash | sed '1{/^#!/d}' > "$root/usr/share/bash-completion/completions/breather"
-"$binary" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_breather"
-"$binary" --generate-completion-script fish > "$root/usr/share/fish/vendor_completions.d/breather.fish"
+# bash shows no descriptions: its script is the same in every language.
+"$binary" --language en --generate-completion-script bash | sed '1{/^#!/d}' > "$root/usr/share/bash-completion/completions/breather"
+# zsh and fish show each flag's and subcommand's help beside it, in the language the script is
+# generated in (--language, else [display] language, else the environment, as --help): so the
+# package's files generate it when the shell first completes breather, in the shell's language.
+cat > "$root/usr/share/zsh/vendor-completions/_breather" <<'EOF'
+#compdef breather
+# zsh completion for breather: written by `breather --generate-completion-script zsh` at the first
+# completion in each shell, so its descriptions are in the shell's language (as breather --help).
+# An autoloaded function that defines itself; the script's comment lines left out (eval in an
+# interactive shell without interactive_comments would run them).
+local script=${(F)${(@f)"$(/usr/bin/breather --generate-completion-script zsh)"}:#\#*}
+eval "_breather() {
+$script
+}"
+_breather "$@"
+EOF
+cat > "$root/usr/share/fish/vendor_completions.d/breather.fish" <<'EOF'
+# fish completion for breather: written by `breather --generate-completion-script fish` when fish
+# first completes breather in a shell, so its descriptions are in the shell's language (as
+# breather --help).
+/usr/bin/breather --generate-completion-script fish | source
+EOF
 
 # --- units, examples, docs ---------------------------------------------------------------
 # The units in systemd/ name the source install's paths; the package's binary is /usr/bin.

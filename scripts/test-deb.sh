@@ -4,18 +4,20 @@
 # The root is made once with debootstrap (minbase + systemd, man-db, bash-completion) and kept
 # as a tarball in $BREATHER_DEB_ROOT_CACHE (default ~/.cache/breather-test-deb); every run
 # unpacks a fresh copy. Inside it: `apt-get install ./breather_….deb` (Depends must resolve from
-# Debian), breather --version, breather aqi, man -w, a bash completion, systemd-analyze verify
-# on the installed units, then `apt-get purge --autoremove` must leave no file behind.
-# Needs root (chroot, mount), debootstrap (installed if missing) and Debian's mirror.
+# Debian), breather --version, breather aqi, man -w, every man page in every language (found by
+# LANG=de_DE.UTF-8 and by `man -L de`, and saying what `breather --language de --help` says, not
+# the English), a bash completion, the zsh and fish ones in the locale's language (zsh and fish
+# installed in the root first), systemd-analyze verify on the installed units, then
+# `apt-get purge --autoremove` must leave no file behind.
+# Needs root (chroot, mount), debootstrap and locales (installed if missing) and Debian's mirror.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 deb=${1:-$(ls -t dist/breather_*_amd64.deb 2>/dev/null | head -1)}
 [ -f "$deb" ] || { echo "test-deb.sh: no .deb (run scripts/package-deb.sh first)" >&2; exit 66; }
 [ "$(id -u)" -eq 0 ] || { echo "test-deb.sh: needs root (chroot and mount)" >&2; exit 77; }
-command -v debootstrap >/dev/null || {
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
-}
+source scripts/lib/apt-missing.sh
+install_missing debootstrap locales
 started=$SECONDS
 step() { printf '[test-deb %3ds] %s\n' $((SECONDS - started)) "$*"; }
 
@@ -48,6 +50,13 @@ else
     mkdir "$root"
     tar -C "$root" -xzf "$cached"
 fi
+# The translated man pages are found by the user's locale (LANG=de_DE.UTF-8), which man-db uses
+# only when the locale is generated: as on a German desktop, the four locales are there
+# (compiled here once, cached, and put where locale-gen puts them, before the file list).
+source scripts/lib/compile-locales.sh
+man_languages=(de:de_DE.UTF-8 fr:fr_FR.UTF-8 es:es_ES.UTF-8 zh_CN:zh_CN.UTF-8)
+compile_locales "$cache_dir/locales" "${man_languages[@]#*:}"
+for pair in "${man_languages[@]}"; do cp -a "$cache_dir/locales/${pair#*:}" "$root/usr/lib/locale/"; done
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 mount -t proc proc "$root/proc"
 mount --bind /dev "$root/dev"
@@ -69,6 +78,11 @@ check() {  # check LABEL EXPECTED-REGEX COMMAND...: runs in the root, prints, ma
     sed 's/^/    /' <<<"$out"
 }
 
+# zsh and fish, to run the package's completions in: installed before the file list (the purge
+# check is about breather's files).
+chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive sh -c \
+    'apt-get update -qq && apt-get install -y -qq --no-install-recommends zsh fish > /dev/null' \
+    || { step "FAILED: cannot install zsh and fish in the root"; exit 1; }
 file_list > "$work/before"
 # An empty list (find failing in the root) would make the purge check pass for nothing.
 [ "$(wc -l < "$work/before")" -gt 1000 ] || { step "FAILED: cannot list the root's files"; exit 1; }
@@ -84,6 +98,32 @@ check "breather --version" "^$version\$" breather --version
 check "breather aqi --standard china pm2_5=75" "114 Lightly Polluted" breather aqi --standard china pm2_5=75
 check "man -w breather" "^/usr/share/man/man1/breather.1.gz\$" man -w breather
 check "man -w breather.toml" "^/usr/share/man/man5/breather.toml.5.gz\$" man -w 5 breather.toml
+# Each language's pages: where man-db looks for the user's locale (LANG) and for `man -L`, one
+# for every English page, and in the language: the page shows the abstract `breather --language
+# LL [COMMAND] --help` prints, help2man's NAME heading in the language, and not the English
+# abstract. (Compared with spaces taken out and groff's hyphen ‐ read as -.)
+for pair in "${man_languages[@]}"; do
+    language=${pair%%:*} locale=${pair#*:}
+    case $language in de) heading=BEZEICHNUNG ;; fr) heading=NOM ;; es) heading=NOMBRE ;; zh_CN) heading=名称 ;; esac
+    check "LANG=$locale man -w breather" "^/usr/share/man/$language/man1/breather.1.gz\$" env LANG="$locale" man -w breather
+    check "man -L $language: every page there and in its language" "^every page in $language\$" bash -c '
+        language=$1 heading=$2 bad=0
+        squeeze() { sed -e "s/‐/-/g" -e "s/[.。]\$//" | tr -d " \n"; }
+        for english in /usr/share/man/man1/breather*.1.gz; do
+            name=$(basename "$english" .1.gz); command=${name#breather}; command=${command#.}
+            page=/usr/share/man/$language/man1/$name.1.gz
+            found=$(man -L "$language" -w "$name" 2>&1)
+            [ "$found" = "$page" ] || { echo "man -L $language -w $name: $found"; bad=1; continue; }
+            text=$(MANWIDTH=1000 man -l "$page" | squeeze)
+            warnings=$(man --warnings -l "$page" 2>&1 >/dev/null)
+            abstract=$(breather --language "$language" $command --help | sed -n 2p | squeeze)
+            abstract_en=$(breather --language en $command --help | sed -n 2p | squeeze)
+            case $text in *"$heading"*"$abstract"*) ;; *) echo "$page: no $heading or not \"$abstract\""; bad=1 ;; esac
+            case $text in *"$abstract_en"*) echo "$page: still English (\"$abstract_en\")"; bad=1 ;; esac
+            [ -z "$warnings" ] || { echo "$page: $warnings"; bad=1; }
+        done
+        [ "$bad" = 0 ] && echo "every page in $language"' - "$language" "$heading"
+done
 # The completion is found the way an interactive shell finds it: bash-completion's loader
 # looks in /usr/share/bash-completion/completions on the first <TAB> after "breather".
 check "bash completion of 'breather --stan<TAB>'" "^--standard\$" bash -c '
@@ -93,6 +133,17 @@ check "bash completion of 'breather --stan<TAB>'" "^--standard\$" bash -c '
     COMP_WORDS=(breather --stan); COMP_CWORD=1; COMP_LINE="breather --stan"; COMP_POINT=${#COMP_LINE}
     "$func" breather --stan breather
     printf "%s\n" "${COMPREPLY[@]}"'
+# zsh and fish describe each flag in the shell's language: the package's files run
+# `breather --generate-completion-script` at the first completion. fish as it completes; zsh's
+# autoloaded _breather defines itself and calls _arguments, here a stand-in printing its specs.
+# (fish reads its own config.fish, which puts the vendor directories on its path; its files in a
+# HOME under /tmp, out of the file lists.)
+check "fish, LANG=de_DE.UTF-8: 'breather --sta<TAB>' described in German" "^--standard.Luftqualitätsstandard " \
+    env HOME=/tmp/fish LANG=de_DE.UTF-8 fish -c 'complete -C "breather --sta"'
+check "fish, LANG=C.UTF-8: in English" "^--standard.Air-quality standard " env HOME=/tmp/fish LANG=C.UTF-8 fish -c 'complete -C "breather --sta"'
+check "zsh, LANG=zh_CN.UTF-8: _breather described in Chinese" "^--city=\[地名，经 Open-Meteo 地理编码。\]:city:\$" env LANG=zh_CN.UTF-8 zsh -fc '
+    fpath=(/usr/share/zsh/vendor-completions $fpath); autoload -Uz _breather
+    _arguments() { print -rl -- "$@"; }; _breather; _breather'
 # verify prints problems on stderr but exits 0 for many of them: any output is a failure.
 units=$(dpkg-deb -c "$deb" | grep -oE '/usr/lib/systemd/(system|user)/[^/ ]+\.(service|timer)$')
 [ -n "$units" ] || { step "FAILED: the package holds no systemd unit"; failed=1; }

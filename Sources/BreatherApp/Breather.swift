@@ -52,7 +52,7 @@ public enum Breather {
         switch invocation {
         case .version: Console.out(version)
         case .help(let command, let request): Console.out(HelpText.page(for: command, language: HelpText.language(for: request)))
-        case .completionScript(let shell): Console.out(shell.script, newline: false)
+        case .completionScript(let shell, let request): Console.out(shell.script(in: HelpText.language(for: request)), newline: false)
         case .history(let options): exit(HistoryCommand(options: options).run().rawValue)
         case .log(let options): exit(LogCommand(options: options).run().rawValue)
         case .insights(let options): exit(InsightsCommand(options: options).run().rawValue)

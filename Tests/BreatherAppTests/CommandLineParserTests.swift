@@ -99,6 +99,6 @@ struct DashboardCommandLineTests {
     func helpAndCompletions() {
         #expect(HelpText.page(for: nil).contains("  dashboard  "))
         #expect(HelpText.page(for: .dashboard).hasPrefix("Usage: breather dashboard [-o FILE] [options]"))
-        for shell in CompletionShell.allCases { #expect(shell.script.contains("dashboard"), "\(shell)") }
+        for shell in CompletionShell.allCases { #expect(shell.script(in: .english).contains("dashboard"), "\(shell)") }
     }
 }

@@ -97,4 +97,18 @@ struct LanguageCommandTests {
         let unknown = try await sandbox.run(["--language", "xx", "insights", "--help"], environment: ["LANGUAGE": "de"])
         #expect(unknown.status == 0 && unknown.stdout.hasPrefix("Usage: breather insights ") && unknown.stdout.contains("What goes with your bad days"))
     }
+
+    @Test("the fish and zsh completions describe in the process's language, as --help: LANG, then [display] language, then --language")
+    func completions() async throws {
+        let sandbox = try Sandbox()
+        let standard = "complete -c breather -l standard -x -a 'us china china-2012 eu uk india canada' -d "
+        let german = try await sandbox.run(["--generate-completion-script", "fish"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(german.status == 0 && german.stdout.contains(standard + "'Luftqualitätsstandard (Vorgabe us; china ist HJ 633-2026).'"), "\(german.stdout)")
+        try sandbox.writeConfig("[display]\nlanguage = \"zh_CN\"\n")
+        let configured = try await sandbox.run(["--generate-completion-script=zsh", "--config", sandbox.configPath], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(configured.stdout.contains("'--city=[地名，经 Open-Meteo 地理编码。]:city:'"), "\(configured.stdout)")
+        let english = try await sandbox.run(["--language", "en", "--generate-completion-script", "fish", "--config", sandbox.configPath],
+                                            environment: ["LANG": "de_DE.UTF-8"])
+        #expect(english.stdout.contains(standard + "'Air-quality standard (default us; china is HJ 633-2026).'"), "\(english.stdout)")
+    }
 }

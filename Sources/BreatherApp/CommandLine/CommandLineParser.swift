@@ -76,8 +76,9 @@ enum Invocation {
     /// (the page's language, `HelpText.language`).
     case help(Subcommand?, HelpRequest)
     case version
-    /// `--generate-completion-script bash|zsh|fish` (used by the package build, hidden from help).
-    case completionScript(CompletionShell)
+    /// `--generate-completion-script bash|zsh|fish` (hidden from help), with the `--language` and
+    /// `--config` the line gave: the descriptions' language, as a help page's (`HelpText.language`).
+    case completionScript(CompletionShell, HelpRequest)
     /// `history [options]` or `history import FILE`: its own flags (HistoryOptions).
     case history(HistoryOptions)
     /// `log …`: an entry of the breathing log, or its list, edit, delete, import (LogOptions).
@@ -166,7 +167,9 @@ enum CommandLineParser {
             }
             given.append(spec.name)
         }
-        if let completionShell { return .completionScript(completionShell) }
+        if let completionShell {
+            return .completionScript(completionShell, HelpRequest(language: options.language?.rawValue, configPath: options.configPath))
+        }
         if command != .aqi, let unexpected = positionals.first { throw UsageError(tr("Unexpected argument '%s'").filled(unexpected)) }
         if command == .watch, options.output != nil {
             throw UsageError(tr("watch prints to stdout for the bar that started it; --output is for the one-shot and the daemon"))
