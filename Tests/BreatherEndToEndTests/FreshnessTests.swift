@@ -38,7 +38,7 @@ struct FreshnessTests {
     @Test("the deadline covers the location lookup too: a slow geocoder leaves less time for the fetch after it")
     func deadlineCoversLocationLookup() async throws {
         let hung = Route(body: "{}", delay: 30)
-        let slowGeocoder = Route(fixture: "open-meteo/geocoding.search.json", delay: 8)
+        let slowGeocoder = Route(fixture: "open-meteo/geocoding.search.json", delay: 3.5)
         let server = try await FixtureServer.start(routes: ["/geo/v1/search": slowGeocoder, "/aq/v1/air-quality": hung,
                                                             "/v2/nearest_city": hung, "/waqi/feed/geo:52.2183;6.8958/": hung,
                                                             "/v1/forecast": hung])
@@ -46,21 +46,23 @@ struct FreshnessTests {
         try sandbox.writeConfig(server: server, location: "city = \"Brooklyn\"", extra: """
             [sources]
             air = ["open-meteo", "airvisual", "waqi"]
-            """, timeout: "10s")
-        // The limit is three request timeouts, 30 s, from the start. The lookup answers after
-        // 8 s (2 s under its timeout); then three air sources at 10 s each would end at 38 s if
-        // the fetch had a limit of its own, started after the lookup. Within one limit the run
-        // ends at 30 s: the bound below sits 2 s under the 38 s that bug gives, leaving 6 s for a
-        // machine the parallel suite loads (34.5 s seen at a load of 23).
+            """, timeout: "5s")
+        // The limit is three request timeouts, 15 s, from the start. The lookup answers after
+        // 3.5 s (1.5 s under its timeout); then three air sources at 5 s each would end at
+        // 18.5 s if the fetch had a limit of its own, started after the lookup. Within one limit
+        // the run ends at 15 s: the bound below sits 1.5 s under the 18.5 s that bug gives (it
+        // can only come later on a loaded machine), and leaves 2 s for the load. Both ends are
+        // read off the cooperative pool: the lookup's arrival at the server (the fetch's start,
+        // whatever the process's own start cost) and the child's exit, seen by the thread that
+        // waited for it (`RunResult.ended`), not by this test's task, which a parallel suite
+        // can keep waiting for seconds (34.5 s was once seen for a 30 s limit that way).
         let result = try await sandbox.run(["--config", sandbox.configPath], environment: Self.keys)
-        // From the lookup's arrival at the server (the fetch's start, whatever the process's own
-        // start cost on a loaded machine) to the run's end.
         let lookup = zip(server.requests, server.requestTimes).first { $0.0.hasPrefix("/geo/v1/search") }?.1 ?? 0
-        let elapsed = Date().timeIntervalSince1970 - lookup
+        let elapsed = result.ended - lookup
         #expect(result.status == 75, "\(result.stderr) \(server.requests)")
         #expect(server.requests.contains { $0.hasPrefix("/geo/v1/search") })
-        #expect(result.stderr.contains("the 30 s limit for the whole fetch ran out"), "\(result.stderr)")
-        #expect(elapsed < 36, "took \(elapsed) s: the fetch after the lookup had a limit of its own")
+        #expect(result.stderr.contains("the 15 s limit for the whole fetch ran out"), "\(result.stderr)")
+        #expect(elapsed < 17, "took \(elapsed) s: the fetch after the lookup had a limit of its own")
     }
 
     @Test("a failed fetch shows the cached data marked stale, warns once and exits 0; --refresh too")

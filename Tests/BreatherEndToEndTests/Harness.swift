@@ -23,6 +23,9 @@ struct RunResult {
     var stdout: String
     var stderr: String
     var seconds: Double
+    /// When the child's output ended (its exit), as Unix time, read on the thread that waited for
+    /// it: comparable with `FixtureServer.requestTimes`, and not delayed by a busy cooperative pool.
+    var ended: Double = 0
     /// The child outlived its timeout and was killed.
     var timedOut = false
 }
@@ -161,10 +164,11 @@ final class Sandbox: @unchecked Sendable {
         // Read both pipes fully before waiting, so a chatty child cannot block on a full pipe.
         let outData = out.read.readDataToEndOfFile()
         let errData = err.read.readDataToEndOfFile()
+        let ended = Date()
         let status = reap(process)
         return RunResult(status: status, stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(start),
-                         timedOut: watchdog.finish())
+                         ended: ended.timeIntervalSince1970, timedOut: watchdog.finish())
     }
 
     deinit {

@@ -136,13 +136,14 @@ extension MQTTSubscriberTests {
         let sandbox = try Sandbox()
         let broker = try await MosquittoBroker.start()
         for topic in ["breather/+", "breather/#", "#", "+/kitchen", "breather/a+b"] {
-            let started = Date()
             let run = try await sandbox.run((command.isEmpty ? [] : [command]) + ["--source", "mqtt://127.0.0.1:\(broker.port)/\(topic)"], timeout: 25)
             #expect(run.status == 64, "\(topic): \(run.status) \(run.stderr)")
             #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("must not contain the wildcards + or #"), "\(topic): \(run.stderr)")
             // Refused when parsed, never after the 30 s a subscriber waits for a state (a start
-            // takes well under a second alone; the parallel suite has seen 11 s).
-            #expect(Date().timeIntervalSince(started) < 20, "\(topic)")
+            // takes well under a second alone; the parallel suite has seen 11 s). Timed from the
+            // child's start to its exit by the thread that waited for it: read on this test's
+            // task, the time also held the task's wait for a pool thread (21 s seen at load 70).
+            #expect(run.seconds < 20, "\(topic): \(run.seconds) s")
         }
     }
 }

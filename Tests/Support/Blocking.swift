@@ -25,6 +25,21 @@ public func waitUntil(timeout: Double = 30, _ condition: () throws -> Bool) asyn
     return try condition()
 }
 
+/// `waitUntil` with the checks made on a thread of its own, every 10 ms: for a state that
+/// lasts only seconds (a daemon's loading state, until its request times out). A test task
+/// polling on the cooperative pool can wait that long for a thread while a parallel suite
+/// keeps both busy, and miss the state; a thread of its own is woken by the kernel.
+public func waitUntilOffThePool(timeout: Double = 30, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
+    (try? await offThePool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }) ?? false
+}
+
 /// `waitUntil` for a condition that awaits (a query run off the pool, as the broker's).
 public func waitUntil(timeout: Double = 30, _ condition: () async throws -> Bool) async rethrows -> Bool {
     let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(timeout * 1000)))
