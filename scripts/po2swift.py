@@ -2,7 +2,9 @@
 """Turns po/<language>.po into Sources/BreatherLocale/Catalog+<language>.swift: the tables the
 binary looks texts up in (no gettext at run time: glibc's returns English when the locale is not
 generated, or under a unit with no LANG). Run it after editing a .po file and commit both;
-BreatherLocaleTests' CatalogTests fails when a .po file and its table disagree.
+BreatherLocaleTests' CatalogTests fails when a .po file and its table disagree. A table is two
+arrays of literals sorted by key (Catalog in Sources/BreatherLocale/Catalogs.swift searches them
+in place): nothing is built at run time, whatever the .po file holds.
 
     scripts/po2swift.py            # rewrite every table
     scripts/po2swift.py --check    # exit 1 when a table is not what the .po file makes
