@@ -11,7 +11,8 @@
 #    comma in German), the suspects, the GINA level and the peak-flow zone counts on the page
 #    equal `--format json`'s;
 #  - nothing overlaps or passes the page's width on screen (1000 px, and a phone's 390 px, where
-#    a wide table scrolls in its box) and in print media at A4's and Letter's printable widths;
+#    a wide table scrolls in its box) and in print media at A4's and Letter's printable widths,
+#    where the log's notes keep at least 8 ems (German's long column heads squeezed them to 4.7);
 #  - the print makes PDFs on A4 and on Letter, the A4 one with A4 pages (pdfinfo), and its text
 #    (pdftotext) holds every heading, paragraph and list item of the page, whole;
 #  - `<html lang>` names the language; translated, the title and every section heading are the
@@ -137,6 +138,8 @@ for language in languages:
     for name, layout in page["layout"].items():
         if layout["overlaps"]: failures.append(tag + f"{name}: overlapping boxes {layout['overlaps']}")
         if layout["wider"] or layout["scroll"] > layout["width"] + 1: failures.append(tag + f"{name}: wider than the page {layout['wider']} ({layout['scroll']} > {layout['width']})")
+        if name in ("a4", "letter") and layout["note"] is not None and layout["note"] < 8:
+            failures.append(tag + f"{name}: the log's note column is {layout['note']:.1f} em wide on paper (a word a line; at least 8)")
     for name, count in page["pages"].items():
         if count < 1: failures.append(tag + f"the {name} print has no page")
     pages[language] = page["pages"]

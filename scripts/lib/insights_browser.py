@@ -5,7 +5,8 @@ than the page, every console message, the text of the elements with an id, the c
 exposure row and each suspect (by data-id), the page's language (`<html lang>`) and words
 (title, headings, paragraphs and list items, as read), the layout on screen (1000 and 390 px; a wide table
 scrolls in its own box there) and in print media at A4's and
-Letter's printable widths (boxes that overlap, anything wider than the page), and the number of
+Letter's printable widths (boxes that overlap, anything wider than the page, the log's narrowest
+note in ems), and the number of
 pages; writes the print as PDF on A4 and on Letter.
 
 Usage: insights_browser.py CHROMIUM PAGE.html OUT_DIR
@@ -42,7 +43,10 @@ layout = """(() => { const boxes = [...document.querySelectorAll('header, sectio
   // On a screen a wide table scrolls inside its box (.wide); on paper nothing may pass the edge.
   const scrolls = e => !matchMedia('print').matches && e.closest('.wide') && e.closest('.wide') !== e;
   const wide = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > width + 1 && !scrolls(e)).map(e => e.tagName + '#' + e.id);
-  return JSON.stringify({overlaps: hits.slice(0, 10), wider: wide.slice(0, 10), scroll: document.documentElement.scrollWidth, width}); })()"""
+  // The log's narrowest note, in ems of its own text: a column squeezed by long heads wraps a note a word a line.
+  const notes = [...document.querySelectorAll('td.note')].map(e => e.getBoundingClientRect().width / parseFloat(getComputedStyle(e).fontSize));
+  return JSON.stringify({overlaps: hits.slice(0, 10), wider: wide.slice(0, 10), scroll: document.documentElement.scrollWidth, width,
+                         note: notes.length ? Math.min(...notes) : null}); })()"""
 
 report = {}
 load(1000)
