@@ -142,7 +142,9 @@ enum InsightsHTML {
             let score = entry.score.map { "\($0) \(words[$0] ?? "")" } ?? ""
             // Symptom names stay as `--symptom` takes them (wheeze, chest tight), as in `log list`.
             let symptoms = Symptom.allCases.compactMap { s in entry.symptoms[s].map { "\(s.rawValue.split(separator: "_").joined(separator: " ")) \($0)" } }
-            html += "<tr\(entry.score.map { $0 >= 3 ? " class=\"bad\"" : "" } ?? "")><td class=\"t\">\(HistoryTime.minute(entry.time))</td><td>\(e(entry.place))</td>"
+            // Date and time each unbroken; on paper the cell may put the time under the date.
+            let when = HistoryTime.minute(entry.time).split(separator: " ", maxSplits: 1).map { "<span>\($0)</span>" }.joined(separator: " ")
+            html += "<tr\(entry.score.map { $0 >= 3 ? " class=\"bad\"" : "" } ?? "")><td class=\"t when\">\(when)</td><td>\(e(entry.place))</td>"
                 + "<td class=\"t\">\(w(score))</td><td class=\"n\">\(entry.reliever.map(String.init) ?? "")</td><td class=\"n\">\(entry.peakFlow.map(String.init) ?? "")</td>"
                 + "<td>\(entry.nightWaking.map(yes) ?? "")</td><td>\(entry.activityLimited.map(yes) ?? "")</td><td>\(e(symptoms.joined(separator: ", ")))</td>"
                 + "<td>\(e(entry.tags.joined(separator: ", ")))</td><td class=\"note\">\(e(entry.note))</td></tr>"

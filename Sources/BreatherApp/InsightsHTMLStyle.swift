@@ -1,7 +1,9 @@
 /// The clinician's report's one stylesheet, inline: on screen light or dark from the system;
 /// on paper (A4 or Letter, whichever the printer has: no page size is forced) black on white,
 /// 10 pt, tables whose heads repeat on each page and whose rows never split, headings kept with
-/// what follows, and nothing wider than the page (long notes wrap).
+/// what follows, and nothing wider than the page (long notes wrap). On paper a log entry's time
+/// may go under its date and the note takes a quarter of the width: German's long column heads
+/// (Bedarfsspray, Eingeschränkt, Stichwörter) left the note ~4 characters wide, a word a line.
 enum InsightsHTMLStyle {
     static let css = """
     :root{--bg:#fff;--ink:#111;--muted:#555;--line:#ccc;--bad:#fdecea;--suspect:#fff4d6}
@@ -34,6 +36,9 @@ enum InsightsHTMLStyle {
       tr,li{break-inside:avoid;page-break-inside:avoid}
       #summary,#control,#methods{break-inside:avoid}
       .wide{overflow:visible}
+      td.when{white-space:normal}
+      td.when span{white-space:nowrap}
+      td.note{width:25%}
       table{font-size:8.5pt}
       th,td{padding:2px 4px}
       *{-webkit-print-color-adjust:exact;print-color-adjust:exact}}

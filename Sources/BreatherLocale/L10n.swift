@@ -9,7 +9,7 @@ public enum L10n {
     @TaskLocal public static var nativeNames = false
 
     /// The table for `language`; nil for English (the msgids are English).
-    static func table(_ language: Language) -> [String: [String]]? {
+    static func table(_ language: Language) -> Catalog? {
         switch language {
         case .english: nil
         case .chinese: Catalogs.zh_CN
@@ -23,6 +23,14 @@ public enum L10n {
     public static func forms(_ key: String, in language: Language) -> [String]? {
         guard let forms = table(language)?[key], let first = forms.first, !first.isEmpty else { return nil }
         return forms
+    }
+
+    /// Form `form` of `msgid` (under `context`, when given) in `language` (its last form when it
+    /// has fewer); nil when the catalog lacks it or is English. Joins no key and copies no array.
+    public static func text(_ msgid: String, context: String? = nil, in language: Language, form: Int = 0) -> String? {
+        guard let table = table(language), let index = table.index(of: msgid, context: context) else { return nil }
+        let text = table.form(form, at: index)
+        return table.form(0, at: index).isEmpty ? nil : text
     }
 
     /// The key of a message with a context, as gettext spells it: context, EOT, msgid.
@@ -52,13 +60,13 @@ public enum L10n {
 
 /// `msgid` in the current language (`L10n.language`); `msgid` itself when the catalog lacks it.
 public func tr(_ msgid: String) -> String {
-    L10n.forms(msgid, in: L10n.language)?[0] ?? msgid
+    L10n.text(msgid, in: L10n.language) ?? msgid
 }
 
 /// `msgid` under gettext context `context` (`msgctxt`), for a word whose translation depends
 /// on where it is used: a category name per standard ("Good" is 良 in China's index).
 public func tr(_ msgid: String, context: String) -> String {
-    L10n.forms(L10n.key(msgid, context: context), in: L10n.language)?[0] ?? msgid
+    L10n.text(msgid, context: context, in: L10n.language) ?? msgid
 }
 
 /// The form of a message for `count` by the language's plural rule ("1 hour" / "2 hours"),
@@ -66,8 +74,8 @@ public func tr(_ msgid: String, context: String) -> String {
 public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
     let language = L10n.language
     let text: String
-    if let forms = L10n.forms(singular, in: language) {
-        text = forms[min(language.pluralIndex(count), forms.count - 1)]
+    if let translated = L10n.text(singular, in: language, form: language.pluralIndex(count)) {
+        text = translated
     } else {
         text = count == 1 ? singular : plural
     }

@@ -32,7 +32,7 @@ extension Format {
     public static func shortCategory(_ standard: AQIStandard, _ category: AQICategory) -> String {
         let short = englishShortCategory(standard, category)
         let language = L10n.nativeNames ? nativeLanguage(standard) ?? L10n.language : L10n.language
-        if let forms = L10n.forms(L10n.key(short, context: standard.rawValue + " short"), in: language) { return forms[0] }
+        if let text = L10n.text(short, context: standard.rawValue + " short", in: language) { return text }
         return short == category.name ? categoryName(category, standard) : short
     }
 

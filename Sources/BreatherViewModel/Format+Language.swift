@@ -10,7 +10,7 @@ extension Format {
     public static func categoryName(_ category: AQICategory, _ standard: AQIStandard) -> String {
         let context = standard.rawValue
         if L10n.nativeNames, let native = nativeLanguage(standard) {
-            return L10n.forms(L10n.key(category.name, context: context), in: native)?[0] ?? category.name
+            return L10n.text(category.name, context: context, in: native) ?? category.name
         }
         return tr(category.name, context: context)
     }

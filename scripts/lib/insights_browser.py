@@ -2,9 +2,11 @@
 """Drives headless chromium (scripts/lib/chromium_pipe.py) for scripts/check-insights-html.sh:
 loads the clinician's report from a file:// path and prints one JSON object: every request other
 than the page, every console message, the text of the elements with an id, the cells of each
-exposure row and each suspect (by data-id), the layout on screen (1000 and 390 px; a wide table
+exposure row and each suspect (by data-id), the page's language (`<html lang>`) and words
+(title, headings, paragraphs and list items, as read), the layout on screen (1000 and 390 px; a wide table
 scrolls in its own box there) and in print media at A4's and
-Letter's printable widths (boxes that overlap, anything wider than the page), and the number of
+Letter's printable widths (boxes that overlap, anything wider than the page, the log's narrowest
+note in ems), and the number of
 pages; writes the print as PDF on A4 and on Letter.
 
 Usage: insights_browser.py CHROMIUM PAGE.html OUT_DIR
@@ -41,7 +43,10 @@ layout = """(() => { const boxes = [...document.querySelectorAll('header, sectio
   // On a screen a wide table scrolls inside its box (.wide); on paper nothing may pass the edge.
   const scrolls = e => !matchMedia('print').matches && e.closest('.wide') && e.closest('.wide') !== e;
   const wide = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > width + 1 && !scrolls(e)).map(e => e.tagName + '#' + e.id);
-  return JSON.stringify({overlaps: hits.slice(0, 10), wider: wide.slice(0, 10), scroll: document.documentElement.scrollWidth, width}); })()"""
+  // The log's narrowest note, in ems of its own text: a column squeezed by long heads wraps a note a word a line.
+  const notes = [...document.querySelectorAll('td.note')].map(e => e.getBoundingClientRect().width / parseFloat(getComputedStyle(e).fontSize));
+  return JSON.stringify({overlaps: hits.slice(0, 10), wider: wide.slice(0, 10), scroll: document.documentElement.scrollWidth, width,
+                         note: notes.length ? Math.min(...notes) : null}); })()"""
 
 report = {}
 load(1000)
@@ -49,6 +54,11 @@ report["ids"] = json.loads(browser.evaluate("JSON.stringify(Object.fromEntries([
 report["levels"] = browser.evaluate("(document.querySelector('[data-level]') || {dataset: {}}).dataset.level || null", session)
 report["rows"] = json.loads(browser.evaluate("JSON.stringify(Object.fromEntries([...document.querySelectorAll('tr[data-id]')].map(r => [r.dataset.id, [...r.cells].map(c => c.textContent)])))", session))
 report["suspects"] = json.loads(browser.evaluate("JSON.stringify([...document.querySelectorAll('li[data-id]')].map(e => e.dataset.id))", session))
+# The page's own words, each as a reader sees it (whitespace collapsed): the title, headings,
+# paragraphs and list items; the check finds each in the printed PDF's text.
+report["lang"] = browser.evaluate("document.documentElement.lang", session)
+report["texts"] = json.loads(browser.evaluate("JSON.stringify([...document.querySelectorAll('h1, h2, header p, section > p, section li')].map(e => e.innerText.replace(/\\s+/g, ' ').trim()).filter(t => t))", session))
+report["headings"] = json.loads(browser.evaluate("JSON.stringify([...document.querySelectorAll('h2')].map(e => e.innerText.trim()))", session))
 report["images"] = browser.evaluate("document.images.length", session)
 report["scripts"] = browser.evaluate("document.scripts.length", session)
 report["layout"] = {"screen": json.loads(browser.evaluate(layout, session))}
