@@ -813,5 +813,6 @@ extension Catalogs {
         "located this machine by its IP address near %s": ["dieser Rechner wurde über seine IP-Adresse bei %s geortet"],
         "unknown place": ["unbekannter Ort"],
         "%s; set a location with --latitude/--longitude, --city or [location] in the config": ["%s; einen Ort mit --latitude/--longitude, --city oder [location] in der Konfiguration angeben"],
+        "plain line\u{4}PM2.5 uncorrected": ["PM2.5 unkorrigiert"],
     ]
 }

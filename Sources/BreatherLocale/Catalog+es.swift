@@ -813,5 +813,6 @@ extension Catalogs {
         "located this machine by its IP address near %s": ["esta máquina se ha localizado por su dirección IP cerca de %s"],
         "unknown place": ["lugar desconocido"],
         "%s; set a location with --latitude/--longitude, --city or [location] in the config": ["%s; indique una ubicación con --latitude/--longitude, --city o [location] en la configuración"],
+        "plain line\u{4}PM2.5 uncorrected": ["PM2.5 sin corregir"],
     ]
 }

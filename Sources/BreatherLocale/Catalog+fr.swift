@@ -813,5 +813,6 @@ extension Catalogs {
         "located this machine by its IP address near %s": ["cette machine a été localisée par son adresse IP près de %s"],
         "unknown place": ["lieu inconnu"],
         "%s; set a location with --latitude/--longitude, --city or [location] in the config": ["%s ; indiquez un lieu avec --latitude/--longitude, --city ou [location] dans la configuration"],
+        "plain line\u{4}PM2.5 uncorrected": ["PM2.5 non corrigées"],
     ]
 }

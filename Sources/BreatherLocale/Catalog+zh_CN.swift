@@ -813,5 +813,6 @@ extension Catalogs {
         "located this machine by its IP address near %s": ["已根据 IP 地址将本机定位在 %s 附近"],
         "unknown place": ["未知地点"],
         "%s; set a location with --latitude/--longitude, --city or [location] in the config": ["%s；请用 --latitude/--longitude、--city 或配置中的 [location] 设置位置"],
+        "plain line\u{4}PM2.5 uncorrected": ["PM2.5 未校正"],
     ]
 }
