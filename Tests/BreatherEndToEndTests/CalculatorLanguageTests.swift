@@ -36,12 +36,17 @@ struct CalculatorLanguageTests {
         #expect(warned.stderr == "breather aqi: warning: 'co=0.9' 相当于 0.9 ug/m3，低于任何室外空气中的含量；单位似乎有误 (mg/m3?)\n", "\(warned.stderr)")
         let bad = try await sandbox.run(["aqi", "pm2_5=12", "o3=abc"], environment: ["LANG": "zh_CN.UTF-8"])
         #expect(bad.status == 64 && bad.stderr.hasPrefix("breather aqi: error: 'o3=abc' 没有数值"), "\(bad.stderr)")
-        let arguments = ["aqi", "--standard", "uk", "--format", "json", "so2=100ppb", "o3=0.25ppm", "pm10=60"]
-        let json = try await sandbox.run(arguments)
-        #expect(json.status == 0 && json.stdout.contains("\"category\""), "\(json.stderr)")
-        for language in ["de", "fr", "es", "zh_CN"] {
-            let other = try await sandbox.run(["--language", language] + arguments)
-            #expect(other.stdout == json.stdout, "\(language)")
+        // A conversion (UK, ppb) and a note (US O3 8-h above 0.200 ppm): the same bytes whatever the language.
+        for arguments in [["aqi", "--standard", "uk", "--format", "json", "so2=100ppb", "pm10=60"],
+                          ["aqi", "--standard", "us", "--format", "json", "o3=0.25ppm", "no2=100ppb"]] {
+            let json = try await sandbox.run(arguments)
+            #expect(json.status == 0 && json.stdout.contains("\"category\""), "\(json.stderr)")
+            for language in ["de", "fr", "es", "zh_CN"] {
+                let other = try await sandbox.run(["--language", language] + arguments)
+                #expect(other.stdout == json.stdout, "\(language)")
+            }
         }
+        #expect(try await sandbox.run(["--language", "fr", "aqi", "--format", "json", "o3=0.25ppm"]).stdout.contains("is above 0.200 ppm"),
+                "json's notes stay English")
     }
 }
