@@ -655,7 +655,7 @@ extension Catalogs {
         "watch prints to stdout for the bar that started it; --output is for the one-shot and the daemon": ["watch schreibt auf stdout für die Leiste, die es gestartet hat; --output gilt für den Einzellauf und den Daemon"],
         "watch prints lines for a bar; --format %s is a file: use the one-shot with --output, the daemon or breather dashboard": ["watch schreibt Zeilen für eine Leiste; --format %s ist eine Datei: den Einzellauf mit --output, den Daemon oder breather dashboard verwenden"],
         "breather dashboard always writes html; --format and --template are for the one-shot": ["breather dashboard schreibt immer html; --format und --template gelten für den Einzellauf"],
-        "breather aqi reads only --standard, --format and --log-level, not %s": ["breather aqi liest nur --standard, --format und --log-level, nicht %s"],
+        "breather aqi reads only --standard, --format, --language and --log-level, not %s": ["breather aqi liest nur --standard, --format, --language und --log-level, nicht %s"],
         "give --format after 'history': its formats are table, csv, json and chart": ["--format nach 'history' angeben: seine Formate sind table, csv, json und chart"],
         "breather history reads --config, --log-level, --standard and --language before 'history'; its own flags follow it": ["breather history liest --config, --log-level, --standard und --language vor 'history'; seine eigenen Optionen folgen danach"],
         "usage: breather history import FILE.csv": ["Aufruf: breather history import FILE.csv"],

@@ -655,7 +655,7 @@ extension Catalogs {
         "watch prints to stdout for the bar that started it; --output is for the one-shot and the daemon": ["watch escribe en stdout para la barra que lo inició; --output es para la ejecución única y el demonio"],
         "watch prints lines for a bar; --format %s is a file: use the one-shot with --output, the daemon or breather dashboard": ["watch escribe líneas para una barra; --format %s es un archivo: use la ejecución única con --output, el demonio o breather dashboard"],
         "breather dashboard always writes html; --format and --template are for the one-shot": ["breather dashboard siempre escribe html; --format y --template son para la ejecución única"],
-        "breather aqi reads only --standard, --format and --log-level, not %s": ["breather aqi solo lee --standard, --format y --log-level, no %s"],
+        "breather aqi reads only --standard, --format, --language and --log-level, not %s": ["breather aqi solo lee --standard, --format, --language y --log-level, no %s"],
         "give --format after 'history': its formats are table, csv, json and chart": ["indique --format después de 'history': sus formatos son table, csv, json y chart"],
         "breather history reads --config, --log-level, --standard and --language before 'history'; its own flags follow it": ["breather history lee --config, --log-level, --standard y --language antes de 'history'; sus propias opciones van después"],
         "usage: breather history import FILE.csv": ["uso: breather history import FILE.csv"],

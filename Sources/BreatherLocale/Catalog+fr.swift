@@ -655,7 +655,7 @@ extension Catalogs {
         "watch prints to stdout for the bar that started it; --output is for the one-shot and the daemon": ["watch écrit sur stdout pour la barre qui l'a lancé ; --output est pour l'exécution unique et le démon"],
         "watch prints lines for a bar; --format %s is a file: use the one-shot with --output, the daemon or breather dashboard": ["watch écrit des lignes pour une barre ; --format %s est un fichier : utilisez l'exécution unique avec --output, le démon ou breather dashboard"],
         "breather dashboard always writes html; --format and --template are for the one-shot": ["breather dashboard écrit toujours du html ; --format et --template sont pour l'exécution unique"],
-        "breather aqi reads only --standard, --format and --log-level, not %s": ["breather aqi ne lit que --standard, --format et --log-level, pas %s"],
+        "breather aqi reads only --standard, --format, --language and --log-level, not %s": ["breather aqi ne lit que --standard, --format, --language et --log-level, pas %s"],
         "give --format after 'history': its formats are table, csv, json and chart": ["donnez --format après 'history' : ses formats sont table, csv, json et chart"],
         "breather history reads --config, --log-level, --standard and --language before 'history'; its own flags follow it": ["breather history lit --config, --log-level, --standard et --language avant 'history' ; ses propres options viennent après"],
         "usage: breather history import FILE.csv": ["usage : breather history import FILE.csv"],

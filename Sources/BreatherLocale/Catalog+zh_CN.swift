@@ -655,7 +655,7 @@ extension Catalogs {
         "watch prints to stdout for the bar that started it; --output is for the one-shot and the daemon": ["watch 输出到启动它的状态栏的 stdout；--output 用于单次运行和守护进程"],
         "watch prints lines for a bar; --format %s is a file: use the one-shot with --output, the daemon or breather dashboard": ["watch 为状态栏输出行；--format %s 是文件：请用带 --output 的单次运行、守护进程或 breather dashboard"],
         "breather dashboard always writes html; --format and --template are for the one-shot": ["breather dashboard 总是写 html；--format 和 --template 用于单次运行"],
-        "breather aqi reads only --standard, --format and --log-level, not %s": ["breather aqi 只读取 --standard、--format 和 --log-level，不读取 %s"],
+        "breather aqi reads only --standard, --format, --language and --log-level, not %s": ["breather aqi 只读取 --standard、--format、--language 和 --log-level，不读取 %s"],
         "give --format after 'history': its formats are table, csv, json and chart": ["请在 'history' 之后给出 --format：它的格式有 table、csv、json 和 chart"],
         "breather history reads --config, --log-level, --standard and --language before 'history'; its own flags follow it": ["breather history 在 'history' 之前读取 --config、--log-level、--standard 和 --language；它自己的选项放在后面"],
         "usage: breather history import FILE.csv": ["用法：breather history import FILE.csv"],
