@@ -59,8 +59,9 @@ let package = Package(
         .target(name: "BreatherIO", swiftSettings: strict),
         // Pure values: conditions, standards, index tables.
         .target(name: "BreatherModel", swiftSettings: strict),
-        // `breather aqi`: parses POLLUTANT[:PERIOD]=VALUE[UNIT] words and explains refusals; the model only computes.
-        .target(name: "BreatherCalculator", dependencies: ["BreatherModel"], swiftSettings: strict),
+        // `breather aqi`: parses POLLUTANT[:PERIOD]=VALUE[UNIT] words and explains refusals (in the people's
+        // language: the refusals, hints and warnings are its own words, as BreatherConfig's are); the model only computes.
+        .target(name: "BreatherCalculator", dependencies: ["BreatherModel", "BreatherLocale"], swiftSettings: strict),
         // Request building and decoding, one file group per provider.
         .target(name: "BreatherProviders", dependencies: ["BreatherHTTP", "BreatherJSON", "BreatherModel", "BreatherIO"], swiftSettings: strict),
         // Languages: the po/ catalogs as tables (Sources/BreatherLocale/Catalog+*.swift, made by
@@ -121,7 +122,7 @@ let package = Package(
         .testTarget(name: "BreatherCacheTests", dependencies: ["BreatherCache", "BreatherModel", "BreatherJSON"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "BreatherConfigTests", dependencies: ["BreatherConfig", "BreatherLocale"], swiftSettings: strict),
         .testTarget(name: "BreatherAppTests", dependencies: ["BreatherApp", "BreatherLocale", "BreatherConfig", "BreatherJSON", "BreatherModel", "BreatherViewModel", "BreatherCache",
-                                                         "BreatherProviders", "BreatherTestSupport"],
+                                                         "BreatherProviders", "BreatherCalculator", "BreatherTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BreatherEndToEndTests", dependencies: ["BreatherJSON", "BreatherTestSupport", propertyBased], swiftSettings: strict),
     ],

@@ -1,31 +1,33 @@
+import BreatherLocale
 import BreatherModel
 
 /// What `breather aqi` tells a person beyond the data problem itself: how to type a reading
 /// that works, and which values look like the wrong unit. Kept apart from `AQIError`, whose
 /// text also ends up in provider messages, where calculator syntax would make no sense.
 extension CalculatorInput {
-    /// A hint in calculator syntax for an index that could not be computed, or nil.
+    /// A hint in calculator syntax for an index that could not be computed, or nil; in the
+    /// language being rendered (msgctxt "aqi"), the ids and syntax as they are typed.
     public static func hint(for error: AQIError) -> String? {
         switch error {
         case .noUsablePollutants(let standard):
             switch standard {
             case .canada:
-                return "give o3, no2 and pm2_5, e.g. o3=30ppb no2=20ppb pm2_5=10"
+                return tr("give o3, no2 and pm2_5, e.g. o3=30ppb no2=20ppb pm2_5=10", context: "aqi")
             case .india:
-                return "give three or more of: \(usedPollutants(standard)), including pm2_5 or pm10"
+                return tr("give three or more of: %s, including pm2_5 or pm10", context: "aqi").filled(usedPollutants(standard))
             default:
-                return "\(standard.rawValue) uses: \(usedPollutants(standard))"
+                return tr("%s uses: %s", context: "aqi").filled(standard.rawValue, usedPollutants(standard))
             }
         case .unsupportedUnit:
-            return "use ug/m3 or mg/m3"
+            return tr("use ug/m3 or mg/m3", context: "aqi")
         case .unsupportedPeriod(let pollutant, _, let standard):
-            return "valid periods: " + validPeriods(for: pollutant, in: standard).map(\.rawValue).joined(separator: ", ")
+            return tr("valid periods: %s", context: "aqi").filled(validPeriods(for: pollutant, in: standard).map(\.rawValue).joined(separator: ", "))
         case .invalidConcentration:
             return nil  // refused while parsing, with its own message
         case .implausibleConcentration:
-            return "check the unit (ug/m3, mg/m3, ppb, ppm)"
+            return tr("check the unit (ug/m3, mg/m3, ppb, ppm)", context: "aqi")
         case .notIndexable(let note):
-            return note.pollutant.flatMap { p in note.needs.map { "give \(p.rawValue):\($0.rawValue)" } }
+            return note.pollutant.flatMap { p in note.needs.map { tr("give %s", context: "aqi").filled("\(p.rawValue):\($0.rawValue)") } }
         }
     }
 
@@ -33,13 +35,16 @@ extension CalculatorInput {
     /// from another period (US O3 1-h below 0.125 ppm without an 8-h value; HJ 633-2012 SO2 1-h
     /// above 800 µg/m³ without a 24-h value): the index would silently leave it out, so the
     /// calculator refuses it with the rule and the reading to add. Nil when every typed
-    /// pollutant counts.
+    /// pollutant counts. The note's text is English (`IndexNote.text`); `missingPeriodNote`
+    /// gives the note itself, for a caller that words it in the people's language.
     public static func missingPeriod(in index: AirQualityIndex) -> String? {
+        missingPeriodNote(in: index).map { note in note.text + (hint(for: .notIndexable(note)).map { "; " + $0 } ?? "") }
+    }
+
+    /// The note behind `missingPeriod`: the rule that left a typed pollutant out, or nil.
+    public static func missingPeriodNote(in index: AirQualityIndex) -> IndexNote? {
         let indexed = Set(index.subIndices.map(\.pollutant))
-        guard let note = index.notes.first(where: { note in
-            note.needs != nil && note.pollutant.map { !indexed.contains($0) } == true
-        }) else { return nil }
-        return note.text + (hint(for: .notIndexable(note)).map { "; " + $0 } ?? "")
+        return index.notes.first { note in note.needs != nil && note.pollutant.map { !indexed.contains($0) } == true }
     }
 
     /// The pollutants a standard indexes, comma-separated ids.
@@ -70,9 +75,10 @@ extension CalculatorInput {
         case (.ppm, false): .ppb
         default: nil
         }
-        let amount = low ? "\(number(ugm3)) ug/m3, less than any outdoor air holds"
-                         : "\(number(ugm3 / 1000)) mg/m3, more than the top of every CO index table"
-        return "'\(argument)' is \(amount); it looks like the wrong unit" + (meant.map { " (\($0.rawValue)?)" } ?? "")
+        // In the language being rendered (msgctxt "aqi"), the number with its decimal mark.
+        let amount = low ? tr("%s ug/m3, less than any outdoor air holds", context: "aqi").filled(L10n.number(number(ugm3)))
+                         : tr("%s mg/m3, more than the top of every CO index table", context: "aqi").filled(L10n.number(number(ugm3 / 1000)))
+        return tr("'%s' is %s; it looks like the wrong unit", context: "aqi").filled(argument, amount) + (meant.map { " (\($0.rawValue)?)" } ?? "")
     }
 
     /// At most three significant decimals, no trailing zeros: 5725, 0.1, 0.00115.

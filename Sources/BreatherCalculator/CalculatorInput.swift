@@ -1,3 +1,4 @@
+import BreatherLocale
 import BreatherModel
 
 /// Parsing and validation for `breather aqi POLLUTANT[:PERIOD]=VALUE[UNIT]...`: words typed by
@@ -159,35 +160,37 @@ public enum CalculatorInputError: Error, Sendable, Hashable, CustomStringConvert
     static var pollutantList: String { Pollutant.allCases.map(\.rawValue).joined(separator: ", ") }
     static var unitList: String { ConcentrationUnit.allCases.map(\.rawValue).joined(separator: ", ") }
 
+    /// What is wrong, in the language being rendered (`L10n.language`, msgctxt "aqi"); the
+    /// argument, ids, periods, units and the syntax to type stay as they are.
     public var description: String {
         switch self {
         case .malformed(let argument):
-            "'\(argument)' is not POLLUTANT[:PERIOD]=VALUE[UNIT] (for example pm2_5=35.5 or o3:1h=80ppb)"
+            tr("'%s' is not POLLUTANT[:PERIOD]=VALUE[UNIT] (for example pm2_5=35.5 or o3:1h=80ppb)", context: "aqi").filled(argument)
         case .unknownPollutant(let name):
-            "unknown pollutant '\(name)'; valid pollutants: \(Self.pollutantList)"
+            tr("unknown pollutant '%s'; valid pollutants: %s", context: "aqi").filled(name, Self.pollutantList)
         case .pollutantNotUsed(let pollutant, let standard):
-            "\(standard.rawValue) does not use \(pollutant.rawValue); it uses: "
-                + Pollutant.allCases.filter { standard.defaultPeriod(for: $0) != nil }.map(\.rawValue).joined(separator: ", ")
+            tr("%s does not use %s; it uses: %s", context: "aqi")
+                .filled(standard.rawValue, pollutant.rawValue, CalculatorInput.usedPollutants(standard))
         case .unknownPeriod(let name):
-            "unknown period '\(name)'; valid periods: " + CalculatorInput.periods.map(\.rawValue).joined(separator: ", ")
+            tr("unknown period '%s'; valid periods: %s", context: "aqi").filled(name, CalculatorInput.periods.map(\.rawValue).joined(separator: ", "))
         case .periodNotUsed(let pollutant, let period, let standard):
-            "\(standard.rawValue) has no \(period.rawValue) table for \(pollutant.rawValue); valid periods: "
-                + CalculatorInput.validPeriods(for: pollutant, in: standard).map(\.rawValue).joined(separator: ", ")
+            tr("%s has no %s table for %s; valid periods: %s", context: "aqi").filled(standard.rawValue, period.rawValue, pollutant.rawValue,
+                CalculatorInput.validPeriods(for: pollutant, in: standard).map(\.rawValue).joined(separator: ", "))
         case .unknownUnit(let name):
-            "unknown unit '\(name)'; valid units: \(Self.unitList)"
+            tr("unknown unit '%s'; valid units: %s", context: "aqi").filled(name, Self.unitList)
         case .notANumber(let argument):
-            "'\(argument)' has no numeric value; give VALUE[UNIT] with a unit among: \(Self.unitList)"
+            tr("'%s' has no numeric value; give VALUE[UNIT] with a unit among: %s", context: "aqi").filled(argument, Self.unitList)
         case .notFinite(let argument):
-            "'\(argument)': the value must be a finite decimal number such as 35.5 or 1e2, with a unit among: \(Self.unitList)"
+            tr("'%s': the value must be a finite decimal number such as 35.5 or 1e2, with a unit among: %s", context: "aqi").filled(argument, Self.unitList)
         case .negativeValue(let argument):
-            "'\(argument)': a concentration cannot be negative"
+            tr("'%s': a concentration cannot be negative", context: "aqi").filled(argument)
         case .givenTwice(let pollutant, let period):
-            "\(pollutant.rawValue):\(period.rawValue) given twice; give each pollutant once per period"
+            tr("%s given twice; give each pollutant once per period", context: "aqi").filled("\(pollutant.rawValue):\(period.rawValue)")
         case .controlCharacter(let argument, let codePoint):
-            "'\(argument)' holds the invisible character \(codePoint); type the reading again without it"
+            tr("'%s' holds the invisible character %s; type the reading again without it", context: "aqi").filled(argument, codePoint)
         case .digitSeparator(let argument, let separator):
-            "'\(argument)': no digit separators or decimal commas ('\(separator == "\u{00A0}" || separator == "\u{202F}" ? " " : String(separator))' "
-                + "could group thousands or mark decimals); write 1000 or 1.5"
+            tr("'%s': no digit separators or decimal commas ('%s' could group thousands or mark decimals); write 1000 or 1.5", context: "aqi")
+                .filled(argument, separator == "\u{00A0}" || separator == "\u{202F}" ? " " : String(separator))
         }
     }
 }

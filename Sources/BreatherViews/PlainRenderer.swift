@@ -31,10 +31,11 @@ public struct PlainRenderer: Renderer {
     }
 
     /// " (PM2.5)"; a sensor's PM2.5 shown as measured (no correction) marked there: " (PM2.5
-    /// uncorrected)", or " (O3, PM2.5 uncorrected)" when another pollutant leads.
+    /// uncorrected)", or " (O3, PM2.5 uncorrected)" when another pollutant leads; the mark in
+    /// the language being rendered (" (PM2.5 unkorrigiert)"), the symbols as they are.
     static func mainPollutant(_ main: String, uncorrected: Bool) -> String {
         guard uncorrected else { return main.isEmpty ? "" : " (\(main))" }
-        let mark = "PM2.5 uncorrected"
+        let mark = tr("PM2.5 uncorrected", context: "plain line")
         let names = main.split(separator: ",").map { String($0.drop { $0 == " " }) }
         if names.contains("PM2.5") { return " (" + names.map { $0 == "PM2.5" ? mark : $0 }.joined(separator: ", ") + ")" }
         return " (" + (names + [mark]).joined(separator: ", ") + ")"

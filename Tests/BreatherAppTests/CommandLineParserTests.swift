@@ -21,7 +21,7 @@ struct CommandLineParserTests {
         (["--template="], "Missing value for '--template <template>'"),
         (["--output", ""], "Missing value for '--output <output>'"),
         (["--", "daemon"], "Unexpected argument 'daemon'"),
-        (["aqi", "pm2_5=3", "--latitude", "1"], "breather aqi reads only --standard, --format and --log-level, not --latitude"),
+        (["aqi", "pm2_5=3", "--latitude", "1"], "breather aqi reads only --standard, --format, --language and --log-level, not --latitude"),
         (["--standard", "x\ny\u{1B}[31m"], "The value 'x\\ny\\u{1B}[31m' is invalid for '--standard <standard>'. Please provide one of the following: us, china, china-2012, eu, uk, india, canada"),
         (["help", "frob"], "Unknown subcommand 'frob'"),
         (["--language", "xx"], "The value 'xx' is invalid for '--language <language>'. Please provide one of the following: en, zh_CN, fr, de, es"),

@@ -186,7 +186,7 @@ enum CommandLineParser {
         if command == .aqi {
             // The calculator reads no config, place or file: a flag it would ignore is refused.
             if let ignored = given.first(where: { !AQICommand.flags.contains($0) }) {
-                throw UsageError(tr("breather aqi reads only --standard, --format and --log-level, not %s").filled("--" + ignored))
+                throw UsageError(tr("breather aqi reads only --standard, --format, --language and --log-level, not %s").filled("--" + ignored))
             }
         } else {
             try options.validate()
