@@ -111,7 +111,7 @@ final class DaemonController: Service, Sendable {
         // A subscriber's every new state (or publisher gone offline) is a refresh that answers
         // at once from it; the publisher's retained state arrives at start instead of the store's.
         let viewModel = session.viewModel
-        subscription?.start { viewModel.inputs.viewDidRefresh() }
+        subscription?.start { viewModel.inputs.sourceDidChange() }
         defer { subscription?.stop() }
         let stored = subscription == nil ? context.storePolicy.stored(session.cache)?.conditions : nil
         await loop.run(stored: stored, timing: context.settings.loopTiming(readsSensors: subscription == nil))

@@ -58,7 +58,7 @@ struct Watch {
             return error.status
         }
         let viewModel = session.viewModel
-        subscription?.start { viewModel.inputs.viewDidRefresh() }
+        subscription?.start { viewModel.inputs.sourceDidChange() }
         defer { subscription?.stop() }
         signal(SIGPIPE, SIG_IGN)  // a closed stdout must come back as EPIPE, not kill us silently
         let i3bar = options.template == nil && options.format == .i3bar

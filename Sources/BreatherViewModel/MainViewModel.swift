@@ -140,6 +140,10 @@ public final class MainViewModel: Sendable {
         public let logPrompt: @Sendable (@escaping @Sendable (Location) -> String?) -> Void
         /// Renders what is on hand again, no fetch: the bar's place changed (`[bar] places = "one"`).
         public var redraw: @Sendable () -> Void = {}
+        /// The source has something new (a publisher's state or availability over MQTT): a
+        /// refresh that, unlike a tick, queues behind a fetch in flight, which may have read the
+        /// source just before the change.
+        public var sourceDidChange: @Sendable () -> Void = {}
         /// A new interface language and `[display] native_names` (a reload): re-renders the
         /// people's copy in it, no fetch; the English output machines read does not change.
         public let language: @Sendable (Language, Bool) -> Void
@@ -193,6 +197,7 @@ public final class MainViewModel: Sendable {
                             logPrompt: { events.yield(.logPrompt($0)) },
                             language: { events.yield(.language($0, $1)) })
         inputs.redraw = { events.yield(.redraw) }
+        inputs.sourceDidChange = { if inFlight.ask(isUserRequest: false, queuesBehindFetch: true) { events.yield(.refresh(isUserRequest: false)) } }
         self.inputs = inputs
         Task(executorPreference: environment.executor) {
             var state = State(standard: standard, environment: environment, inFlight: inFlight)
@@ -418,8 +423,9 @@ final class FetchInFlight: Sendable {
 
     /// Whether a refresh asked now needs an event of its own: not when one is queued already
     /// (it joins it, a person's request winning), nor for a tick while a fetch runs.
-    /// A sensor poll (`sensorsOnly`) joining a full refresh becomes part of it.
-    func ask(isUserRequest: Bool, sensorsOnly: Bool = false) -> Bool {
+    /// A sensor poll (`sensorsOnly`) joining a full refresh becomes part of it. A change of the
+    /// source (`queuesBehindFetch`) queues behind a fetch as a person's request does.
+    func ask(isUserRequest: Bool, sensorsOnly: Bool = false, queuesBehindFetch: Bool = false) -> Bool {
         shared.withLock { shared in
             if shared.isStopped { return false }
             if let queued = shared.queued {
@@ -427,7 +433,7 @@ final class FetchInFlight: Sendable {
                 shared.queuedSensorsOnly = shared.queuedSensorsOnly && sensorsOnly
                 return false
             }
-            if shared.isBusy && !isUserRequest { return false }
+            if shared.isBusy && !isUserRequest && !queuesBehindFetch { return false }
             shared.queued = isUserRequest
             shared.queuedSensorsOnly = sensorsOnly
             return true

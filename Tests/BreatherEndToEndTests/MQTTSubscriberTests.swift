@@ -73,8 +73,9 @@ struct MQTTSubscriberTests {
         #expect(await waitUntil { (try? await house.broker.retained("breather/offline/state")).flatMap(jsonObject) != nil }, "\(daemon.stderr)")
         let trap = try await FixtureServer.start(routes: [:])
         let watch = try WatchProcess(try house.subscriberSandbox(trap: trap), ["--format", "waybar", "--source", house.source])
-        let first = try #require(await watch.waitForLines(1).first.flatMap(jsonObject))
-        #expect(first["class"] != nil && !"\(first["class"] ?? "")".contains("stale"), "\(first)")
+        // The publisher's state shown first (not the loading line), fresh: only then is it killed.
+        let first = try #require(await watch.firstLineAfterLoading().flatMap(jsonObject), "\(watch.lines)")
+        #expect((first["text"] as? String)?.contains("AQI 112") == true && !"\(first["class"] ?? "")".contains("stale"), "\(first)")
         daemon.send(SIGKILL)
         #expect(await waitUntil { "\(watch.lines.last.flatMap(jsonObject)?["class"] ?? "")".contains("stale") }, "\(watch.lines)")
         let stale = try #require(watch.lines.last.flatMap(jsonObject))

@@ -38,43 +38,50 @@ import BreatherModel
         #expect(other.map { $0.index?.value } == [nil])
     }
 
-    /// In the process's zone, whichever it is; the offsets of New York and Berlin are
-    /// LocalTimeLogTests.historyTimes's, end to end (no test here may change the process's zone).
+    /// In the process's zone, whichever it is (`inProcessZone`: no pin switches it between the
+    /// line and its expected prefix); the offsets of New York and Berlin are
+    /// LocalTimeLogTests.historyTimes's, end to end.
     @Test func csvQuotesAsRFC4180AndWritesLocalOffsets() throws {
-        var row = HistoryRow(place: HistoryPlace(latitude: 40.6769, longitude: -73.9423, name: "Brooklyn, \"NY\""), source: "open-meteo", time: day0)
-        row.values[HistoryVariable.positions["humidity"]!] = 65
-        row.values[HistoryVariable.positions["pm2_5"]!] = 22.1
-        row.values[HistoryVariable.asthmaRisk] = 3
-        let line = HistoryCSV.line(row, standard: .us)
-        #expect(line.hasPrefix(HistoryTime.rfc3339(day0) + ",\"Brooklyn, \"\"NY\"\"\",40.6769,-73.9423,open-meteo,us,,,,22.1,"))
-        // asthma_risk, asthma_probability (empty), then the four indoor columns (empty).
-        #expect(line.hasSuffix(",very_high,,,,,\r\n"))
-        #expect(line.contains(",65,"))
-        #expect(HistoryCSV.header.hasPrefix("time,place,latitude,longitude,source,standard,aqi,category,main_pollutant,pm2_5,pm10,o3,no2,so2,co,reported_us,"))
+        inProcessZone {
+            var row = HistoryRow(place: HistoryPlace(latitude: 40.6769, longitude: -73.9423, name: "Brooklyn, \"NY\""), source: "open-meteo", time: day0)
+            row.values[HistoryVariable.positions["humidity"]!] = 65
+            row.values[HistoryVariable.positions["pm2_5"]!] = 22.1
+            row.values[HistoryVariable.asthmaRisk] = 3
+            let line = HistoryCSV.line(row, standard: .us)
+            #expect(line.hasPrefix(HistoryTime.rfc3339(day0) + ",\"Brooklyn, \"\"NY\"\"\",40.6769,-73.9423,open-meteo,us,,,,22.1,"))
+            // asthma_risk, asthma_probability (empty), then the four indoor columns (empty).
+            #expect(line.hasSuffix(",very_high,,,,,\r\n"))
+            #expect(line.contains(",65,"))
+            #expect(HistoryCSV.header.hasPrefix("time,place,latitude,longitude,source,standard,aqi,category,main_pollutant,pm2_5,pm10,o3,no2,so2,co,reported_us,"))
+        }
     }
 
+    /// Both exports in one zone, the process's (`inProcessZone`): a pin between them wrote the
+    /// second at +00:00 where the first said -05:00.
     @Test func exportImportExportGivesTheSameBytes() throws {
-        let folder = TempFolder()
-        func export(_ path: String) throws -> String {
-            let store = try HistoryStore(path: path)
-            var text = HistoryCSV.header
-            var builder = HistoryRows(standard: .us) { text += HistoryCSV.line($0, standard: .us) }
-            try store.forEachReading(since: 0, until: Int.max / 2) { try builder.add($0) }
-            try builder.finish()
-            return text
+        try inProcessZone {
+            let folder = TempFolder()
+            func export(_ path: String) throws -> String {
+                let store = try HistoryStore(path: path)
+                var text = HistoryCSV.header
+                var builder = HistoryRows(standard: .us) { text += HistoryCSV.line($0, standard: .us) }
+                try store.forEachReading(since: 0, until: Int.max / 2) { try builder.add($0) }
+                try builder.finish()
+                return text
+            }
+            let original = try HistoryStore(path: folder.file("a.sqlite3"))
+            let oddPlace = HistoryPlace(latitude: -33.8688, longitude: 151.2093, name: "Sydney, \"NSW\"\nAU")
+            try original.record(steadyDay + [reading("pollen_birch", 1e-5, at: day0, place: oddPlace), reading("temperature_c", -0.5, at: day0 + 1, place: oddPlace)],
+                                keepRawSeconds: 400 * 86_400, now: day0 + 86_400)
+            let first = try export(folder.file("a.sqlite3"))
+            let imported = try HistoryImport.readings(from: Array(first.utf8))
+            let copy = try HistoryStore(path: folder.file("b.sqlite3"))
+            try copy.record(imported, keepRawSeconds: 400 * 86_400, now: day0 + 86_400)
+            #expect(try export(folder.file("b.sqlite3")) == first)
+            let before = try copy.readingCount()
+            try copy.record(try HistoryImport.readings(from: Array(first.utf8)), keepRawSeconds: 400 * 86_400, now: day0 + 86_400)
+            #expect(try copy.readingCount() == before)  // twice adds nothing
         }
-        let original = try HistoryStore(path: folder.file("a.sqlite3"))
-        let oddPlace = HistoryPlace(latitude: -33.8688, longitude: 151.2093, name: "Sydney, \"NSW\"\nAU")
-        try original.record(steadyDay + [reading("pollen_birch", 1e-5, at: day0, place: oddPlace), reading("temperature_c", -0.5, at: day0 + 1, place: oddPlace)],
-                            keepRawSeconds: 400 * 86_400, now: day0 + 86_400)
-        let first = try export(folder.file("a.sqlite3"))
-        let imported = try HistoryImport.readings(from: Array(first.utf8))
-        let copy = try HistoryStore(path: folder.file("b.sqlite3"))
-        try copy.record(imported, keepRawSeconds: 400 * 86_400, now: day0 + 86_400)
-        #expect(try export(folder.file("b.sqlite3")) == first)
-        let before = try copy.readingCount()
-        try copy.record(try HistoryImport.readings(from: Array(first.utf8)), keepRawSeconds: 400 * 86_400, now: day0 + 86_400)
-        #expect(try copy.readingCount() == before)  // twice adds nothing
     }
 
     @Test(arguments: [

@@ -36,26 +36,28 @@ struct LogStoreTests {
         #expect(try store.logEntryCount() == 0)
     }
 
-    /// In the process's zone, whichever it is (the local offset itself, in a zone with DST, is
-    /// LocalTimeLogTests.logRoundTrip's, end to end: no test here may change the process's zone).
+    /// In the process's zone, whichever it is, with no pin switching it meanwhile (`inProcessZone`);
+    /// the local offset itself, in a zone with DST, is LocalTimeLogTests.logRoundTrip's, end to end.
     @Test("CSV export and import round-trip the log; a second import adds nothing")
     func csvRoundTrip() throws {
-        let folder = TempFolder()
-        let store = try HistoryStore(path: folder.file("a.sqlite3"))
-        let second = LogEntry(time: day0 + 30 * 3600, score: 1, peakFlow: 480)
-        for entry in [Self.entry, second] { _ = try store.addLogEntry(entry) }
-        let csv = LogCSV.header + (try store.logEntries()).map(LogCSV.line).joined()
-        #expect(csv.hasPrefix("time,place,score,reliever,peak_flow,night_waking,activity_limited,cough,wheeze,chest_tightness,breathlessness,tags,note,exposure\r\n"))
-        let line = csv.split(separator: "\r\n" as Character)[1]
-        #expect(line.prefix { $0 != "," } == HistoryTime.rfc3339(Self.entry.time))
-        #expect(line.drop { $0 != "," }
-                == ",Brooklyn,3,2,410,1,0,0,2,,,smoke;my-own_tag,\"bonfire, \"\"next door\"\"\nall evening\",o3_8h_max@1=96.5;pm2_5_24h_mean@0=12")
-        let other = try HistoryStore(path: folder.file("b.sqlite3"))
-        let entries = try LogCSV.entries(from: Array(csv.utf8), now: day0 + 86_400 * 3)
-        #expect(try other.importLogEntries(entries) == 2)
-        #expect(try other.importLogEntries(entries) == 0)
-        let read = try other.logEntries().map { entry -> LogEntry in var e = entry; e.id = nil; return e }
-        #expect(read == [Self.entry, second])
+        try inProcessZone {
+            let folder = TempFolder()
+            let store = try HistoryStore(path: folder.file("a.sqlite3"))
+            let second = LogEntry(time: day0 + 30 * 3600, score: 1, peakFlow: 480)
+            for entry in [Self.entry, second] { _ = try store.addLogEntry(entry) }
+            let csv = LogCSV.header + (try store.logEntries()).map(LogCSV.line).joined()
+            #expect(csv.hasPrefix("time,place,score,reliever,peak_flow,night_waking,activity_limited,cough,wheeze,chest_tightness,breathlessness,tags,note,exposure\r\n"))
+            let line = csv.split(separator: "\r\n" as Character)[1]
+            #expect(line.prefix { $0 != "," } == HistoryTime.rfc3339(Self.entry.time))
+            #expect(line.drop { $0 != "," }
+                    == ",Brooklyn,3,2,410,1,0,0,2,,,smoke;my-own_tag,\"bonfire, \"\"next door\"\"\nall evening\",o3_8h_max@1=96.5;pm2_5_24h_mean@0=12")
+            let other = try HistoryStore(path: folder.file("b.sqlite3"))
+            let entries = try LogCSV.entries(from: Array(csv.utf8), now: day0 + 86_400 * 3)
+            #expect(try other.importLogEntries(entries) == 2)
+            #expect(try other.importLogEntries(entries) == 0)
+            let read = try other.logEntries().map { entry -> LogEntry in var e = entry; e.id = nil; return e }
+            #expect(read == [Self.entry, second])
+        }
     }
 
     @Test("an import with a bad line names it and writes nothing", arguments: [
@@ -79,17 +81,18 @@ struct LogStoreTests {
         }
     }
 
-    /// In the process's zone, whichever it is: the forms read back as the same local minute.
-    /// RFC 3339 and a zone with DST are LocalTimeLogTests.logAt's, end to end (no test here may
-    /// change the process's zone).
+    /// In the process's zone, whichever it is (`inProcessZone`): the forms read back as the same
+    /// local minute. RFC 3339 and a zone with DST are LocalTimeLogTests.logAt's, end to end.
     @Test("--at reads local times: a clock time, today, yesterday, a date and time", arguments: [
         ("08:30", "2026-11-20 08:30"), ("yesterday 22:00", "2026-11-19 22:00"), ("today 7:05", "2026-11-20 07:05"),
         ("2026-11-27 08:00", "2026-11-27 08:00"), ("2026-02-28", "2026-02-28 12:00"),
     ])
     func logTimes(text: String, minute: String) throws {
-        let now = HistoryTime.startOfDay(day0 + 12 * 3600) + 15 * 3600  // 15:00 local on 2026-11-20
-        let time = try #require(LogTime.parse(text, now: now))
-        #expect(HistoryTime.minute(time) == minute)
+        try inProcessZone {
+            let now = HistoryTime.startOfDay(day0 + 12 * 3600) + 15 * 3600  // 15:00 local on 2026-11-20
+            let time = try #require(LogTime.parse(text, now: now))
+            #expect(HistoryTime.minute(time) == minute)
+        }
     }
 
     @Test("times --at does not read", arguments: ["25:00", "8h", "yesterday", "2026-02-29 08:00", "2026-13-01", "tomorrow 08:00", "08:3"])

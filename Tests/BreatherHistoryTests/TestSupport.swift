@@ -88,6 +88,9 @@ let processZoneIsUTC: Bool = {
 /// meanwhile (which copies `environ`) crashed in `Process.run`; replacing an existing value swaps
 /// one pointer, and glibc keeps the old string. ":/etc/localtime" is how glibc reads an unset
 /// TZ, so it restores that.
+///
+/// A pin changes the zone of every test running meanwhile: a test that reads the process's own
+/// zone runs in `inProcessZone`, so no pin can switch it between two of its reads.
 func withTimeZone<T>(_ zone: String, _ body: () throws -> T) rethrows -> T {
     precondition(zone == "UTC", "pin only UTC in-process: test other zones end to end with TZ in the child's environment")
     if processZoneIsUTC { return try body() }
@@ -97,5 +100,17 @@ func withTimeZone<T>(_ zone: String, _ body: () throws -> T) rethrows -> T {
     setenv("TZ", zone, 1)
     tzset()
     defer { setenv("TZ", before, 1); tzset() }
+    return try body()
+}
+
+/// Runs `body` in the process's zone, whichever it is, with no pin (`withTimeZone`) changing it
+/// meanwhile: for a test that formats or reads local times more than once and compares them (a
+/// line and its expected prefix, an export and its re-export). Outside UTC a pin switches the
+/// whole process to UTC for its body; such a test running beside it once saw both zones
+/// (`TZ=America/New_York`: an export written at -05:00, its re-export at +00:00).
+func inProcessZone<T>(_ body: () throws -> T) rethrows -> T {
+    if processZoneIsUTC { return try body() }
+    TimeZoneLock.shared.lock()
+    defer { TimeZoneLock.shared.unlock() }
     return try body()
 }

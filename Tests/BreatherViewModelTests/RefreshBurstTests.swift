@@ -42,6 +42,17 @@ final class GatedFetch: @unchecked Sendable {
     }
 }
 
+/// What a source holds now (a publisher's last state), changed by the test.
+final class SourceValue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: CityConditions
+    init(_ value: CityConditions) { stored = value }
+    var value: CityConditions {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
 @Suite("MainViewModel: a burst of refreshes is one more fetch")
 struct RefreshBurstTests {
     func makeViewModel() -> (MainViewModel, GatedFetch) {
@@ -89,6 +100,31 @@ struct RefreshBurstTests {
         for _ in 0..<10 { viewModel.inputs.viewDidRefresh() }
         _ = await drain(viewModel, gate, &outputs)
         #expect(gate.requests.count == 1)
+    }
+
+    /// Issue found under load: `watch --source mqtt://` kept a publisher's old state (its
+    /// availability "online", its index) when the change came while a fetch ran, since the
+    /// subscription sent a tick, which a fetch in flight drops (`ticksDuringFetch`).
+    @Test("a change of the source while a fetch runs that already read it: one more fetch after it, which shows the change")
+    func sourceChangeDuringFetch() async {
+        let clock = TestClock()
+        let gate = GatedFetch(reply: conditions(pm25: 35, at: clock.now))
+        let source = SourceValue(conditions(pm25: 35, at: clock.now))
+        // As the MQTT subscription: the fetch reads what the source holds, then answers later.
+        let viewModel = MainViewModel(environment: .init(fetch: { request in
+            let read = source.value
+            _ = await gate.fetch(request)
+            return read
+        }, now: { clock.now }))
+        var outputs = viewModel.outputs.makeAsyncIterator()
+        viewModel.inputs.sourceDidChange()
+        #expect(await outputs.next()?.isLoading == true)
+        #expect(await waitUntil { gate.waitingCount == 1 }, "the first fetch has read the source")
+        source.value = conditions(pm25: 5, at: clock.now)
+        for _ in 0..<3 { viewModel.inputs.sourceDidChange() }
+        let rest = await drain(viewModel, gate, &outputs)
+        #expect(gate.requests.count == 2, "the changes meanwhile are one more fetch")
+        #expect(rest.map(\.aqi).last == "28", "\(rest.map(\.aqi))")
     }
 
     @Test("stop drops the refresh queued behind the fetch in flight and every later one: no fetch starts after it")
