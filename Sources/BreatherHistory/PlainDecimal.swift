@@ -15,9 +15,14 @@ enum PlainDecimal {
         var digits = 0
         var point = false
         var negative = false
-        for (offset, byte) in zip(0..., bytes) {
+        // An index loop, not `zip(0..., bytes)`: the same in release, but a debug build (the test
+        // suite's child processes) went through generic iterators for every byte of an import.
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            defer { index += 1 }
             switch byte {
-            case UInt8(ascii: "-") where offset == 0:
+            case UInt8(ascii: "-") where index == bytes.startIndex:
                 negative = true
             case UInt8(ascii: "."):
                 guard !point else { return nil }
