@@ -140,8 +140,9 @@ enum InsightsHTML {
         let words = [1: tr("good", context: "score"), 2: tr("fair", context: "score"), 3: tr("poor", context: "score"), 4: tr("bad", context: "score")]
         for entry in report.entries {
             let score = entry.score.map { "\($0) \(words[$0] ?? "")" } ?? ""
-            // Symptom names stay as `--symptom` takes them (wheeze, chest tight), as in `log list`.
-            let symptoms = Symptom.allCases.compactMap { s in entry.symptoms[s].map { "\(s.rawValue.split(separator: "_").joined(separator: " ")) \($0)" } }
+            // The report is read, not typed back: its symptom names are in the language
+            // (`log list` keeps them as `--symptom` takes them).
+            let symptoms = Symptom.allCases.compactMap { s in entry.symptoms[s].map { "\(Self.name(of: s)) \($0)" } }
             // Date and time each unbroken; on paper the cell may put the time under the date.
             let when = HistoryTime.minute(entry.time).split(separator: " ", maxSplits: 1).map { "<span>\($0)</span>" }.joined(separator: " ")
             html += "<tr\(entry.score.map { $0 >= 3 ? " class=\"bad\"" : "" } ?? "")><td class=\"t when\">\(when)</td><td>\(e(entry.place))</td>"
@@ -150,6 +151,16 @@ enum InsightsHTML {
                 + "<td>\(e(entry.tags.joined(separator: ", ")))</td><td class=\"note\">\(e(entry.note))</td></tr>"
         }
         return html + "</tbody></table></div></section>\n"
+    }
+
+    /// A symptom's name as the report's reader reads it ("chest tightness", "Engegefühl").
+    static func name(of symptom: Symptom) -> String {
+        switch symptom {
+        case .cough: tr("cough", context: "symptom")
+        case .wheeze: tr("wheeze", context: "symptom")
+        case .chestTightness: tr("chest tightness", context: "symptom")
+        case .breathlessness: tr("breathlessness", context: "symptom")
+        }
     }
 
     private static func methods(_ report: InsightsReport, _ context: Context) -> String {

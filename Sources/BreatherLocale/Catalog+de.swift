@@ -728,6 +728,10 @@ extension Catalogs {
         "stopped", "beendet",
         "stopped: %s", "beendet: %s",
         "subscribed to %s", "%s abonniert",
+        "symptom\u{4}breathlessness", "Atemnot",
+        "symptom\u{4}chest tightness", "Engegefühl in der Brust",
+        "symptom\u{4}cough", "Husten",
+        "symptom\u{4}wheeze", "Giemen",
         "symptom %s needs a rating from 0 to 3, like --symptom %s=2", "das Symptom %s braucht eine Stufe von 0 bis 3, etwa --symptom %s=2",
         "symptom %s=%s is not 0 to 3", "das Symptom %s=%s liegt nicht zwischen 0 und 3",
         "table\u{4}AQI", "AQI",
@@ -908,7 +912,7 @@ extension Catalogs {
         1616, 1618, 1620, 1622, 1624, 1626, 1628, 1630, 1632, 1634, 1636, 1638, 1640, 1642, 1644, 1646,
         1648, 1650, 1652, 1654, 1656, 1658, 1660, 1662, 1664, 1666, 1668, 1670, 1672, 1674, 1676, 1678,
         1680, 1682, 1684, 1686, 1688, 1690, 1692, 1694, 1696, 1698, 1700, 1702, 1704, 1706, 1708, 1710,
-        1712, 1714,
+        1712, 1714, 1716, 1718, 1720, 1722,
     ]
     /// po/de.po's table.
     static var de: Catalog { Catalog(strings: de_strings, starts: de_starts) }

@@ -728,6 +728,10 @@ extension Catalogs {
         "stopped", "已停止",
         "stopped: %s", "已停止：%s",
         "subscribed to %s", "已订阅 %s",
+        "symptom\u{4}breathlessness", "气促",
+        "symptom\u{4}chest tightness", "胸闷",
+        "symptom\u{4}cough", "咳嗽",
+        "symptom\u{4}wheeze", "喘鸣",
         "symptom %s needs a rating from 0 to 3, like --symptom %s=2", "症状 %s 需要 0 到 3 的评级，例如 --symptom %s=2",
         "symptom %s=%s is not 0 to 3", "症状 %s=%s 不在 0 到 3 之间",
         "table\u{4}AQI", "AQI",
@@ -908,7 +912,7 @@ extension Catalogs {
         1600, 1602, 1604, 1606, 1608, 1610, 1612, 1614, 1616, 1618, 1620, 1622, 1624, 1626, 1628, 1630,
         1632, 1634, 1636, 1638, 1640, 1642, 1644, 1646, 1648, 1650, 1652, 1654, 1656, 1658, 1660, 1662,
         1664, 1666, 1668, 1670, 1672, 1674, 1676, 1678, 1680, 1682, 1684, 1686, 1688, 1690, 1692, 1694,
-        1696, 1698,
+        1696, 1698, 1700, 1702, 1704, 1706,
     ]
     /// po/zh_CN.po's table.
     static var zh_CN: Catalog { Catalog(strings: zh_CN_strings, starts: zh_CN_starts) }

@@ -63,6 +63,19 @@ struct InsightsHTMLLanguageTests {
         #expect(spanish.contains("<html lang=\"es\">") && spanish.contains("<h2>Resumen</h2>") && spanish.contains("<td class=\"n\">12,3</td>"))
     }
 
+    @Test("the log's symptoms by their names in the language (Giemen, sifflements, 喘鸣); English keeps wheeze")
+    func symptomNames() {
+        let cases: [(Language, String)] = [(.german, "Giemen 2"), (.french, "sifflements 2"), (.spanish, "sibilancias 2"), (.chinese, "喘鸣 2"), (.english, "wheeze 2")]
+        for (language, shown) in cases {
+            let page = Self.page(language)
+            #expect(page.contains("<td>\(shown)</td>"), "\(language)")
+            if language != .english { #expect(!page.contains("wheeze"), "\(language)") }
+        }
+        let names = L10n.$language.withValue(.german) { Symptom.allCases.map(InsightsHTML.name(of:)) }
+        #expect(names == ["Husten", "Giemen", "Engegefühl in der Brust", "Atemnot"])
+        #expect(Symptom.allCases.map(InsightsHTML.name(of:)) == ["cough", "wheeze", "chest tightness", "breathlessness"])
+    }
+
     @Test("English: lang=\"en\", the words and decimal point as before")
     func english() {
         let page = Self.page(.english)
