@@ -59,8 +59,10 @@ struct PlacesLookupTests {
         """
     }
 
-    @Test("a city not found and an IP lookup that fails: each marked – in the all line, its row says why, one warning each; the other shows, exit 0")
-    func failedLookupsAreMarked() async throws {
+    /// The config above against a server whose geocoder knows no "Atlantis" and whose IP lookup
+    /// answers 503, with the context's log lines caught; `extra` is added to the config. The
+    /// server is returned so it lives as long as the test.
+    static func failingLookups(extra: String = "") async throws -> (FixtureServer, LogLines, AppContext) {
         let server = try await FixtureServer.start(routes: [
             "/v1/forecast": .perPlace("open-meteo/forecast.current.json"),
             "/v1/air-quality": .perPlace("open-meteo/air_quality.breather_subset.json"),
@@ -68,8 +70,15 @@ struct PlacesLookupTests {
             "/ip/json/": .json("{\"error\": true}", status: 503),
         ])
         let log = LogLines()
-        var context = try AppHarness.context(Self.config(server.baseURL))
+        var context = try AppHarness.context(Self.config(server.baseURL) + extra)
         context.logger = log.logger
+        return (server, log, context)
+    }
+
+    @Test("a city not found and an IP lookup that fails: each marked – in the all line, its row says why, one warning each; the other shows, exit 0")
+    func failedLookupsAreMarked() async throws {
+        let (server, log, context) = try await Self.failingLookups()
+        defer { withExtendedLifetime(server) {} }
         let (session, output) = try await PlacesFetchTests.fetch(context)
         #expect(output.status == .ok && output.conditions?.pollution != nil)
         let drawn = session.places.barOutput(output)
@@ -94,15 +103,8 @@ struct PlacesLookupTests {
 
     @Test("[display] language = \"de\": each failed lookup's warning in German, the place, the provider's and ipapi's words as they are")
     func failedLookupsInGerman() async throws {
-        let server = try await FixtureServer.start(routes: [
-            "/v1/forecast": .perPlace("open-meteo/forecast.current.json"),
-            "/v1/air-quality": .perPlace("open-meteo/air_quality.breather_subset.json"),
-            "/geo/v1/search": .fixture("open-meteo/geocoding.empty.json"),
-            "/ip/json/": .json("{\"error\": true}", status: 503),
-        ])
-        let log = LogLines()
-        var context = try AppHarness.context(Self.config(server.baseURL) + "\n[display]\nlanguage = \"de\"\n")
-        context.logger = log.logger
+        let (server, log, context) = try await Self.failingLookups(extra: "\n[display]\nlanguage = \"de\"\n")
+        defer { withExtendedLifetime(server) {} }
         _ = try await PlacesFetchTests.fetch(context)
         let warnings = log.all.filter { $0.hasPrefix("warning: Ort ") }
         #expect(warnings.count == 2, "\(log.all)")

@@ -35,6 +35,26 @@ struct LanguageOutputTests {
         }
     }
 
+    /// The rules every bar keeps in any language, `output` against the same state in English:
+    /// the compact text within `Output.compactWidth`; markup only where the renderer puts it
+    /// (waybar's pango, polybar's and tmux's tags the same as in English); plain and i3blocks one line.
+    static func expectBarRules(_ output: Output, _ english: Output, _ what: String) throws {
+        let compact = output.inPeoplesLanguage { $0.barTextCompact }
+        #expect(compact.count <= Output.compactWidth, "\(what): \(compact.count) \(compact)")
+        let waybar = try JSONCursor(JSON.parse(WaybarRenderer().render(output)))
+        let waybarEnglish = try JSONCursor(JSON.parse(WaybarRenderer().render(english)))
+        for key in ["text", "tooltip"] {
+            let tags = (try? waybar[key].string()).flatMap(Markup.pango)
+            #expect(tags != nil && tags == (try? waybarEnglish[key].string()).flatMap(Markup.pango), "\(what) \(key)")
+        }
+        #expect(Markup.polybar(PolybarRenderer().render(output)) == Markup.polybar(PolybarRenderer().render(english)), "\(what)")
+        let tmux = TmuxRenderer().render(output)
+        #expect(Markup.tmux(tmux) != nil && Markup.tmux(tmux) == Markup.tmux(TmuxRenderer().render(english)), "\(what)")
+        for text in [PlainRenderer().render(output), I3blocksRenderer().render(output).split(separator: "\n").first.map(String.init) ?? ""] {
+            #expect(!text.contains("\n") && !text.unicodeScalars.contains { $0.value < 0x20 }, "\(what): one line")
+        }
+    }
+
     @Test("every bar stays within its width and escaping rules in every language", arguments: languages)
     func barsWithinRules(_ language: Language) async throws {
         for standard in AQIStandard.allCases {
@@ -43,22 +63,8 @@ struct LanguageOutputTests {
                     let output = await render(busy(standard, pm25: pm25), standard: standard, afterFailure: stale, language: language)
                     let english = await render(busy(standard, pm25: pm25), standard: standard, afterFailure: stale)
                     let people = output.forPeople
-                    let compact = output.inPeoplesLanguage { $0.barTextCompact }
-                    #expect(compact.count <= Output.compactWidth, "\(language) \(standard) \(pm25): \(compact.count) \(compact)")
                     #expect(people.language == language)
-                    // Markup only where the renderer puts it: the same tags as in English.
-                    let waybar = try JSONCursor(JSON.parse(WaybarRenderer().render(output)))
-                    let waybarEnglish = try JSONCursor(JSON.parse(WaybarRenderer().render(english)))
-                    for key in ["text", "tooltip"] {
-                        let tags = (try? waybar[key].string()).flatMap(Markup.pango)
-                        #expect(tags != nil && tags == (try? waybarEnglish[key].string()).flatMap(Markup.pango), "\(language) \(key)")
-                    }
-                    #expect(Markup.polybar(PolybarRenderer().render(output)) == Markup.polybar(PolybarRenderer().render(english)))
-                    let tmux = TmuxRenderer().render(output)
-                    #expect(Markup.tmux(tmux) != nil && Markup.tmux(tmux) == Markup.tmux(TmuxRenderer().render(english)))
-                    for text in [PlainRenderer().render(output), I3blocksRenderer().render(output).split(separator: "\n").first.map(String.init) ?? ""] {
-                        #expect(!text.contains("\n") && !text.unicodeScalars.contains { $0.value < 0x20 }, "\(language): one line")
-                    }
+                    try Self.expectBarRules(output, english, "\(language) \(standard) \(pm25)")
                     let i3bar = try JSONCursor(JSON.parse(I3barRenderer().render(output)))
                     #expect((try? i3bar["full_text"].string()) != nil)
                 }

@@ -47,20 +47,7 @@ struct UncorrectedMarkLanguageTests {
                 #expect(english.data.airQuality?.uncorrected != nil, "the case has the mark")
                 let mark = L10n.$language.withValue(language) { tr("PM2.5 uncorrected", context: "plain line") }
                 #expect(mark != "PM2.5 uncorrected" && PlainRenderer().render(output).contains(mark), "\(PlainRenderer().render(output))")
-                let compact = output.inPeoplesLanguage { $0.barTextCompact }
-                #expect(compact.count <= Output.compactWidth, "\(language) \(pm25): \(compact.count) \(compact)")
-                let waybar = try JSONCursor(JSON.parse(WaybarRenderer().render(output)))
-                let waybarEnglish = try JSONCursor(JSON.parse(WaybarRenderer().render(english)))
-                for key in ["text", "tooltip"] {
-                    let tags = (try? waybar[key].string()).flatMap(Markup.pango)
-                    #expect(tags != nil && tags == (try? waybarEnglish[key].string()).flatMap(Markup.pango), "\(language) \(key)")
-                }
-                #expect(Markup.polybar(PolybarRenderer().render(output)) == Markup.polybar(PolybarRenderer().render(english)))
-                let tmux = TmuxRenderer().render(output)
-                #expect(Markup.tmux(tmux) != nil && Markup.tmux(tmux) == Markup.tmux(TmuxRenderer().render(english)))
-                for text in [PlainRenderer().render(output), I3blocksRenderer().render(output).split(separator: "\n").first.map(String.init) ?? ""] {
-                    #expect(!text.contains("\n") && !text.unicodeScalars.contains { $0.value < 0x20 }, "\(language): one line")
-                }
+                try LanguageOutputTests.expectBarRules(output, english, "\(language) \(pm25)")
             }
         }
     }
